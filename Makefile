@@ -1,0 +1,74 @@
+# The interface a newcomer uses. `make run` and `make test` need nothing but python3 (3.11+) and, for the UI,
+# node + npm; everything else is installed into .venv and frontend/node_modules on first use.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+RUNTIME_STAMP := $(VENV)/.runtime-installed
+DEV_STAMP := $(VENV)/.dev-installed
+UI_DIR := frontend
+UI_OUT := $(UI_DIR)/out/index.html
+UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node_modules -o -path $(UI_DIR)/out -o -path $(UI_DIR)/.next -o -path $(UI_DIR)/test-results -o -path $(UI_DIR)/playwright-report \) -prune -o -type f -print)
+PYTEST_ARGS ?=
+
+.PHONY: install install-dev run serve ui test test-fast lint format ci bench db-upgrade db-revision doctor eval-safety \
+        eval-retrieval eval-answers train-safety clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(RUNTIME_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(RUNTIME_STAMP) $@
+
+install: $(RUNTIME_STAMP)
+install-dev: $(DEV_STAMP)
+
+# Build the static UI when it is missing or older than its sources (skipped when there is no frontend/).
+ui:
+	@if [ -f $(UI_DIR)/package.json ]; then $(MAKE) --no-print-directory $(UI_OUT); fi
+
+$(UI_OUT): $(UI_SOURCES)
+	cd $(UI_DIR) && npm ci --no-audit --no-fund && npm run build
+	touch $@
+
+run: install ui
+	$(BIN)/orion serve
+
+serve: run
+
+test: install-dev
+	$(BIN)/pytest -n auto -p no:cacheprovider $(PYTEST_ARGS)
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy apps domains packages
+
+format: install-dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+ci: lint test
+
+bench: install-dev
+	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+db-upgrade: install
+	$(BIN)/orion db upgrade
+
+db-revision: install-dev
+	@test -n "$(m)" || (echo 'usage: make db-revision m="what changes"' && exit 2)
+	$(BIN)/alembic revision -m "$(m)"
+
+doctor: install
+	$(BIN)/orion doctor
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache $(UI_DIR)/out $(UI_DIR)/.next

@@ -1,0 +1,91 @@
+"""The one error shape of the HTTP contract, for every error from every layer."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from apps.api.logging import request_id_var
+from packages.core.errors import OrionError
+
+logger = logging.getLogger(__name__)
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+    429: "rate_limited",
+    500: "internal_error",
+    503: "service_unavailable",
+}
+_HTTP_MESSAGES = {
+    404: "The requested resource does not exist.",
+    405: "This method is not allowed on this resource.",
+}
+
+
+def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
+    """Return the contract's error document for the current request."""
+    return {"error": {"code": code, "message": message, "details": details}, "request_id": request_id_var.get()}
+
+
+def error_response(
+    status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(error_body(code, message, details), status_code=status, headers=headers)
+
+
+def _validation_details(exc: RequestValidationError) -> dict[str, Any]:
+    errors = []
+    for error in exc.errors():
+        errors.append(
+            {
+                "loc": [str(part) for part in error.get("loc", ())],
+                "msg": error.get("msg", "invalid"),
+                "type": error.get("type", "value_error"),
+            }
+        )
+    return {"errors": errors}
+
+
+def _validation_message(details: dict[str, Any]) -> str:
+    first = details["errors"][0] if details["errors"] else None
+    if not first:
+        return "The request is not valid."
+    where = ".".join(part for part in first["loc"] if part not in ("body",)) or "request"
+    return f"Invalid {where}: {first['msg']}"
+
+
+def register_exception_handlers(app: FastAPI) -> None:
+    """Render domain errors, HTTP errors and validation errors in the contract's error shape."""
+
+    @app.exception_handler(OrionError)
+    async def _orion_error(request: Request, exc: OrionError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, exc.details, exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        details = _validation_details(exc)
+        return error_response(422, "validation_error", _validation_message(details), details)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(exc.status_code, "error")
+        message = exc.detail if isinstance(exc.detail, str) and exc.status_code not in _HTTP_MESSAGES else None
+        return error_response(
+            exc.status_code,
+            code,
+            message or _HTTP_MESSAGES.get(exc.status_code, "The request failed."),
+            headers=dict(exc.headers or {}),
+        )

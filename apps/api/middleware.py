@@ -1,0 +1,69 @@
+"""Request ids, and the last line of defence that turns an unexpected exception into a generic 500."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import uuid
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from apps.api.errors import error_body
+from apps.api.logging import request_id_var
+
+logger = logging.getLogger(__name__)
+
+REQUEST_ID_HEADER = "x-request-id"
+_VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
+
+
+class RequestContextMiddleware:
+    """Echo or generate X-Request-ID on every response; render unexpected exceptions as the error shape."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = _incoming_request_id(scope) or uuid.uuid4().hex
+        token = request_id_var.set(request_id)
+        scope.setdefault("state", {})["request_id"] = request_id
+        started = False
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != REQUEST_ID_HEADER.encode()]
+                headers.append((REQUEST_ID_HEADER.encode(), request_id.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        except Exception:
+            logger.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                raise
+            body = json.dumps(error_body("internal_error", "An unexpected error occurred.")).encode()
+            await send_with_id(
+                {
+                    "type": "http.response.start",
+                    "status": 500,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+                }
+            )
+            await send_with_id({"type": "http.response.body", "body": body})
+        finally:
+            request_id_var.reset(token)
+
+
+def _incoming_request_id(scope: Scope) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == REQUEST_ID_HEADER.encode():
+            candidate = value.decode("latin-1").strip()
+            return candidate if _VALID_REQUEST_ID.match(candidate) else None
+    return None

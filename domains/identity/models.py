@@ -1,0 +1,97 @@
+"""Identity tables: organizations (the tenant boundary), users, RBAC, and the audit trail."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    String,
+    Table,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from packages.database.base import ID_LENGTH, Base, created_at_column, id_column
+
+user_roles = Table(
+    "user_roles",
+    Base.metadata,
+    Column("user_id", String(ID_LENGTH), ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("role_id", String(ID_LENGTH), ForeignKey("roles.id", ondelete="CASCADE"), primary_key=True),
+)
+
+role_permissions = Table(
+    "role_permissions",
+    Base.metadata,
+    Column("role_id", String(ID_LENGTH), ForeignKey("roles.id", ondelete="CASCADE"), primary_key=True),
+    Column("permission_id", String(ID_LENGTH), ForeignKey("permissions.id", ondelete="CASCADE"), primary_key=True),
+)
+
+
+class Organization(Base):
+    __tablename__ = "organizations"
+
+    id: Mapped[str] = id_column()
+    name: Mapped[str] = mapped_column(String(255), unique=True)
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class Permission(Base):
+    __tablename__ = "permissions"
+
+    id: Mapped[str] = id_column()
+    code: Mapped[str] = mapped_column(String(150), unique=True)
+    description: Mapped[str | None] = mapped_column(String(255))
+
+
+class Role(Base):
+    __tablename__ = "roles"
+
+    id: Mapped[str] = id_column()
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    description: Mapped[str | None] = mapped_column(String(255))
+    permissions: Mapped[list[Permission]] = relationship(secondary=role_permissions, lazy="raise")
+
+
+class User(Base):
+    __tablename__ = "users"
+    __table_args__ = (Index("ix_users_email", "email", unique=True),)
+
+    id: Mapped[str] = id_column()
+    organization_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("organizations.id", ondelete="RESTRICT"), index=True
+    )
+    email: Mapped[str] = mapped_column(String(320))
+    hashed_password: Mapped[str] = mapped_column(String(255))
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    created_at: Mapped[datetime] = created_at_column()
+    tokens_valid_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    organization: Mapped[Organization] = relationship(lazy="raise")
+    roles: Mapped[list[Role]] = relationship(secondary=user_roles, lazy="raise")
+
+
+class AuditEvent(Base):
+    __tablename__ = "audit_events"
+    __table_args__ = (
+        ForeignKeyConstraint(["organization_id"], ["organizations.id"], ondelete="CASCADE"),
+        Index("ix_audit_events_organization_id_created_at", "organization_id", "created_at"),
+    )
+
+    id: Mapped[str] = id_column()
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    actor_id: Mapped[str | None] = mapped_column(String(ID_LENGTH), ForeignKey("users.id", ondelete="SET NULL"))
+    action: Mapped[str] = mapped_column(String(50))
+    target: Mapped[str | None] = mapped_column(String(255))
+    details: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    created_at: Mapped[datetime] = created_at_column()
+
+
+__all__ = ["AuditEvent", "Organization", "Permission", "Role", "User", "role_permissions", "user_roles"]
