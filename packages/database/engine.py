@@ -50,14 +50,14 @@ def _apply_tenant_setting(session: Session, transaction: SessionTransaction, con
         connection.execute(text("SELECT set_config(:name, :org, true)"), {"name": ORG_SETTING, "org": org_id})
 
 
-def bind_organization(session: AsyncSession, organization_id: str | None) -> None:
+async def bind_organization(session: AsyncSession, organization_id: str | None) -> None:
     """Scope `session` to one organization: its transactions run with `orion.org_id` set (RLS)."""
     session.info[_ORG_KEY] = organization_id
-    sync = session.sync_session
-    if organization_id and sync.in_transaction():
+    if organization_id and session.in_transaction():
         # The transaction is already open (e.g. the user was looked up first): apply the setting now too.
-        conn = sync.connection()
-        conn.execute(text("SELECT set_config(:name, :org, true)"), {"name": ORG_SETTING, "org": organization_id})
+        await session.execute(
+            text("SELECT set_config(:name, :org, true)"), {"name": ORG_SETTING, "org": organization_id}
+        )
 
 
 @dataclass
@@ -99,7 +99,7 @@ class Database:
     async def tenant_session(self, organization_id: str) -> AsyncIterator[AsyncSession]:
         """Yield an app-role session scoped to one organization; commit on success, roll back on error."""
         async with self.app_sessions() as session:
-            bind_organization(session, organization_id)
+            await bind_organization(session, organization_id)
             try:
                 yield session
                 await session.commit()

@@ -1,0 +1,107 @@
+"""Annotated dependencies: the request's database session, the caller, permissions, and paging."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Query, Request, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domains.identity.errors import InvalidToken, PermissionDenied
+from domains.identity.service import IdentityService, Principal
+from packages.config.settings import Settings
+from packages.database.engine import Database, bind_organization
+
+_bearer = HTTPBearer(auto_error=False, description="A token from POST /api/v1/auth/login")
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_database(request: Request) -> Database:
+    return request.app.state.db
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """Open the request's one session (app role); commit once at the end, roll back on any error."""
+    async with request.app.state.db.app_sessions() as session:
+        try:
+            yield session
+            await session.commit()
+        except BaseException:
+            await session.rollback()
+            raise
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+DatabaseDep = Annotated[Database, Depends(get_database)]
+# scope="function": the commit runs before the response is built, so a failed commit is an error response.
+SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
+
+
+def get_identity_service(request: Request, session: SessionDep, settings: SettingsDep) -> IdentityService:
+    return IdentityService(session, settings, request.app.state.jwt_secret)
+
+
+IdentityServiceDep = Annotated[IdentityService, Depends(get_identity_service)]
+
+
+async def get_principal(
+    session: SessionDep,
+    service: IdentityServiceDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Principal:
+    """Authenticate the bearer token and scope the session to the caller's organization (RLS)."""
+    if credentials is None or credentials.scheme.lower() != "bearer":
+        raise InvalidToken("A bearer token is required.")
+    principal = await service.authenticate(credentials.credentials)
+    await bind_organization(session, principal.organization_id)
+    return principal
+
+
+PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+def require(permission: str) -> Callable[..., Coroutine[Any, Any, Principal]]:
+    """Return a dependency that admits only callers holding `permission`."""
+
+    async def dependency(principal: PrincipalDep) -> Principal:
+        if not principal.can(permission):
+            raise PermissionDenied()
+        return principal
+
+    dependency.__name__ = f"require_{permission.replace(':', '_')}"
+    return dependency
+
+
+@dataclass(frozen=True)
+class Page:
+    limit: int
+    offset: int
+
+
+def resource_page(
+    limit: Annotated[int, Query(ge=1, le=50, description="Page size (1..50)")] = 20,
+    offset: Annotated[int, Query(ge=0, description="Items to skip")] = 0,
+) -> Page:
+    return Page(limit, offset)
+
+
+def sequence_page(
+    limit: Annotated[int, Query(ge=1, le=1000, description="Page size (1..1000)")] = 200,
+    offset: Annotated[int, Query(ge=0, description="Items to skip")] = 0,
+) -> Page:
+    return Page(limit, offset)
+
+
+ResourcePage = Annotated[Page, Depends(resource_page)]
+SequencePage = Annotated[Page, Depends(sequence_page)]
+
+
+def with_total(response: Response, total: int) -> None:
+    """Put a list's total in the X-Total-Count header."""
+    response.headers["X-Total-Count"] = str(total)

@@ -1,0 +1,82 @@
+"""Auth routes: register, login (throttled), logout, refresh, password change, me."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response, status
+
+from apps.api.deps import IdentityServiceDep, PrincipalDep, SettingsDep
+from apps.api.rate_limit import LoginThrottle, client_address
+from domains.identity.errors import InvalidCredentials
+from domains.identity.schemas import LoginRequest, PasswordChangeRequest, RegisterRequest, Token, UserPublic
+from packages.core.errors import RateLimited
+
+router = APIRouter(prefix="/api/v1/auth", tags=["auth"])
+
+
+def _throttle(request: Request) -> LoginThrottle:
+    return request.app.state.login_throttle
+
+
+@router.post("/register", status_code=status.HTTP_201_CREATED, operation_id="auth_register")
+async def register(body: RegisterRequest, service: IdentityServiceDep) -> UserPublic:
+    """Create an account (and, unless single-organization mode, its own organization)."""
+    return await service.register(body)
+
+
+@router.post("/login", operation_id="auth_login", responses={401: {}, 429: {}})
+async def login(body: LoginRequest, request: Request, service: IdentityServiceDep, settings: SettingsDep) -> Token:
+    """Exchange email and password for a bearer token."""
+    email = body.email.strip().lower()
+    address = client_address(request, settings.trusted_proxies)
+    throttle = _throttle(request)
+    wait = throttle.retry_after(email, address)
+    if wait is not None:
+        raise RateLimited("Too many failed sign-in attempts; try again later.", retry_after=wait)
+    try:
+        token = await service.login(email, body.password)
+    except InvalidCredentials:
+        throttle.failed(email, address)
+        raise
+    throttle.succeeded(email, address)
+    return token
+
+
+@router.post("/logout", status_code=status.HTTP_204_NO_CONTENT, operation_id="auth_logout")
+async def logout(principal: PrincipalDep, service: IdentityServiceDep) -> Response:
+    """Revoke every token of the caller issued before now."""
+    await service.logout(principal)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.post("/refresh", operation_id="auth_refresh")
+async def refresh(principal: PrincipalDep, service: IdentityServiceDep) -> Token:
+    """Return a fresh token for a valid, unrevoked one."""
+    return service.refresh(principal)
+
+
+@router.put("/password", status_code=status.HTTP_204_NO_CONTENT, operation_id="auth_change_password")
+async def change_password(
+    body: PasswordChangeRequest,
+    request: Request,
+    principal: PrincipalDep,
+    service: IdentityServiceDep,
+    settings: SettingsDep,
+) -> Response:
+    """Change the caller's password; older tokens stop working."""
+    address = client_address(request, settings.trusted_proxies)
+    throttle = _throttle(request)
+    wait = throttle.retry_after(principal.email, address)
+    if wait is not None:
+        raise RateLimited("Too many failed password attempts; try again later.", retry_after=wait)
+    try:
+        await service.change_password(principal, body.current_password, body.new_password)
+    except Exception:
+        throttle.failed(principal.email, address)
+        raise
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/me", operation_id="auth_me")
+async def me(principal: PrincipalDep, service: IdentityServiceDep) -> UserPublic:
+    """Return the caller's account."""
+    return await service.me(principal)

@@ -1,0 +1,37 @@
+"""Identity errors, each with its HTTP meaning."""
+
+from __future__ import annotations
+
+from packages.core.errors import Conflict, Forbidden, InvalidInput, NotFound, Unauthorized
+
+
+class InvalidCredentials(Unauthorized):
+    default_message = "Incorrect email or password."
+
+
+class InvalidToken(Unauthorized):
+    default_message = "The token is missing, invalid, expired or revoked."
+
+
+class PermissionDenied(Forbidden):
+    default_message = "Your role does not allow this action."
+
+
+class EmailTaken(Conflict):
+    default_message = "An account with this email already exists."
+
+
+class WorkspaceTaken(Conflict):
+    default_message = "This workspace name is taken; ask one of its admins to add you."
+
+
+class LastAdmin(Conflict):
+    default_message = "An organization must keep at least one active admin."
+
+
+class UserNotFound(NotFound):
+    default_message = "The user does not exist."
+
+
+class WrongCurrentPassword(InvalidInput):
+    default_message = "The current password is incorrect."

@@ -1,0 +1,94 @@
+"""Identity request and response bodies (the contract's §Auth and §Admin)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+RoleName = Literal["admin", "member", "viewer"]
+_EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
+
+
+def _normalize_email(value: str) -> str:
+    value = value.strip().lower()
+    if len(value) > 320 or not _EMAIL.match(value):
+        raise ValueError("must be an email address")
+    return value
+
+
+def _unique_roles(value: list[str]) -> list[str]:
+    if len(set(value)) != len(value):
+        raise ValueError("roles must not repeat")
+    return value
+
+
+Email = Annotated[str, AfterValidator(_normalize_email)]
+Password = Annotated[str, Field(min_length=8, max_length=256)]
+Workspace = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255)]
+Roles = Annotated[list[RoleName], Field(min_length=1, max_length=3), AfterValidator(_unique_roles)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RegisterRequest(_Strict):
+    email: Email
+    password: Password
+    workspace: Workspace | None = None
+
+
+class LoginRequest(_Strict):
+    email: Annotated[str, Field(min_length=1, max_length=320)]
+    password: Annotated[str, Field(min_length=1, max_length=1024)]
+
+
+class PasswordChangeRequest(_Strict):
+    current_password: Annotated[str, Field(min_length=1, max_length=1024)]
+    new_password: Password
+
+
+class Token(BaseModel):
+    access_token: str
+    token_type: Literal["bearer"] = "bearer"
+    expires_in: int
+
+
+class UserPublic(BaseModel):
+    id: str
+    email: str
+    organization_id: str
+    organization_name: str
+    roles: list[str]
+    is_active: bool
+    created_at: datetime
+
+
+class AdminUserCreate(_Strict):
+    email: Email
+    password: Password
+    roles: Roles = ["member"]
+
+
+class RolesUpdate(_Strict):
+    roles: Roles
+
+
+class UserActivation(_Strict):
+    is_active: bool
+
+
+class AuditEventPublic(BaseModel):
+    id: str
+    actor_id: str | None
+    action: str
+    target: str | None
+    details: dict[str, Any] | None
+    created_at: datetime
+
+
+class StatusOk(BaseModel):
+    status: Literal["ok"] = "ok"
