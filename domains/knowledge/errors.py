@@ -1,0 +1,68 @@
+"""Knowledge-domain errors; each carries its HTTP meaning through the bases in packages/core/errors.py."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from packages.core.errors import InvalidInput, NotFound, PayloadTooLarge, RateLimited, UnsupportedMediaType
+
+
+class UnsupportedDocumentType(UnsupportedMediaType):
+    """The bytes are neither a PDF nor text (an image, an archive, an executable, other binary data)."""
+
+    default_message = "The file is neither a PDF nor text; upload a PDF, Markdown or plain-text file."
+
+
+class DocumentRejected(InvalidInput):
+    """The type is supported but this file cannot be ingested; `details["reason"]` says why."""
+
+    reason: ClassVar[str] = "rejected"
+    default_message = "The document cannot be ingested."
+
+    def __init__(self, message: str | None = None, *, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message, details={"reason": self.reason, **(details or {})})
+
+
+class EmptyDocument(DocumentRejected):
+    reason = "empty"
+    default_message = "The file is empty or contains only whitespace."
+
+
+class NotUtf8Text(DocumentRejected):
+    reason = "not_utf8"
+    default_message = "The text is not valid UTF-8; re-save it as UTF-8 and upload it again."
+
+
+class CorruptPdf(DocumentRejected):
+    reason = "corrupt_pdf"
+    default_message = "The PDF is damaged and cannot be read."
+
+
+class PdfWithoutText(DocumentRejected):
+    reason = "pdf_without_text"
+    default_message = "The PDF has no extractable text (it may be a scan); run OCR on it and upload it again."
+
+
+class EncryptedPdf(DocumentRejected):
+    reason = "encrypted_pdf"
+    default_message = "The PDF is protected by a password; remove the protection and upload it again."
+
+
+class DocumentNotFound(NotFound):
+    default_message = "The document does not exist."
+
+
+class VersionNotFound(NotFound):
+    default_message = "The document version does not exist."
+
+
+class UploadTooLarge(PayloadTooLarge):
+    default_message = "The file is larger than the upload limit."
+
+
+class EmbeddingBudgetExceeded(PayloadTooLarge):
+    default_message = "The document is too large to embed within the provider's budget."
+
+
+class DailyUploadCapReached(RateLimited):
+    default_message = "The organization reached its daily document limit."

@@ -1,0 +1,266 @@
+"""parse_document: type detection from bytes, refusals with their HTTP meaning, and the parsed structure."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+
+from domains.knowledge.errors import (
+    CorruptPdf,
+    DocumentRejected,
+    EmptyDocument,
+    EncryptedPdf,
+    NotUtf8Text,
+    PdfWithoutText,
+    UnsupportedDocumentType,
+)
+from domains.knowledge.parsers import (
+    MarkdownParser,
+    PDFParser,
+    TextParser,
+    detect_document_type,
+    parse_document,
+    select_parser,
+)
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "documents"
+SHARED_PDFS = [
+    "form_irs-f1040nr-2007.pdf",
+    "legal_federal-register-2020-17221.pdf",
+    "legal_irs-i1040nr-instructions-2007.pdf",
+    "legal_scotus-transcript-p1.pdf",
+    "legal_us-copyright-office-dmca-summary.pdf",
+    "report_wi-dcf-90day-summary.pdf",
+    "sci_acl2020-specter.pdf",
+    "sci_de_geotopo-lecture-notes.pdf",
+    "sci_naacl2018-N18-3011-semantic-scholar-graph.pdf",
+    "table_ca-warn-report-2015-2016.pdf",
+    "table_fbi-nics-background-checks-2015-11.pdf",
+    "table_senate-expenditures.pdf",
+]
+
+
+def text_pdf(*page_texts: str) -> bytes:
+    """Return a minimal valid PDF whose pages show the given lines of text in Helvetica."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", ""]
+    kids = []
+    font_id = 3
+    objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    for text in page_texts:
+        lines = "".join(f"({line}) Tj 0 -14 Td " for line in text.split("\n"))
+        stream = f"BT /F1 12 Tf 72 720 Td {lines}ET"
+        objects.append(f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream")
+        content_id = len(objects)
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {content_id} 0 R "
+            f"/Resources << /Font << /F1 {font_id} 0 R >> >> >>"
+        )
+        kids.append(f"{len(objects)} 0 R")
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
+    body = b"%PDF-1.4\n"
+    offsets = []
+    for number, content in enumerate(objects, start=1):
+        offsets.append(len(body))
+        body += f"{number} 0 obj\n{content}\nendobj\n".encode("latin-1")
+    xref = len(body)
+    body += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    body += "".join(f"{offset:010d} 00000 n \n" for offset in offsets).encode()
+    body += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return body
+
+
+def encrypted(pdf: bytes, user_password: str) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.encrypt(user_password=user_password, owner_password="owner-secret", algorithm="RC4-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+# --- type detection -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        (b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" * 20, "PNG image"),
+        (b"PK\x03\x04" + b"word/document.xml" * 10, "ZIP archive (or an Office/OpenDocument file)"),
+        (b"\x7fELF\x02\x01\x01" + b"\x00" * 100, "executable"),
+        (bytes(range(256)) * 40, "binary"),
+    ],
+)
+def test_binary_bytes_are_unsupported_media(data: bytes, kind: str) -> None:
+    with pytest.raises(UnsupportedDocumentType) as caught:
+        parse_document(data, "upload.txt")
+    assert caught.value.status == 415
+    assert caught.value.details == {"detected": kind}
+
+
+def test_random_bytes_are_unsupported_media() -> None:
+    with pytest.raises(UnsupportedDocumentType):
+        detect_document_type(os.urandom(4096), None)
+
+
+def test_latin1_text_is_rejected_as_not_utf8_with_the_byte_offset() -> None:
+    data = "Größe und Maß".encode("latin-1")
+    with pytest.raises(NotUtf8Text) as caught:
+        parse_document(data, "notes.txt")
+    assert caught.value.status == 422
+    assert caught.value.code == "validation_error"
+    assert caught.value.details == {"reason": "not_utf8", "byte_offset": 2}
+    assert "offset 2" in caught.value.message
+
+
+@pytest.mark.parametrize("data", ["hello world".encode("utf-16"), "hello world, in UTF-16".encode("utf-16-le")])
+def test_utf16_text_is_not_utf8_rather_than_binary(data: bytes) -> None:
+    with pytest.raises(NotUtf8Text) as caught:
+        parse_document(data, None)
+    assert caught.value.details is not None
+    assert caught.value.details["encoding"] == "UTF-16"
+
+
+@pytest.mark.parametrize("data", [b"", b"   \n\t\r\n  ", b"\xef\xbb\xbf  \n"])
+def test_empty_or_whitespace_only_files_are_rejected(data: bytes) -> None:
+    with pytest.raises(EmptyDocument) as caught:
+        parse_document(data, "empty.txt")
+    assert caught.value.details == {"reason": "empty"}
+
+
+def test_a_utf8_bom_is_stripped_and_stray_nuls_are_tolerated() -> None:
+    parsed = parse_document(b"\xef\xbb\xbfFirst line\x00 of text.\n\nSecond paragraph.", "a.txt")
+    assert parsed.document_type == "text"
+    assert parsed.media_type == "text/plain"
+    assert parsed.text == "First line of text.\n\nSecond paragraph."
+
+
+def test_pdf_magic_decides_over_the_name_and_tolerates_leading_junk() -> None:
+    pdf = text_pdf("Hello from a PDF")
+    assert detect_document_type(pdf, "looks-like.md") == "pdf"
+    assert detect_document_type(b"\x00\xff\r\n" + pdf, None) == "pdf"
+
+
+def test_text_that_mentions_the_pdf_magic_stays_text() -> None:
+    note = b"# PDF notes\n\nEvery file starts with a header line like %PDF-1.7 and ends with EOF.\n"
+    assert detect_document_type(note, "notes.md") == "markdown"
+
+
+def test_markdown_by_extension_structure_or_not_at_all() -> None:
+    markdown = b"# Title\n\nSome text with a [link](https://example.org).\n\n## Part\n\nMore."
+    assert detect_document_type(b"Plain words.", "README.md") == "markdown"
+    assert detect_document_type(markdown, None) == "markdown"
+    assert detect_document_type(markdown, "upload") == "markdown"
+    assert detect_document_type(markdown, "notes.txt") == "text"
+    assert detect_document_type(b"# just one comment line\nthen prose", None) == "text"
+
+
+def test_select_parser_returns_the_parser_for_the_bytes() -> None:
+    assert isinstance(select_parser(text_pdf("x y z"), None), PDFParser)
+    assert isinstance(select_parser(b"# A\n\n## B\n", None), MarkdownParser)
+    assert isinstance(select_parser(b"plain", "a.txt"), TextParser)
+
+
+# --- Markdown and text structure --------------------------------------------------------------------------
+
+
+def test_markdown_headings_have_levels_labels_and_offsets() -> None:
+    parsed = parse_document((FIXTURES / "traffic_policy.md").read_bytes(), "traffic_policy.md")
+    headings = [block for block in parsed.blocks if block.kind == "heading"]
+    assert [(block.heading_level, block.heading_label) for block in headings] == [
+        (1, "Part 1 General provisions"),
+        (2, "1.1 Scope"),
+        (1, "Part 2 Driving"),
+        (2, "2.1 Speed limit"),
+        (2, "2.2 Parking"),
+        (3, "2.2.1 Disabled bays"),
+        (1, "Part 3 Enforcement"),
+    ]
+    assert parsed.text[headings[3].char_start : headings[3].char_end] == "## 2.1 Speed limit"
+    assert parsed.page_count is None
+    assert parsed.page_spans == []
+
+
+def test_markdown_fenced_code_and_setext_headings() -> None:
+    parsed = parse_document(b"Intro\n=====\n\n```\n# not a heading\n```\n\nBody text.\n\nPart two\n---\n", "x.md")
+    headings = [(block.heading_level, block.heading_label) for block in parsed.blocks if block.kind == "heading"]
+    assert headings == [(1, "Intro"), (2, "Part two")]
+    assert [block.kind for block in parsed.blocks] == ["heading", "code", "paragraph", "heading"]
+
+
+def test_text_blocks_are_its_paragraphs() -> None:
+    parsed = parse_document(b"One.\nStill one.\n\n\nTwo.", "a.txt")
+    assert [parsed.text[block.char_start : block.char_end] for block in parsed.blocks] == ["One.\nStill one.", "Two."]
+
+
+# --- PDFs -------------------------------------------------------------------------------------------------
+
+
+def test_pdf_pages_become_spans_of_one_normalized_text() -> None:
+    parsed = parse_document(text_pdf("First page line", "Second page inter-\nnational   line"), "two.pdf")
+    assert parsed.document_type == "pdf"
+    assert parsed.media_type == "application/pdf"
+    assert parsed.page_count == 2
+    assert parsed.text == "First page line\n\nSecond page international\nline"
+    assert [(number, parsed.text[start:end]) for number, start, end in parsed.page_spans] == [
+        (1, "First page line"),
+        (2, "Second page international\nline"),
+    ]
+    assert [block.page for block in parsed.blocks] == [1, 2]
+
+
+def test_a_pdf_with_an_empty_user_password_is_decrypted_and_ingested() -> None:
+    parsed = parse_document(encrypted(text_pdf("Readable without a password"), ""), "open.pdf")
+    assert parsed.text == "Readable without a password"
+    assert parsed.metadata["encrypted"] is True
+
+
+def test_a_pdf_that_needs_a_password_is_rejected() -> None:
+    with pytest.raises(EncryptedPdf) as caught:
+        parse_document(encrypted(text_pdf("Secret text"), "hunter2"), "locked.pdf")
+    assert caught.value.details == {"reason": "encrypted_pdf"}
+
+
+def test_a_pdf_without_text_is_rejected() -> None:
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    writer.add_blank_page(612, 792)
+    out = io.BytesIO()
+    writer.write(out)
+    with pytest.raises(PdfWithoutText) as caught:
+        parse_document(out.getvalue(), "scan.pdf")
+    assert caught.value.details == {"reason": "pdf_without_text"}
+
+
+@pytest.mark.parametrize("data", [b"%PDF-1.7\nthis is not a PDF body at all", text_pdf("cut short")[:60]])
+def test_a_damaged_pdf_is_rejected_as_corrupt(data: bytes) -> None:
+    with pytest.raises(CorruptPdf) as caught:
+        parse_document(data, "broken.pdf")
+    assert isinstance(caught.value, DocumentRejected)
+    assert caught.value.status == 422
+    assert caught.value.details == {"reason": "corrupt_pdf"}
+
+
+@pytest.mark.parametrize("name", SHARED_PDFS)
+def test_every_shared_pdf_parses_into_consistent_spans(shared_data: Path, name: str) -> None:
+    parsed = parse_document((shared_data / "pdfs" / name).read_bytes(), name)
+    assert parsed.page_count is not None and parsed.page_count >= 1
+    previous_end = 0
+    for number, start, end in parsed.page_spans:
+        assert 1 <= number <= parsed.page_count
+        assert previous_end <= start < end <= len(parsed.text)
+        assert parsed.text[start:end].strip() == parsed.text[start:end]
+        previous_end = end
+    for block in parsed.blocks:
+        assert parsed.text[block.char_start : block.char_end].strip()
+        assert block.page is not None
+
+
+def test_the_dmca_summary_is_encrypted_with_an_empty_password_and_still_ingested(shared_data: Path) -> None:
+    name = "legal_us-copyright-office-dmca-summary.pdf"
+    parsed = parse_document((shared_data / "pdfs" / name).read_bytes(), name)
+    assert parsed.metadata["encrypted"] is True
+    assert parsed.metadata["title"] == "The Digital Millennium Copyright Act of 1998"
+    assert "The Digital Millennium Copyright Act (DMCA) was signed into law" in parsed.text
