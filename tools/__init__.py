@@ -1,0 +1,1 @@
+"""Developer tooling that is not shipped at runtime (training, evaluation, benchmarks)."""

@@ -1,0 +1,1 @@
+"""Training and evaluation of the ingestion content-safety classifier (dev-only; needs scikit-learn)."""
