@@ -32,6 +32,7 @@ from packages.database.base import ID_LENGTH, Base, created_at_column, id_column
 
 DOCUMENT_TYPES = ("pdf", "markdown", "text")
 VERSION_STATUSES = ("processing", "indexed", "failed")
+SPARSE_DIMENSION = 1_000_000_000  # pgvector sparsevec limit; BM25 term ids hash into it (migration 0002)
 TRUST_LABELS = ("trusted", "flagged", "untrusted")
 
 
@@ -152,7 +153,7 @@ class DocumentChunk(Base):
     matched_patterns: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
     searchable: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     lexical_length: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    bm25: Mapped[Any | None] = deferred(mapped_column(SPARSEVEC))
+    bm25: Mapped[Any | None] = deferred(mapped_column(SPARSEVEC(SPARSE_DIMENSION)))
     created_at: Mapped[datetime] = created_at_column()
 
 

@@ -351,7 +351,7 @@ def upgrade() -> None:
         sa.Column("matched_patterns", postgresql.JSONB(astext_type=sa.Text()), server_default="[]", nullable=False),
         sa.Column("searchable", sa.Boolean(), server_default="false", nullable=False),
         sa.Column("lexical_length", sa.Integer(), server_default="0", nullable=False),
-        sa.Column("bm25", pgvector.sqlalchemy.sparsevec.SPARSEVEC(), nullable=True),
+        sa.Column("bm25", pgvector.sqlalchemy.sparsevec.SPARSEVEC(1_000_000_000), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), server_default=sa.text("now()"), nullable=False),
         sa.ForeignKeyConstraint(
             ["organization_id", "document_version_id"],

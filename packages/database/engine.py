@@ -9,7 +9,8 @@ setting is applied at the start of every transaction of that session.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -19,9 +20,12 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session, SessionTransaction
 
+logger = logging.getLogger(__name__)
+
 ORG_SETTING = "orion.org_id"
 APP_ROLE = "orion_app"  # created by migration 0001
 _ORG_KEY = "org_id"
+_COMMIT_CALLBACKS = "after_commit_callbacks"
 
 
 def normalize_url(url: str) -> str:
@@ -60,6 +64,33 @@ async def bind_organization(session: AsyncSession, organization_id: str | None) 
         )
 
 
+async def release_connection(session: AsyncSession) -> None:
+    """End the session's read-only transaction so no connection is held during slow work (parsing, embedding)."""
+    if session.new or session.dirty or session.deleted:
+        raise RuntimeError("release_connection would discard pending writes")
+    if session.in_transaction():
+        await session.rollback()
+
+
+def on_commit(session: AsyncSession, callback: Callable[[], None]) -> None:
+    """Run `callback` once the session's current transaction commits (dropped on rollback)."""
+    session.info.setdefault(_COMMIT_CALLBACKS, []).append(callback)
+
+
+@event.listens_for(Session, "after_commit")
+def _run_commit_callbacks(session: Session) -> None:
+    for callback in session.info.pop(_COMMIT_CALLBACKS, []):
+        try:
+            callback()
+        except Exception:  # a failed notification must not turn a committed request into an error
+            logger.exception("post-commit callback failed")
+
+
+@event.listens_for(Session, "after_rollback")
+def _drop_commit_callbacks(session: Session) -> None:
+    session.info.pop(_COMMIT_CALLBACKS, None)
+
+
 @dataclass
 class Database:
     """The owner and app engines with their session factories."""
@@ -77,16 +108,21 @@ class Database:
         *,
         app_url: str | None = None,
         pool_size: int = 10,
+        session_settings: dict[str, str] | None = None,
     ) -> Database:
-        """Create both engines; with no separate app URL, the app engine switches role on each connection."""
+        """Create both engines; with no separate app URL, the app engine switches role on each connection.
+
+        `session_settings` are SET on every new connection of both engines (e.g. pgvector's hnsw.ef_search).
+        """
         url = normalize_url(url)
         common: dict[str, Any] = {"pool_pre_ping": True, "pool_recycle": 1800}
         owner = create_async_engine(url, pool_size=max(2, pool_size // 2), max_overflow=5, **common)
         app = create_async_engine(
             normalize_url(app_url) if app_url else url, pool_size=pool_size, max_overflow=10, **common
         )
-        if not app_url:
-            _switch_role_on_connect(app, APP_ROLE)
+        statements = [f"SET {name} = '{value}'" for name, value in (session_settings or {}).items()]
+        _run_on_connect(owner, statements)
+        _run_on_connect(app, ([] if app_url else [f'SET ROLE "{APP_ROLE}"']) + statements)
         return cls(
             owner_engine=owner,
             app_engine=app,
@@ -123,15 +159,17 @@ class Database:
         await self.owner_engine.dispose()
 
 
-def _switch_role_on_connect(engine: AsyncEngine, role: str) -> None:
-    statement = f'SET ROLE "{role}"'
+def _run_on_connect(engine: AsyncEngine, statements: list[str]) -> None:
+    if not statements:
+        return
 
     @event.listens_for(engine.sync_engine, "connect")
-    def _set_role(dbapi_connection: Any, connection_record: Any) -> None:
+    def _configure(dbapi_connection: Any, connection_record: Any) -> None:
         cursor = dbapi_connection.cursor()
         try:
-            cursor.execute(statement)
+            for statement in statements:
+                cursor.execute(statement)
         finally:
             cursor.close()
-        # SET ROLE is not transactional in effect but psycopg opens a transaction for it: end that one.
+        # SET is session-wide once committed; psycopg opened a transaction for it, so end that one.
         dbapi_connection.commit()

@@ -1,0 +1,195 @@
+"""The BM25 channel's statistics: document-frequency deltas, their compaction, and the length normaliser.
+
+Document frequencies are exact: every change to the searchable chunks of an organization appends signed
+per-term deltas in the same transaction (no shared row is updated, so parallel uploads never wait on each
+other), and `compact` folds them into `lexical_df`. A query sums both for its own few terms (migration 0002).
+
+Chunk vectors embed a length normaliser (the organization's average chunk length when they were built). As an
+organization grows that average drifts; `needs_rebuild` notices a drift beyond `REBUILD_DRIFT` and `rebuild`
+recomputes the organization's vectors with the current average (ADR-0007).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from packages.config.settings import Settings
+
+CORPUS_SIZE_TERM = 0
+CORPUS_LENGTH_TERM = -1
+REBUILD_DRIFT = 0.2
+
+
+@dataclass(frozen=True)
+class CorpusStats:
+    chunks: int
+    total_length: int
+    vector_avgdl: float | None
+
+    @property
+    def avgdl(self) -> float | None:
+        return self.total_length / self.chunks if self.chunks else None
+
+
+_DELTAS_FOR_CHUNKS = text(
+    """
+    INSERT INTO lexical_df_deltas (organization_id, term_id, delta)
+    SELECT :org, term_id, :sign * n FROM (
+        SELECT orion_term_id(t.lexeme) AS term_id, count(DISTINCT c.id) AS n
+        FROM document_chunks c CROSS JOIN LATERAL unnest(to_tsvector(CAST(:cfg AS regconfig), c.text)) AS t
+        WHERE c.organization_id = :org AND c.document_version_id = ANY(:versions) AND c.searchable
+        GROUP BY 1
+        UNION ALL
+        SELECT :size_term, count(*) FROM document_chunks c
+        WHERE c.organization_id = :org AND c.document_version_id = ANY(:versions) AND c.searchable
+        UNION ALL
+        SELECT :length_term, coalesce(sum(c.lexical_length), 0) FROM document_chunks c
+        WHERE c.organization_id = :org AND c.document_version_id = ANY(:versions) AND c.searchable
+    ) counts
+    WHERE n <> 0
+    """
+)
+
+
+async def record_chunks(
+    session: AsyncSession, settings: Settings, organization_id: str, version_ids: list[str], *, sign: int
+) -> None:
+    """Append +/- deltas for the searchable chunks of `version_ids` (call before they stop being searchable)."""
+    if not version_ids:
+        return
+    await session.execute(
+        _DELTAS_FOR_CHUNKS,
+        {
+            "org": organization_id,
+            "versions": version_ids,
+            "cfg": settings.text_search_config,
+            "sign": sign,
+            "size_term": CORPUS_SIZE_TERM,
+            "length_term": CORPUS_LENGTH_TERM,
+        },
+    )
+
+
+async def corpus_stats(session: AsyncSession, organization_id: str) -> CorpusStats:
+    """Return the organization's searchable chunk count, total lexical length and the vectors' normaliser."""
+    row = (
+        await session.execute(
+            text(
+                """
+                SELECT
+                  coalesce(sum(n) FILTER (WHERE term_id = :size_term), 0) AS chunks,
+                  coalesce(sum(n) FILTER (WHERE term_id = :length_term), 0) AS total_length,
+                  (SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org) AS vector_avgdl
+                FROM (
+                  SELECT term_id, df AS n FROM lexical_df
+                  WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
+                  UNION ALL
+                  SELECT term_id, delta FROM lexical_df_deltas
+                  WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
+                ) s
+                """
+            ),
+            {"org": organization_id, "size_term": CORPUS_SIZE_TERM, "length_term": CORPUS_LENGTH_TERM},
+        )
+    ).one()
+    return CorpusStats(int(row.chunks), int(row.total_length), row.vector_avgdl)
+
+
+async def vector_avgdl(session: AsyncSession, settings: Settings, organization_id: str, texts: list[str]) -> float:
+    """Return the normaliser new chunk vectors must use; a new organization takes it from its first `texts`."""
+    params = {"org": organization_id}
+    current = (
+        await session.execute(text("SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org"), params)
+    ).scalar_one_or_none()
+    if current is not None:
+        return float(current)
+    await session.execute(
+        text(
+            """
+            INSERT INTO lexical_corpus (organization_id, vector_avgdl, text_search_config, k1, b)
+            SELECT :org, greatest(coalesce(avg(orion_lexical_length(to_tsvector(CAST(:cfg AS regconfig), t))), 1), 1),
+                   :cfg, :k1, :b
+            FROM unnest(CAST(:texts AS text[])) AS t
+            ON CONFLICT (organization_id) DO NOTHING
+            """
+        ),
+        {**params, "texts": texts, "cfg": settings.text_search_config, "k1": settings.bm25_k1, "b": settings.bm25_b},
+    )
+    value = (
+        await session.execute(text("SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org"), params)
+    ).scalar_one()
+    return float(value)
+
+
+async def compact(session: AsyncSession, organization_id: str) -> int:
+    """Fold the organization's deltas into lexical_df; return how many delta rows were folded."""
+    # One compaction per organization at a time; ingestion keeps appending meanwhile without waiting.
+    await session.execute(
+        text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"df:{organization_id}"}
+    )
+    result = await session.execute(
+        text(
+            """
+            WITH moved AS (
+                DELETE FROM lexical_df_deltas WHERE organization_id = :org RETURNING term_id, delta
+            ), summed AS (
+                SELECT term_id, sum(delta) AS delta, count(*) AS n FROM moved GROUP BY term_id
+            ), merged AS (
+                INSERT INTO lexical_df (organization_id, term_id, df)
+                SELECT :org, term_id, delta FROM summed ORDER BY term_id
+                ON CONFLICT (organization_id, term_id) DO UPDATE SET df = lexical_df.df + excluded.df
+            )
+            SELECT coalesce(sum(n), 0) FROM summed
+            """
+        ),
+        {"org": organization_id},
+    )
+    await session.execute(
+        text("DELETE FROM lexical_df WHERE organization_id = :org AND df = 0"), {"org": organization_id}
+    )
+    return int(result.scalar_one())
+
+
+async def organizations_with_deltas(session: AsyncSession, minimum: int = 1) -> list[str]:
+    """Return organizations that have at least `minimum` uncompacted delta rows."""
+    rows = await session.execute(
+        text("SELECT organization_id FROM lexical_df_deltas GROUP BY organization_id HAVING count(*) >= :minimum"),
+        {"minimum": minimum},
+    )
+    return [row[0] for row in rows]
+
+
+def needs_rebuild(stats: CorpusStats) -> bool:
+    """Return True when the organization's average chunk length drifted too far from its vectors' normaliser."""
+    current = stats.avgdl
+    if current is None or stats.vector_avgdl is None:
+        return False
+    return abs(current - stats.vector_avgdl) / stats.vector_avgdl > REBUILD_DRIFT
+
+
+async def rebuild(session: AsyncSession, settings: Settings, organization_id: str, avgdl: float) -> int:
+    """Recompute every BM25 vector of the organization with normaliser `avgdl`; return the chunks rewritten."""
+    await session.execute(
+        text("UPDATE lexical_corpus SET vector_avgdl = :avgdl, rebuilt_at = now() WHERE organization_id = :org"),
+        {"org": organization_id, "avgdl": avgdl},
+    )
+    result = await session.execute(
+        text(
+            """
+            UPDATE document_chunks
+            SET bm25 = orion_bm25_vector(to_tsvector(CAST(:cfg AS regconfig), text), :avgdl, :k1, :b)
+            WHERE organization_id = :org AND searchable
+            """
+        ),
+        {
+            "org": organization_id,
+            "cfg": settings.text_search_config,
+            "avgdl": avgdl,
+            "k1": settings.bm25_k1,
+            "b": settings.bm25_b,
+        },
+    )
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]

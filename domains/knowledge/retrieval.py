@@ -1,0 +1,411 @@
+"""Hybrid retrieval: a BM25 channel and a vector channel inside Postgres, fused by weighted RRF in one query.
+
+Each channel ranks only the searchable chunks (each document's latest indexed version) of one organization.
+Small organizations are searched exactly (btree on organization_id, then a top-N sort), large ones through the
+HNSW indexes with pgvector's iterative scans, because a tenant filter on a shared HNSW index silently loses
+recall when the organization is a small fraction of the index (ADR-0008). The whole search, both channels,
+the fusion and the chunk details, is one SQL statement.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+import numpy as np
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domains.knowledge import lexical
+from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.ingestion import vector_literal
+from domains.knowledge.vector_index import model_predicate, vector_expression
+from packages.config.settings import Settings
+
+Method = Literal["hybrid", "semantic", "lexical"]
+
+_PHRASE = re.compile(r'"([^"]+)"')
+_EXCLUDED = re.compile(r"(?:(?<=\s)|^)-([^\s\"-][^\s\"]*)")
+_SIZE_TTL_SECONDS = 30.0
+
+
+def search_session_settings(settings: Settings) -> dict[str, str]:
+    """Return the per-connection pgvector settings of the index path (iterative scans keep filtered recall)."""
+    return {
+        "hnsw.ef_search": str(settings.hnsw_ef_search),
+        "hnsw.iterative_scan": "relaxed_order",
+        "hnsw.max_scan_tuples": str(settings.hnsw_max_scan_tuples),
+    }
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """A query split into what ranks (free text, phrases included) and what filters (phrases, -terms)."""
+
+    ranking_text: str
+    phrases: tuple[str, ...]
+    excluded: tuple[str, ...]
+
+    @property
+    def filter_text(self) -> str | None:
+        """Return the websearch_to_tsquery input for the user's phrase and exclusion syntax, if any."""
+        parts = [f'"{p}"' for p in self.phrases] + [f"-{t}" for t in self.excluded]
+        return " ".join(parts) if parts else None
+
+
+def parse_query(query: str) -> ParsedQuery:
+    """Split `query` into ranking text, quoted phrases and `-excluded` terms."""
+    phrases = tuple(p.strip() for p in _PHRASE.findall(query) if p.strip())
+    without_phrases = _PHRASE.sub(lambda m: " " + m.group(1) + " ", query)
+    excluded = tuple(_EXCLUDED.findall(without_phrases))
+    ranking = _EXCLUDED.sub(" ", without_phrases)
+    return ParsedQuery(" ".join(ranking.split()), phrases, excluded)
+
+
+@dataclass(frozen=True)
+class RetrievalRequest:
+    organization_id: str
+    query_text: str
+    method: Method = "hybrid"
+    top_k: int = 10
+    score_threshold: float | None = None
+    document_ids: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RetrievalResult:
+    chunk_id: str
+    document_id: str
+    document_version_id: str
+    document_title: str
+    source_type: str
+    page: int | None
+    section: str | None
+    content: str
+    content_hash: str
+    char_start: int
+    trust_label: str
+    score: float
+    rank: int
+    retrieval_method: Method
+    semantic_rank: int | None
+    lexical_rank: int | None
+    semantic_score: float | None
+    lexical_score: float | None
+
+
+@dataclass
+class RetrievalOutcome:
+    results: list[RetrievalResult]
+    semantic_unavailable: str | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class QueryEmbeddingCache:
+    """A bounded LRU of query vectors per model (repeated questions skip the model)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, model_key: str, query: str) -> np.ndarray | None:
+        with self._lock:
+            vector = self._items.get((model_key, query))
+            if vector is not None:
+                self._items.move_to_end((model_key, query))
+            return vector
+
+    def put(self, model_key: str, query: str, vector: np.ndarray) -> None:
+        if self.capacity <= 0:
+            return
+        with self._lock:
+            self._items[(model_key, query)] = vector
+            self._items.move_to_end((model_key, query))
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)
+
+
+class OrganizationSizes:
+    """Searchable chunk counts per organization, refreshed at most every few seconds (a planning hint only)."""
+
+    def __init__(self) -> None:
+        self._sizes: dict[str, tuple[float, int]] = {}
+        self._lock = threading.Lock()
+
+    async def get(self, session: AsyncSession, organization_id: str) -> int:
+        now = time.monotonic()
+        with self._lock:
+            cached = self._sizes.get(organization_id)
+        if cached and now - cached[0] < _SIZE_TTL_SECONDS:
+            return cached[1]
+        size = (await lexical.corpus_stats(session, organization_id)).chunks
+        with self._lock:
+            self._sizes[organization_id] = (now, size)
+        return size
+
+    def forget(self, organization_id: str) -> None:
+        with self._lock:
+            self._sizes.pop(organization_id, None)
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """The knobs of one search, derived from settings and the organization's size."""
+
+    exact: bool
+    candidates: int
+    rrf_k: int
+    semantic_weight: float
+    lexical_weight: float
+    text_search_config: str
+
+
+def _channel_filters(alias: str, parsed: ParsedQuery, plan: SearchPlan, document_filter: bool) -> str:
+    clauses = [f"{alias}.organization_id = :org", f"{alias}.searchable"]
+    if document_filter:
+        clauses.append(f"{alias}.document_id = ANY(:document_ids)")
+    if parsed.filter_text is not None:
+        if plan.text_search_config == "english":
+            match = "fc.text_search @@ websearch_to_tsquery('english', :filter_text)"
+        else:
+            match = (
+                "to_tsvector(CAST(:cfg AS regconfig), fc.text)"
+                " @@ websearch_to_tsquery(CAST(:cfg AS regconfig), :filter_text)"
+            )
+        chunk_ref = f"{alias}.id" if alias == "c" else f"{alias}.chunk_id"
+        clauses.append(f"EXISTS (SELECT 1 FROM document_chunks fc WHERE fc.id = {chunk_ref} AND {match})")
+    return " AND ".join(clauses)
+
+
+def _lexical_sql(parsed: ParsedQuery, plan: SearchPlan, document_filter: bool) -> str:
+    distance = "c.bm25 <#> (SELECT v FROM lexical_query)"
+    # Adding zero keeps the planner off the HNSW index: an exact scan of a small organization loses nothing.
+    order = f"({distance}) + 0" if plan.exact else distance
+    return f"""
+    lexical_query AS (
+        SELECT orion_bm25_query(:org, to_tsvector(CAST(:cfg AS regconfig), :ranking_text)) AS v
+    ),
+    lexical_candidates AS MATERIALIZED (
+        SELECT c.id, -({distance}) AS score
+        FROM document_chunks c
+        WHERE {_channel_filters("c", parsed, plan, document_filter)}
+        ORDER BY {order}
+        LIMIT :candidates
+    ),
+    lexical AS (
+        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank
+        FROM lexical_candidates WHERE score > 0
+    )"""
+
+
+def _semantic_sql(parsed: ParsedQuery, plan: SearchPlan, document_filter: bool, model_key: str, dimension: int) -> str:
+    distance = f"{vector_expression(dimension, 'e')} <=> CAST(:query_vector AS vector({int(dimension)}))"
+    order = f"({distance}) + 0" if plan.exact else distance
+    return f"""
+    semantic_candidates AS MATERIALIZED (
+        SELECT e.chunk_id AS id, 1 - ({distance}) AS score
+        FROM document_embeddings e
+        WHERE {model_predicate(model_key, "e")} AND {_channel_filters("e", parsed, plan, document_filter)}
+        ORDER BY {order}
+        LIMIT :candidates
+    ),
+    semantic AS (
+        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM semantic_candidates
+    )"""
+
+
+def _fusion_sql(method: Method) -> str:
+    if method == "lexical":
+        return """
+    fused AS (
+        SELECT id, score, rank AS lexical_rank, score AS lexical_score,
+               NULL::bigint AS semantic_rank, NULL::float8 AS semantic_score
+        FROM lexical
+    )"""
+    if method == "semantic":
+        return """
+    fused AS (
+        SELECT id, score, NULL::bigint AS lexical_rank, NULL::float8 AS lexical_score,
+               rank AS semantic_rank, score AS semantic_score
+        FROM semantic
+    )"""
+    return """
+    fused AS (
+        SELECT coalesce(l.id, s.id) AS id,
+               coalesce(:lexical_weight / (:rrf_k + l.rank), 0) + coalesce(:semantic_weight / (:rrf_k + s.rank), 0)
+                 AS score,
+               l.rank AS lexical_rank, l.score AS lexical_score, s.rank AS semantic_rank, s.score AS semantic_score
+        FROM lexical l FULL OUTER JOIN semantic s ON s.id = l.id
+    )"""
+
+
+def build_search_sql(
+    method: Method,
+    parsed: ParsedQuery,
+    plan: SearchPlan,
+    *,
+    document_filter: bool,
+    threshold: bool,
+    model_key: str,
+    dimension: int,
+) -> str:
+    """Return the one statement that runs the channels, fuses them and joins the chunk details."""
+    ctes = []
+    if method in ("hybrid", "lexical"):
+        ctes.append(_lexical_sql(parsed, plan, document_filter))
+    if method in ("hybrid", "semantic"):
+        ctes.append(_semantic_sql(parsed, plan, document_filter, model_key, dimension))
+    ctes.append(_fusion_sql(method))
+    where = "WHERE f.score >= :score_threshold" if threshold else ""
+    return (
+        "WITH"
+        + ",".join(ctes)
+        + f"""
+    SELECT f.id, f.score, f.lexical_rank, f.lexical_score, f.semantic_rank, f.semantic_score,
+           c.document_id, c.document_version_id, c.text, c.section, c.page, c.trust_label, c.content_hash,
+           c.char_start,
+           d.title, d.document_type
+    FROM fused f
+    JOIN document_chunks c ON c.id = f.id AND c.organization_id = :org
+    JOIN documents d ON d.id = c.document_id AND d.organization_id = :org
+    {where}
+    ORDER BY f.score DESC, f.id
+    LIMIT :limit
+    """
+    )
+
+
+class Retriever:
+    """Runs searches for one process: owns the query-embedding cache and the organization-size hints."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.embedding_cache = QueryEmbeddingCache(settings.query_cache_size)
+        self.sizes = OrganizationSizes()
+
+    async def embed_query(self, provider: EmbeddingProvider, query: str) -> np.ndarray:
+        """Return the query vector (cached), computed off the event loop."""
+        import anyio
+
+        cached = self.embedding_cache.get(provider.model_key, query)
+        if cached is not None:
+            return cached
+        vector = await anyio.to_thread.run_sync(provider.embed_query, query)
+        self.embedding_cache.put(provider.model_key, query, vector)
+        return vector
+
+    async def plan(self, session: AsyncSession, request: RetrievalRequest) -> SearchPlan:
+        settings = self.settings
+        exact = bool(request.document_ids) or (
+            await self.sizes.get(session, request.organization_id) <= settings.exact_search_max_rows
+        )
+        return SearchPlan(
+            exact=exact,
+            candidates=max(request.top_k * 3, 50),
+            rrf_k=settings.rrf_k,
+            semantic_weight=settings.rrf_semantic_weight,
+            lexical_weight=settings.rrf_lexical_weight,
+            text_search_config=settings.text_search_config,
+        )
+
+    async def search(
+        self,
+        session: AsyncSession,
+        request: RetrievalRequest,
+        provider: EmbeddingProvider | None,
+        *,
+        query_vector: np.ndarray | None = None,
+        semantic_unavailable: str | None = None,
+    ) -> RetrievalOutcome:
+        """Run one search; `provider` None (or a given reason) means the semantic channel is unavailable."""
+        started = time.perf_counter()
+        method = request.method
+        if method == "hybrid" and (provider is None or semantic_unavailable):
+            method = "lexical"
+        parsed = parse_query(request.query_text)
+        plan = await self.plan(session, request)
+        params: dict[str, object] = {
+            "org": request.organization_id,
+            "cfg": plan.text_search_config,
+            "ranking_text": parsed.ranking_text or request.query_text,
+            "candidates": plan.candidates,
+            "limit": request.top_k * 2,
+            "rrf_k": plan.rrf_k,
+            "semantic_weight": plan.semantic_weight,
+            "lexical_weight": plan.lexical_weight,
+        }
+        if parsed.filter_text is not None:
+            params["filter_text"] = parsed.filter_text
+        if request.document_ids:
+            params["document_ids"] = list(request.document_ids)
+        model_key, dimension = ("", 0)
+        if method in ("hybrid", "semantic"):
+            assert provider is not None and query_vector is not None
+            model_key, dimension = provider.model_key, provider.dimension
+            params["query_vector"] = vector_literal(query_vector)
+        if request.score_threshold is not None:
+            params["score_threshold"] = request.score_threshold
+        sql = build_search_sql(
+            method,
+            parsed,
+            plan,
+            document_filter=bool(request.document_ids),
+            threshold=request.score_threshold is not None,
+            model_key=model_key,
+            dimension=dimension,
+        )
+        rows = (await session.execute(text(sql), params)).all()
+        results = deduplicate_results([_to_result(row, method) for row in rows])[: request.top_k]
+        results = [replace(r, rank=i + 1) for i, r in enumerate(results)]
+        elapsed = (time.perf_counter() - started) * 1000
+        return RetrievalOutcome(results, semantic_unavailable, {"database_ms": round(elapsed, 2)})
+
+
+def _to_result(row: object, method: Method) -> RetrievalResult:
+    r = row  # a SQLAlchemy Row with the columns selected above
+    return RetrievalResult(
+        chunk_id=r.id,  # type: ignore[attr-defined]
+        document_id=r.document_id,  # type: ignore[attr-defined]
+        document_version_id=r.document_version_id,  # type: ignore[attr-defined]
+        document_title=r.title,  # type: ignore[attr-defined]
+        source_type=r.document_type,  # type: ignore[attr-defined]
+        page=r.page,  # type: ignore[attr-defined]
+        section=r.section,  # type: ignore[attr-defined]
+        content=r.text,  # type: ignore[attr-defined]
+        content_hash=r.content_hash,  # type: ignore[attr-defined]
+        char_start=r.char_start,  # type: ignore[attr-defined]
+        trust_label=r.trust_label,  # type: ignore[attr-defined]
+        score=float(r.score),  # type: ignore[attr-defined]
+        rank=0,
+        retrieval_method=method,
+        semantic_rank=_optional_int(r.semantic_rank),  # type: ignore[attr-defined]
+        lexical_rank=_optional_int(r.lexical_rank),  # type: ignore[attr-defined]
+        semantic_score=_optional_float(r.semantic_score),  # type: ignore[attr-defined]
+        lexical_score=_optional_float(r.lexical_score),  # type: ignore[attr-defined]
+    )
+
+
+def _optional_int(value: object) -> int | None:
+    return None if value is None else int(value)  # type: ignore[call-overload]
+
+
+def _optional_float(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def deduplicate_results(results: list[RetrievalResult]) -> list[RetrievalResult]:
+    """Drop repeats of the same text within one document, keeping the best-ranked copy."""
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for result in results:
+        key = (result.document_id, result.content_hash)
+        if key in seen:
+            continue
+        seen.add(key)
+        unique.append(result)
+    return unique

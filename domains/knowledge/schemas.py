@@ -1,0 +1,99 @@
+"""Knowledge request and response bodies (the contract's §Knowledge)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+DocumentType = Literal["pdf", "markdown", "text"]
+VersionStatus = Literal["processing", "indexed", "failed"]
+TrustLabel = Literal["trusted", "flagged", "untrusted"]
+RetrievalMethod = Literal["hybrid", "semantic", "lexical"]
+
+
+class IngestResponse(BaseModel):
+    document_id: str
+    document_version_id: str
+    version_number: int
+    status: VersionStatus
+    chunk_count: int
+    duplicate: bool = False
+
+
+class DocumentUsage(BaseModel):
+    times_retrieved: int = 0
+    times_cited: int = 0
+    times_in_refused: int = 0
+
+
+class DocumentPublic(BaseModel):
+    id: str
+    source: str
+    title: str
+    document_type: DocumentType
+    created_at: datetime
+    last_indexed_at: datetime | None
+    status: VersionStatus
+    usage: DocumentUsage
+
+
+class VersionPublic(BaseModel):
+    id: str
+    version_number: int
+    content_hash: str
+    status: VersionStatus
+    status_reason: str | None
+    progress: float
+    chunk_count: int
+    page_count: int | None
+    created_at: datetime
+
+
+class DocumentDetail(DocumentPublic):
+    versions: list[VersionPublic]
+
+
+class ChunkPublic(BaseModel):
+    chunk_id: str
+    chunk_index: int
+    section: str | None
+    page: int | None
+    char_start: int
+    char_end: int
+    text: str
+    trust_label: TrustLabel
+    matched_patterns: list[str]
+
+
+QueryText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+
+
+class SearchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query_text: QueryText
+    method: RetrievalMethod = "hybrid"
+    top_k: Annotated[int, Field(ge=1, le=50)] = 10
+    score_threshold: float | None = None
+    document_id: str | None = None
+
+
+class SearchResultPublic(BaseModel):
+    chunk_id: str
+    document_id: str
+    document_version_id: str
+    document_title: str
+    source_type: DocumentType
+    page: int | None
+    section: str | None
+    content: str
+    score: float
+    rank: int
+    retrieval_method: RetrievalMethod
+    trust_label: TrustLabel
+    semantic_rank: int | None
+    lexical_rank: int | None
+    semantic_score: float | None
+    lexical_score: float | None

@@ -1,0 +1,375 @@
+"""Knowledge use cases: upload (sync or queued), list, detail, chunks, text, file, delete."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+import anyio
+import numpy as np
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domains.identity.audit import record_audit
+from domains.knowledge import lexical
+from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.errors import (
+    DailyUploadCapReached,
+    DocumentNotFound,
+    EmbeddingBudgetExceeded,
+    VersionNotFound,
+)
+from domains.knowledge.ingestion import (
+    THROUGHPUT,
+    PreparedDocument,
+    content_hash,
+    embed_chunks,
+    prepare_document,
+    write_chunks,
+)
+from domains.knowledge.models import DocumentChunk, DocumentVersion
+from domains.knowledge.repository import DocumentRepository, DocumentRow
+from domains.knowledge.schemas import (
+    ChunkPublic,
+    DocumentDetail,
+    DocumentPublic,
+    DocumentUsage,
+    IngestResponse,
+    VersionPublic,
+)
+from packages.config.settings import Settings
+from packages.core.clock import new_id, utcnow
+from packages.core.errors import InvalidInput
+from packages.database.engine import on_commit, release_connection
+
+DAY = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class Upload:
+    data: bytes
+    filename: str | None
+    title: str | None
+    source: str | None
+
+
+@dataclass(frozen=True)
+class UploadNames:
+    filename: str | None
+    source: str
+    title: str
+    title_given: bool
+
+
+def resolve_names(upload: Upload) -> UploadNames:
+    """Return the upload's file name, source (stable identity) and title, applying the contract's defaults."""
+    filename = _clean(upload.filename, 1000, "file name")
+    source = _clean(upload.source, 1000, "source") or filename or f"upload-{content_hash(upload.data)[:16]}"
+    title = _clean(upload.title, 500, "title")
+    return UploadNames(filename, source, title or (filename or source)[:500], title is not None)
+
+
+@dataclass(frozen=True)
+class UploadOutcome:
+    response: IngestResponse
+    status_code: int
+
+
+def _clean(value: str | None, limit: int, field: str) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not value:
+        return None
+    if len(value) > limit:
+        raise InvalidInput(f"The {field} is longer than {limit} characters.", details={"field": field})
+    return value
+
+
+class KnowledgeService:
+    def __init__(
+        self,
+        session: AsyncSession,
+        settings: Settings,
+        embedder: Callable[[], EmbeddingProvider],
+        notify_worker: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.embedder = embedder
+        self.notify_worker = notify_worker
+        self.repo = DocumentRepository(session)
+
+    # --- upload --------------------------------------------------------------------------------------------------
+
+    async def upload(self, organization_id: str, actor_id: str, upload: Upload) -> UploadOutcome:
+        """Ingest an upload: a duplicate, an indexed new version (201) or a queued one (202)."""
+        started = time.perf_counter()
+        names = resolve_names(upload)
+        duplicate = await self.find_duplicate(organization_id, names.source, content_hash(upload.data))
+        if duplicate is not None:
+            return duplicate
+        await self._check_daily_cap(organization_id)
+        await release_connection(self.session)  # hold no connection while parsing and embedding
+
+        prepared = await anyio.to_thread.run_sync(prepare_document, upload.data, names.filename, self.settings)
+        provider = self.embedder()
+        self._check_embedding_budget(provider, prepared)
+        estimate = THROUGHPUT.estimate_seconds(provider, len(prepared.chunks))
+        budget_left = self.settings.ingest_request_budget_seconds - (time.perf_counter() - started)
+        if estimate > budget_left:
+            return await self._queue(organization_id, names, prepared, upload)
+        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.texts)
+        return await self.store_indexed(organization_id, names, prepared, upload, vectors, provider)
+
+    async def find_duplicate(self, organization_id: str, source: str, digest: str) -> UploadOutcome | None:
+        """Return the existing version's outcome (200, duplicate) for identical bytes of the same source."""
+        existing = await self.repo.find_version_by_hash(organization_id, source, digest)
+        if existing is not None and existing[1].status != "failed":
+            return UploadOutcome(_ingest_response(existing[1], duplicate=True), 200)
+        return None
+
+    async def store_indexed(
+        self,
+        organization_id: str,
+        names: UploadNames,
+        prepared: PreparedDocument,
+        upload: Upload,
+        vectors: np.ndarray,
+        provider: EmbeddingProvider,
+    ) -> UploadOutcome:
+        """Write an embedded document as a new, searchable version (inside the caller's transaction)."""
+        try:
+            version = await self._new_version(organization_id, names, prepared, upload, status="indexed")
+        except _Duplicate as duplicate:
+            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), 200)
+        await write_chunks(
+            self.session,
+            self.settings,
+            organization_id=organization_id,
+            document_id=version.document_id,
+            version_id=version.id,
+            prepared=prepared,
+            vectors=vectors,
+            provider=provider,
+        )
+        return UploadOutcome(_ingest_response(version, duplicate=False), 201)
+
+    async def _queue(
+        self, organization_id: str, names: UploadNames, prepared: PreparedDocument, upload: Upload
+    ) -> UploadOutcome:
+        try:
+            version = await self._new_version(organization_id, names, prepared, upload, status="processing")
+        except _Duplicate as duplicate:
+            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), 200)
+        on_commit(self.session, self.notify_worker)
+        return UploadOutcome(_ingest_response(version, duplicate=False), 202)
+
+    async def _new_version(
+        self, organization_id: str, names: UploadNames, prepared: PreparedDocument, upload: Upload, *, status: str
+    ) -> DocumentVersion:
+        parsed = prepared.parsed
+        source = names.source
+        try:
+            async with self.session.begin_nested():
+                previous = await self.repo.find_version_by_hash(organization_id, source, prepared.content_hash)
+                if previous is not None and previous[1].status == "failed":
+                    await self.repo.delete_version(organization_id, previous[1].id)  # a failed attempt may be retried
+                elif previous is not None:
+                    raise _Duplicate(previous[1])
+                document_id = await self.repo.upsert_document(
+                    organization_id,
+                    source=source,
+                    title=names.title,
+                    document_type=parsed.document_type,
+                    title_given=names.title_given,
+                )
+                version = DocumentVersion(
+                    id=new_id(),
+                    organization_id=organization_id,
+                    document_id=document_id,
+                    version_number=await self.repo.next_version_number(organization_id, document_id),
+                    content_hash=prepared.content_hash,
+                    status=status,
+                    progress=1.0 if status == "indexed" else 0.0,
+                    chunk_count=len(prepared.chunks),
+                    page_count=parsed.page_count,
+                    byte_size=prepared.byte_size,
+                    media_type=parsed.media_type,
+                    file_name=names.filename,
+                    normalized_text=parsed.text,
+                    source_metadata=parsed.metadata or None,
+                    created_at=utcnow(),
+                    indexed_at=utcnow() if status == "indexed" else None,
+                )
+                await self.repo.add_version(version, upload.data)
+        except IntegrityError:
+            # The same bytes for the same source landed concurrently: answer as the duplicate it is.
+            existing = await self.repo.find_version_by_hash(organization_id, source, prepared.content_hash)
+            if existing is None:
+                raise
+            raise _Duplicate(existing[1]) from None
+        return version
+
+    async def _check_daily_cap(self, organization_id: str) -> None:
+        cap = self.settings.max_documents_per_day_per_tenant
+        if cap is None:
+            return
+        now = utcnow()
+        count, oldest = await self.repo.uploads_since(organization_id, now - DAY)
+        if count >= cap:
+            wait = ((oldest or now) + DAY - now).total_seconds()
+            raise DailyUploadCapReached(
+                f"The organization uploaded {count} documents in the last 24 hours (limit {cap}).",
+                retry_after=int(wait) + 1,
+                details={"limit": cap, "uploaded": count},
+            )
+
+    def _check_embedding_budget(self, provider: EmbeddingProvider, prepared: PreparedDocument) -> None:
+        per_minute = provider.tokens_per_minute
+        if per_minute is None:
+            return
+        seconds = self.settings.max_ingestion_embedding_seconds
+        budget = int(per_minute * seconds / 60)
+        needed = provider.estimate_tokens(prepared.texts)
+        if needed > budget:
+            raise EmbeddingBudgetExceeded(
+                f"The document needs about {needed:,} embedding tokens, but {provider.provider_name} allows "
+                f"{per_minute:,} tokens per minute, {budget:,} within the {seconds:g} s ingestion budget.",
+                details={"estimated_tokens": needed, "budget_tokens": budget, "tokens_per_minute": per_minute},
+            )
+
+    # --- reads ---------------------------------------------------------------------------------------------------
+
+    async def list_documents(
+        self, organization_id: str, *, limit: int, offset: int, usage: dict[str, DocumentUsage] | None = None
+    ) -> tuple[list[DocumentPublic], int]:
+        rows, total = await self.repo.list_documents(organization_id, limit=limit, offset=offset)
+        return [_document_public(row, (usage or {}).get(row.document.id)) for row in rows], total
+
+    async def document_ids(self, organization_id: str, *, limit: int, offset: int) -> list[str]:
+        rows, _ = await self.repo.list_documents(organization_id, limit=limit, offset=offset)
+        return [row.document.id for row in rows]
+
+    async def detail(
+        self, organization_id: str, document_id: str, usage: DocumentUsage | None = None
+    ) -> DocumentDetail:
+        row = await self.repo.get_with_status(organization_id, document_id)
+        if row is None:
+            raise DocumentNotFound()
+        versions = await self.repo.versions(organization_id, document_id)
+        return DocumentDetail(
+            **_document_public(row, usage).model_dump(), versions=[_version_public(v) for v in versions]
+        )
+
+    async def chunks(
+        self, organization_id: str, document_id: str, version_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[ChunkPublic], int]:
+        document = await self.repo.get(organization_id, document_id)
+        if document is None:
+            raise DocumentNotFound()
+        if version_id is None:
+            versions = await self.repo.versions(organization_id, document_id)
+            chosen = document.current_version_id or (versions[0].id if versions else None)
+            if chosen is None:
+                return [], 0
+            version_id = chosen
+        elif await self.repo.version(organization_id, document_id, version_id) is None:
+            raise VersionNotFound()
+        rows, total = await self.repo.chunks(organization_id, version_id, limit=limit, offset=offset)
+        return [_chunk_public(c) for c in rows], total
+
+    async def version_text(self, organization_id: str, document_id: str, version_id: str) -> str:
+        version = await self.repo.version(organization_id, document_id, version_id, with_text=True)
+        if version is None:
+            raise VersionNotFound()
+        return version.normalized_text or ""
+
+    async def version_file(self, organization_id: str, document_id: str, version_id: str) -> tuple[bytes, str, str]:
+        version = await self.repo.version(organization_id, document_id, version_id)
+        content = await self.repo.blob(organization_id, version_id) if version else None
+        if version is None or content is None:
+            raise VersionNotFound()
+        document = await self.repo.get(organization_id, document_id)
+        name = version.file_name or (document.source if document else "document")
+        return content, version.media_type, name
+
+    # --- delete --------------------------------------------------------------------------------------------------
+
+    async def delete(self, organization_id: str, actor_id: str, document_id: str, *, purge: bool) -> str:
+        """Delete a document with its versions, chunks and embeddings; return its title for the audit trail."""
+        document = await self.repo.get(organization_id, document_id)
+        if document is None:
+            raise DocumentNotFound()
+        searchable = await self.repo.searchable_version_ids(organization_id, document_id)
+        await lexical.record_chunks(self.session, self.settings, organization_id, searchable, sign=-1)
+        await self.repo.delete_document(organization_id, document_id)
+        await record_audit(
+            self.session,
+            organization_id=organization_id,
+            actor_id=actor_id,
+            action="document_purged" if purge else "document_deleted",
+            target=document_id,
+            details={"title": document.title, "source": document.source},
+        )
+        return document.title
+
+
+class _Duplicate(Exception):
+    def __init__(self, version: DocumentVersion) -> None:
+        self.version = version
+
+
+def _ingest_response(version: DocumentVersion, *, duplicate: bool) -> IngestResponse:
+    return IngestResponse(
+        document_id=version.document_id,
+        document_version_id=version.id,
+        version_number=version.version_number,
+        status=version.status,
+        chunk_count=version.chunk_count,
+        duplicate=duplicate,
+    )
+
+
+def _document_public(row: DocumentRow, usage: DocumentUsage | None) -> DocumentPublic:
+    document = row.document
+    return DocumentPublic(
+        id=document.id,
+        source=document.source,
+        title=document.title,
+        document_type=document.document_type,
+        created_at=document.created_at,
+        last_indexed_at=row.last_indexed_at,
+        status=row.status,
+        usage=usage or DocumentUsage(),
+    )
+
+
+def _version_public(version: DocumentVersion) -> VersionPublic:
+    return VersionPublic(
+        id=version.id,
+        version_number=version.version_number,
+        content_hash=version.content_hash,
+        status=version.status,
+        status_reason=version.status_reason,
+        progress=version.progress,
+        chunk_count=version.chunk_count,
+        page_count=version.page_count,
+        created_at=version.created_at,
+    )
+
+
+def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
+    return ChunkPublic(
+        chunk_id=chunk.id,
+        chunk_index=chunk.chunk_index,
+        section=chunk.section,
+        page=chunk.page,
+        char_start=chunk.char_start,
+        char_end=chunk.char_end,
+        text=chunk.text,
+        trust_label=chunk.trust_label,
+        matched_patterns=list(chunk.matched_patterns or []),
+    )

@@ -1,0 +1,224 @@
+"""The background worker: finishes queued (202) uploads and keeps the lexical statistics compact and honest.
+
+Its queue is the `document_versions` table itself: a version in status `processing` is a job. A worker claims
+one with FOR UPDATE SKIP LOCKED and a short lease that it renews as it makes progress, so several processes can
+share the queue and a restart resumes whatever a dead process was doing once its lease lapses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+import anyio
+import anyio.from_thread
+from sqlalchemy import text
+
+from domains.knowledge import lexical
+from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.ingestion import embed_chunks, prepare_document, write_chunks
+from domains.knowledge.usage import UsageRecorder
+from packages.config.settings import Settings
+from packages.core.clock import utcnow
+from packages.core.errors import OrionError
+from packages.database.engine import Database
+
+logger = logging.getLogger(__name__)
+
+LEASE = timedelta(seconds=90)
+MAX_ATTEMPTS = 3
+MAINTENANCE_SECONDS = 10.0
+COMPACT_MIN_DELTAS = 200
+COMPACT_ALL_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class Job:
+    version_id: str
+    organization_id: str
+    document_id: str
+    file_name: str | None
+    attempts: int
+
+
+class IngestionWorker:
+    def __init__(
+        self,
+        db: Database,
+        settings: Settings,
+        embedder: Callable[[], EmbeddingProvider],
+        usage: UsageRecorder,
+        on_corpus_change: Callable[[str], None] = lambda org: None,
+    ) -> None:
+        self.db = db
+        self.settings = settings
+        self.embedder = embedder
+        self.usage = usage
+        self.on_corpus_change = on_corpus_change
+        self._wake = asyncio.Event()
+        self._last_full_compaction = 0.0
+
+    def notify(self) -> None:
+        """Wake the worker now (a job was queued) instead of at the next poll."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Process jobs and maintenance until cancelled."""
+        next_maintenance = 0.0
+        while True:
+            try:
+                while await self.process_one():
+                    pass
+                if time.monotonic() >= next_maintenance:
+                    await self.maintain()
+                    next_maintenance = time.monotonic() + MAINTENANCE_SECONDS
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("ingestion worker iteration failed")
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self.settings.worker_poll_seconds)
+
+    # --- jobs ----------------------------------------------------------------------------------------------------
+
+    async def claim(self) -> Job | None:
+        async with self.db.owner_session() as session:
+            row = (
+                await session.execute(
+                    text(
+                        """
+                        UPDATE document_versions v SET lease_until = :lease, attempts = attempts + 1
+                        WHERE v.id = (
+                            SELECT id FROM document_versions
+                            WHERE status = 'processing' AND (lease_until IS NULL OR lease_until < :now)
+                            ORDER BY created_at
+                            FOR UPDATE SKIP LOCKED
+                            LIMIT 1
+                        )
+                        RETURNING v.id, v.organization_id, v.document_id, v.file_name, v.attempts
+                        """
+                    ),
+                    {"now": utcnow(), "lease": utcnow() + LEASE},
+                )
+            ).first()
+        return Job(*row) if row else None
+
+    async def process_one(self) -> bool:
+        """Claim and finish one queued version; return False when the queue is empty."""
+        job = await self.claim()
+        if job is None:
+            return False
+        if job.attempts > MAX_ATTEMPTS:
+            await self._fail(job, f"gave up after {MAX_ATTEMPTS} attempts (the worker kept stopping mid-way)")
+            return True
+        try:
+            await self._process(job)
+        except OrionError as exc:
+            await self._fail(job, exc.message)
+        except Exception as exc:
+            logger.exception("ingestion of version %s failed", job.version_id)
+            await self._fail(job, f"indexing failed: {type(exc).__name__}")
+        return True
+
+    async def _process(self, job: Job) -> None:
+        async with self.db.owner_session() as session:
+            content = (
+                await session.execute(
+                    text("SELECT content FROM document_blobs WHERE document_version_id = :id"), {"id": job.version_id}
+                )
+            ).scalar_one()
+        prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings)
+        provider = self.embedder()
+        total = max(len(prepared.chunks), 1)
+
+        def progress(done: int) -> None:
+            anyio.from_thread.run(self._progress, job, done / total)
+
+        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.texts, progress)
+        async with self.db.owner_session() as session:
+            still_queued = (
+                await session.execute(
+                    text("SELECT 1 FROM document_versions WHERE id = :id AND status = 'processing' FOR UPDATE"),
+                    {"id": job.version_id},
+                )
+            ).first()
+            if still_queued is None:
+                return  # deleted (or finished elsewhere) while we worked
+            await write_chunks(
+                session,
+                self.settings,
+                organization_id=job.organization_id,
+                document_id=job.document_id,
+                version_id=job.version_id,
+                prepared=prepared,
+                vectors=vectors,
+                provider=provider,
+            )
+            await session.execute(
+                text(
+                    """
+                    UPDATE document_versions SET status = 'indexed', progress = 1, chunk_count = :chunks,
+                        indexed_at = :now, lease_until = NULL, status_reason = NULL
+                    WHERE id = :id
+                    """
+                ),
+                {"id": job.version_id, "chunks": len(prepared.chunks), "now": utcnow()},
+            )
+        self.on_corpus_change(job.organization_id)
+
+    async def _progress(self, job: Job, fraction: float) -> None:
+        async with self.db.owner_session() as session:
+            await session.execute(
+                text(
+                    "UPDATE document_versions SET progress = :p, lease_until = :lease "
+                    "WHERE id = :id AND status = 'processing'"
+                ),
+                {"id": job.version_id, "p": round(min(fraction, 0.99), 4), "lease": utcnow() + LEASE},
+            )
+
+    async def _fail(self, job: Job, reason: str) -> None:
+        async with self.db.owner_session() as session:
+            await session.execute(
+                text(
+                    "UPDATE document_versions SET status = 'failed', status_reason = :reason, lease_until = NULL "
+                    "WHERE id = :id AND status = 'processing'"
+                ),
+                {"id": job.version_id, "reason": reason[:500]},
+            )
+
+    # --- maintenance ---------------------------------------------------------------------------------------------
+
+    async def maintain(self) -> None:
+        """Flush usage counts, compact document-frequency deltas, rebuild drifted BM25 normalisers."""
+        async with self.db.owner_session() as session:
+            await self.usage.flush(session)
+        full = time.monotonic() - self._last_full_compaction >= COMPACT_ALL_SECONDS
+        async with self.db.owner_session() as session:
+            organizations = await lexical.organizations_with_deltas(session, 1 if full else COMPACT_MIN_DELTAS)
+        if full:
+            self._last_full_compaction = time.monotonic()
+        for organization_id in organizations:
+            await self.compact_and_check(organization_id)
+
+    async def compact_and_check(self, organization_id: str) -> None:
+        async with self.db.owner_session() as session:
+            await lexical.compact(session, organization_id)
+            stats = await lexical.corpus_stats(session, organization_id)
+        if lexical.needs_rebuild(stats) and stats.avgdl:
+            started = time.perf_counter()
+            async with self.db.owner_session() as session:
+                rewritten = await lexical.rebuild(session, self.settings, organization_id, stats.avgdl)
+            logger.info(
+                "rebuilt %d BM25 vectors of %s (avgdl %.1f -> %.1f) in %.1fs",
+                rewritten,
+                organization_id,
+                stats.vector_avgdl or 0.0,
+                stats.avgdl,
+                time.perf_counter() - started,
+            )

@@ -1,0 +1,193 @@
+"""§search: the lexical BM25 channel, filters, per-channel fields, latest versions, fallback (fake embeddings)."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+
+from domains.knowledge.embeddings import EmbeddingUnavailable
+from packages.database.engine import sync_url
+from tests.helpers.identity import register
+from tests.helpers.knowledge import UPLOAD_URL, upload_ok
+
+SEARCH = "/api/v1/knowledge/search"
+
+DOCS = {
+    "volcano.txt": "Volcanic eruptions release sulfur dioxide into the stratosphere, which cools the climate.",
+    "coral.txt": "Coral reefs bleach when ocean temperatures rise; the algae leave the coral tissue.",
+    "glacier.txt": "Glaciers retreat as summer melt exceeds winter snowfall, exposing bare rock valleys.",
+    "reef-policy.txt": "The marine policy protects coral reefs from fishing nets and anchors in shallow water.",
+}
+
+
+@pytest.fixture(scope="module")
+async def corpus(client):  # type: ignore[no-untyped-def]
+    account = await register(client)
+    ids = {}
+    for name, body in DOCS.items():
+        ids[name] = (await upload_ok(client, account, body, name))["document_id"]
+    return account, ids
+
+
+async def _search(client, account, **body):  # type: ignore[no-untyped-def]
+    response = await client.post(SEARCH, json=body, headers=account.headers)
+    assert response.status_code == 200, response.text
+    return response
+
+
+async def test_lexical_ranks_matching_chunks_with_fields(client, corpus) -> None:
+    account, ids = corpus
+    results = (await _search(client, account, query_text="coral reefs", method="lexical")).json()
+    assert {r["document_id"] for r in results} == {ids["coral.txt"], ids["reef-policy.txt"]}
+    first = results[0]
+    assert set(first) == {
+        "chunk_id",
+        "document_id",
+        "document_version_id",
+        "document_title",
+        "source_type",
+        "page",
+        "section",
+        "content",
+        "score",
+        "rank",
+        "retrieval_method",
+        "trust_label",
+        "semantic_rank",
+        "lexical_rank",
+        "semantic_score",
+        "lexical_score",
+    }
+    assert [r["rank"] for r in results] == [1, 2]
+    assert first["retrieval_method"] == "lexical" and first["semantic_rank"] is None
+    assert first["lexical_rank"] == 1 and first["score"] == first["lexical_score"] > results[1]["score"]
+
+
+async def test_terms_are_ored_and_idf_weighted(client, corpus) -> None:
+    account, ids = corpus
+    results = (await _search(client, account, query_text="glaciers sulfur", method="lexical")).json()
+    assert {r["document_id"] for r in results} == {ids["glacier.txt"], ids["volcano.txt"]}
+
+
+async def test_natural_language_question(client, corpus) -> None:
+    account, ids = corpus
+    results = (
+        await _search(
+            client, account, query_text="Why do corals lose their colour when the sea warms?", method="lexical"
+        )
+    ).json()
+    assert results[0]["document_id"] == ids["coral.txt"]
+
+
+async def test_exact_phrase_and_exclusion_filter(client, corpus) -> None:
+    account, ids = corpus
+    phrase = (await _search(client, account, query_text='"coral reefs" protection', method="lexical")).json()
+    assert {r["document_id"] for r in phrase} == {ids["reef-policy.txt"], ids["coral.txt"]}
+    not_adjacent = (await _search(client, account, query_text='"reefs coral"', method="lexical")).json()
+    assert not_adjacent == []
+    excluded = (await _search(client, account, query_text="coral -fishing", method="lexical")).json()
+    assert {r["document_id"] for r in excluded} == {ids["coral.txt"]}
+    # The exclusion filters the semantic channel too, not only the lexical one.
+    hybrid = (await _search(client, account, query_text="coral -fishing", method="hybrid")).json()
+    assert ids["coral.txt"] in {r["document_id"] for r in hybrid}
+    assert ids["reef-policy.txt"] not in {r["document_id"] for r in hybrid}
+
+
+async def test_hybrid_reports_both_channels(client, corpus) -> None:
+    account, _ = corpus
+    results = (await _search(client, account, query_text="coral reefs", method="hybrid", top_k=4)).json()
+    assert len(results) == 4  # the semantic channel returns every chunk; fusion keeps the top 4
+    both = [r for r in results if r["lexical_rank"] is not None]
+    assert both and all(r["semantic_rank"] is not None for r in results)
+    assert all(r["retrieval_method"] == "hybrid" for r in results)
+    assert results == sorted(results, key=lambda r: -r["score"])
+
+
+async def test_document_filter_threshold_and_top_k(client, corpus) -> None:
+    account, ids = corpus
+    only = (await _search(client, account, query_text="coral", method="lexical", document_id=ids["coral.txt"])).json()
+    assert {r["document_id"] for r in only} == {ids["coral.txt"]}
+    strict = (await _search(client, account, query_text="coral reefs", method="lexical", score_threshold=1e9)).json()
+    assert strict == []
+    one = (await _search(client, account, query_text="coral reefs", method="semantic", top_k=1)).json()
+    assert len(one) == 1 and one[0]["lexical_rank"] is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"query_text": "   "},
+        {"query_text": ""},
+        {"query_text": "x", "top_k": 0},
+        {"query_text": "x", "top_k": 51},
+        {"query_text": "x", "method": "fuzzy"},
+        {"query_text": "x", "extra": 1},
+    ],
+)
+async def test_search_validation(client, corpus, body) -> None:
+    account, _ = corpus
+    response = await client.post(SEARCH, json=body, headers=account.headers)
+    assert response.status_code == 422 and response.json()["error"]["code"] == "validation_error"
+
+
+async def test_foreign_document_filter_is_404_and_results_never_cross(client, corpus) -> None:
+    _account, ids = corpus
+    stranger = await register(client)
+    response = await client.post(
+        SEARCH, json={"query_text": "coral", "document_id": ids["coral.txt"]}, headers=stranger.headers
+    )
+    assert response.status_code == 404
+    assert (await _search(client, stranger, query_text="coral reefs")).json() == []
+
+
+async def test_semantic_failure_falls_back_to_lexical(client, corpus, app) -> None:
+    account, _ = corpus
+
+    class Broken:
+        provider_name = model_name = model_version = "broken"
+        model_key = "broken:broken:1"
+        dimension = 384
+        tokens_per_minute = None
+
+        def embed_query(self, text):  # type: ignore[no-untyped-def]
+            raise EmbeddingUnavailable("embedding service timed out")
+
+    original = app.state.embedder
+    app.state.embedder = lambda: Broken()
+    try:
+        response = await _search(client, account, query_text="coral reefs unique-fallback-query")
+        assert response.headers["x-orion-semantic-unavailable"].startswith("provider_error")
+        assert response.json() and all(r["retrieval_method"] == "lexical" for r in response.json())
+        semantic = await client.post(
+            SEARCH, json={"query_text": "coral", "method": "semantic"}, headers=account.headers
+        )
+        assert semantic.status_code == 503 and semantic.json()["error"]["code"] == "semantic_unavailable"
+    finally:
+        app.state.embedder = original
+
+
+def _document_frequency(database_url: str, org: str, lexeme: str) -> int:
+    with psycopg.connect(sync_url(database_url)) as conn:
+        row = conn.execute(
+            "SELECT coalesce(sum(n), 0) FROM (SELECT df AS n FROM lexical_df WHERE organization_id = %(o)s"
+            " AND term_id = orion_term_id(%(l)s) UNION ALL SELECT delta FROM lexical_df_deltas"
+            " WHERE organization_id = %(o)s AND term_id = orion_term_id(%(l)s)) s",
+            {"o": org, "l": lexeme},
+        ).fetchone()
+        return int(row[0])  # type: ignore[index]
+
+
+async def test_document_frequencies_follow_ingest_reversion_and_delete(client, database_url, app) -> None:
+    account = await register(client)
+    org = account.organization_id
+    first = await upload_ok(client, account, "Quokkas live on Rottnest island.", "q1.txt")
+    await upload_ok(client, account, "A quokka smiles for photographs.", "q2.txt")
+    assert _document_frequency(database_url, org, "quokka") == 2
+    await upload_ok(client, account, "Wallabies live on the mainland.", "q1.txt")  # a new version drops 'quokka'
+    assert _document_frequency(database_url, org, "quokka") == 1
+    assert _document_frequency(database_url, org, "wallabi") == 1
+    await app.state.worker.compact_and_check(org)  # compaction must not change the figures
+    assert _document_frequency(database_url, org, "quokka") == 1
+    await client.delete(f"{UPLOAD_URL}/{first['document_id']}", headers=account.headers)
+    assert _document_frequency(database_url, org, "wallabi") == 0
+    assert _document_frequency(database_url, org, "quokka") == 1
