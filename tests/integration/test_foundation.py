@@ -57,3 +57,24 @@ async def test_openapi_has_stable_operation_ids(client) -> None:
     operation_ids = [op["operationId"] for path in spec["paths"].values() for op in path.values()]
     assert "health_live" in operation_ids
     assert len(operation_ids) == len(set(operation_ids))
+
+
+async def test_wrong_method_on_an_api_route_is_405_json(client) -> None:
+    response = await client.delete("/api/v1/auth/login")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+async def test_unexpected_exception_is_a_generic_500(app, client) -> None:
+    async def explode() -> None:
+        raise RuntimeError("secret internals")
+
+    app.add_api_route("/api/v1/_test/explode", explode, methods=["GET"])
+    app.router.routes.insert(0, app.router.routes.pop())  # ahead of the UI's catch-all route
+    response = await client.get("/api/v1/_test/explode", headers={"X-Request-ID": "boom-1"})
+    assert response.status_code == 500
+    assert response.json() == {
+        "error": {"code": "internal_error", "message": "An unexpected error occurred.", "details": None},
+        "request_id": "boom-1",
+    }
+    assert "secret" not in response.text and response.headers["x-request-id"] == "boom-1"

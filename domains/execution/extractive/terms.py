@@ -1,0 +1,171 @@
+"""Words as the scorer sees them: tokens, a light English stemmer, stop words, and what a question asks for."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+STOP_WORDS = frozenset(
+    str.split(
+        "a about above after again against all also am an and any are as at be because been before being below "
+        "between both but by can could did do does doing done down during each either else ever few for from "
+        "further had has have having he her here hers herself him himself his how however i if in into is it its "
+        "itself just least less let like made make many may me might more most much must my myself neither no nor "
+        "not now of off on once one only or other our ours ourselves out over own per rather same shall she should "
+        "since so some such than that the their theirs them themselves then there these they this those though "
+        "through thus to too under until up upon us used using very via was we were what whatever when whenever "
+        "where whereas whether which while who whom whose why will with within without would yet you your yours "
+        "yourself 's s t name named called kind type term known"
+    )
+)
+NEGATIONS = frozenset(str.split("not no never none nor neither without cannot n't nobody nothing nowhere"))
+MONTHS = frozenset(str.split("january february march april may june july august september october november december"))
+NUMBER_WORDS = frozenset(
+    str.split(
+        "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+        "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion "
+        "trillion dozen dozens hundreds thousands millions billions half quarter percent twice thrice"
+    )
+)
+DATE_WORDS = frozenset(str.split("century centuries decade decades bc bce ad ce"))
+# Words that only make a question a question: never evidence that a sentence is about the same thing.
+QUESTION_FILLER = frozenset(str.split("happen happened occur occurred exist existed take took"))
+
+
+class AnswerKind(StrEnum):
+    """What kind of answer a question expects, read from its wording."""
+
+    NUMBER = "number"
+    DATE = "date"
+    PERSON = "person"
+    PLACE = "place"
+    OTHER = "other"
+
+
+_KIND_PATTERNS = (
+    (
+        AnswerKind.DATE,
+        re.compile(
+            r"\bwhen\b|\bwhat (?:year|years|century|decade|date|day|month|period|era)\b"
+            r"|\bwhich (?:year|century|decade|date|day|month|period|era)\b|\bhow long ago\b"
+        ),
+    ),
+    (
+        AnswerKind.NUMBER,
+        re.compile(
+            r"\bhow (?:many|much|long|far|old|big|large|high|tall|often|fast|heavy|deep)\b"
+            r"|\bwhat (?:number|percentage|percent|proportion|amount|fraction|size|age|time)\b"
+        ),
+    ),
+    (
+        AnswerKind.PERSON,
+        re.compile(
+            r"\bwho\b|\bwhom\b|\bwhose\b|\b(?:what|which) (?:person|people|man|woman|king|"
+            r"emperor|president|leader|scientist|author|group|organization|company)\b"
+        ),
+    ),
+    (
+        AnswerKind.PLACE,
+        re.compile(
+            r"\bwhere\b|\b(?:what|which) (?:country|countries|city|cities|place|region|"
+            r"state|continent|location|area|river|island|town|province|nation)\b"
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word or number: lower-cased form, stem, and whether it was capitalised mid-sentence or is numeric."""
+
+    lower: str
+    stem: str
+    capitalized: bool
+    numeric: bool
+
+    @property
+    def content(self) -> bool:
+        """Return True when the token carries meaning (not a stop word)."""
+        return self.stem not in STOP_WORDS and self.lower not in STOP_WORDS
+
+
+def _undouble(word: str) -> str:
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Return a light stem of a lower-case word: plural, -ing, -ed, -ly, -ation, -er and a final -e removed."""
+    word = _POSSESSIVE.sub("", word)
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix, replacement, min_stem in (
+        ("ational", "at", 3),
+        ("ation", "at", 3),
+        ("ingly", "", 3),
+        ("ing", "", 3),
+        ("edly", "", 3),
+        ("ied", "y", 2),
+        ("ed", "", 3),
+        ("ly", "", 4),
+        ("ment", "", 4),
+        ("ness", "", 4),
+        ("er", "", 4),
+    ):
+        if word.endswith(suffix) and len(word) - len(suffix) >= min_stem:
+            word = word[: len(word) - len(suffix)] + replacement
+            if suffix in ("ing", "ed", "ingly", "edly", "er"):
+                word = _undouble(word)
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def tokenize(text: str) -> list[Token]:
+    """Return the tokens of `text` in order; a capital on the first word of the text does not count as one."""
+    tokens: list[Token] = []
+    for index, match in enumerate(_TOKEN.finditer(text)):
+        surface = match.group(0)
+        lower = surface.lower()
+        numeric = surface[0].isdigit()
+        value = lower.replace(",", "") if numeric else stem(lower)
+        tokens.append(Token(lower=lower, stem=value, capitalized=index > 0 and surface[0].isupper(), numeric=numeric))
+    return tokens
+
+
+def answer_kind(question: str) -> AnswerKind:
+    """Return the kind of answer the question's wording asks for."""
+    lowered = question.lower()
+    for kind, pattern in _KIND_PATTERNS:
+        if pattern.search(lowered):
+            return kind
+    return AnswerKind.OTHER
+
+
+def is_year(token: Token) -> bool:
+    """Return True for a number that reads as a year (100 to 2199)."""
+    return token.numeric and token.lower.isdigit() and 3 <= len(token.lower) <= 4 and 100 <= int(token.lower) < 2200
+
+
+def is_date_like(token: Token) -> bool:
+    """Return True for a year, a month name or a word such as 'century'."""
+    return is_year(token) or token.lower in MONTHS or token.lower in DATE_WORDS
+
+
+def is_quantity(token: Token) -> bool:
+    """Return True for a numeral or a number word that does not read as a year."""
+    return (token.numeric and not is_year(token)) or token.lower in NUMBER_WORDS

@@ -1,0 +1,136 @@
+"""Every execution query. Reads start from statements scoped to the caller's organization."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domains.execution.models import ExecutionEvent, Run, RunFact, Step
+from packages.core.clock import new_id, utcnow
+
+
+class RunRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    def visible(self, organization_id: str) -> Select[Run]:
+        """Return the base statement for one organization's runs."""
+        return select(Run).where(Run.organization_id == organization_id)
+
+    async def get(self, organization_id: str, run_id: str) -> Run | None:
+        return (await self.session.execute(self.visible(organization_id).where(Run.id == run_id))).scalar_one_or_none()
+
+    async def steps(self, organization_id: str, run_ids: list[str]) -> dict[str, list[Step]]:
+        rows = await self.session.execute(
+            select(Step)
+            .where(Step.organization_id == organization_id, Step.run_id.in_(run_ids))
+            .order_by(Step.run_id, Step.step_index)
+        )
+        grouped: dict[str, list[Step]] = {run_id: [] for run_id in run_ids}
+        for step in rows.scalars():
+            grouped[step.run_id].append(step)
+        return grouped
+
+    async def by_idempotency_key(self, organization_id: str, key: str) -> Run | None:
+        statement = self.visible(organization_id).where(Run.idempotency_key == key)
+        return (await self.session.execute(statement)).scalar_one_or_none()
+
+    async def lock_organization(self, organization_id: str) -> None:
+        """Serialize run creation within one organization, so the daily cap cannot be overrun by a race."""
+        await self.session.execute(
+            text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"runs:{organization_id}"}
+        )
+
+    async def created_since(self, organization_id: str, since: datetime) -> tuple[int, datetime | None, float]:
+        """Return the count, the oldest creation time and the summed cost of runs created since `since`."""
+        statement = self.visible(organization_id).with_only_columns(
+            func.count(), func.min(Run.created_at), func.coalesce(func.sum(Run.cost_usd), 0)
+        )
+        count, oldest, cost = (await self.session.execute(statement.where(Run.created_at >= since))).one()
+        return int(count), oldest, float(cost)
+
+    async def oldest_costing_since(self, organization_id: str, since: datetime) -> datetime | None:
+        statement = self.visible(organization_id).with_only_columns(func.min(Run.created_at))
+        statement = statement.where(Run.created_at >= since, Run.cost_usd > 0)
+        return (await self.session.execute(statement)).scalar_one_or_none()
+
+    async def add_run(self, run: Run, steps: list[Step]) -> None:
+        self.session.add(run)
+        await self.session.flush()
+        self.session.add_all(steps)
+        await self.session.flush()
+
+    async def list_runs(self, organization_id: str, *, limit: int, offset: int) -> tuple[list[Run], int]:
+        base = self.visible(organization_id)
+        total = (await self.session.execute(select(func.count()).select_from(base.subquery()))).scalar_one()
+        rows = await self.session.execute(
+            base.order_by(Run.created_at.desc(), Run.id.desc()).limit(limit).offset(offset)
+        )
+        return list(rows.scalars()), int(total)
+
+    async def events(
+        self, organization_id: str, run_id: str, *, limit: int, offset: int
+    ) -> tuple[list[ExecutionEvent], int]:
+        base = select(ExecutionEvent).where(
+            ExecutionEvent.organization_id == organization_id, ExecutionEvent.run_id == run_id
+        )
+        total = (await self.session.execute(select(func.count()).select_from(base.subquery()))).scalar_one()
+        rows = await self.session.execute(base.order_by(ExecutionEvent.sequence).limit(limit).offset(offset))
+        return list(rows.scalars()), int(total)
+
+    # --- writes used by the engine (each in its own short transaction) ------------------------------------------
+
+    async def move_run(self, organization_id: str, run_id: str, allowed_from: tuple[str, ...], **values: Any) -> bool:
+        """Update the run only while it is in one of `allowed_from` (a compare-and-set); return True if it moved."""
+        values.setdefault("heartbeat_at", utcnow())
+        result = await self.session.execute(
+            update(Run)
+            .where(Run.organization_id == organization_id, Run.id == run_id, Run.status.in_(allowed_from))
+            .values(**values)
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def update_step(self, organization_id: str, step_id: str, **values: Any) -> None:
+        await self.session.execute(
+            update(Step).where(Step.organization_id == organization_id, Step.id == step_id).values(**values)
+        )
+
+    async def add_event(
+        self,
+        organization_id: str,
+        run_id: str,
+        event_type: str,
+        payload: dict[str, Any] | None = None,
+        step_id: str | None = None,
+    ) -> None:
+        self.session.add(
+            ExecutionEvent(
+                id=new_id(),
+                organization_id=organization_id,
+                run_id=run_id,
+                step_id=step_id,
+                event_type=event_type,
+                payload=payload,
+                created_at=utcnow(),
+            )
+        )
+        await self.session.flush()
+
+    async def save_fact(self, fact: RunFact) -> None:
+        await self.session.merge(fact)
+        await self.session.flush()
+
+    async def unfinished_runs(self, stale_before: datetime) -> list[tuple[str, str]]:
+        """Return (organization_id, run_id) of unfinished runs whose heartbeat is older than `stale_before`."""
+        rows = await self.session.execute(
+            select(Run.organization_id, Run.id)
+            .where(
+                Run.status.in_(("pending", "running", "verifying")),
+                func.coalesce(Run.heartbeat_at, Run.created_at) < stale_before,
+            )
+            .order_by(Run.created_at)
+        )
+        return [(row[0], row[1]) for row in rows]

@@ -1,0 +1,329 @@
+"""Investigation use cases: create and execute a run, read it back, cancel it, recover stuck ones."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domains.execution.engine import RunEngine
+from domains.execution.errors import (
+    RunBudgetExceeded,
+    RunNotCancellable,
+    RunNotFound,
+    RunQuotaExceeded,
+    UnknownWorkflow,
+)
+from domains.execution.facts import derive_run_fact
+from domains.execution.models import Run, Step
+from domains.execution.repository import RunRepository
+from domains.execution.schemas import (
+    BriefingResultPublic,
+    CitationPublic,
+    DocumentRef,
+    EventPublic,
+    RefusalPublic,
+    RunCreate,
+    RunPublic,
+    RunResultPublic,
+    RunSummaryPublic,
+    StepPublic,
+)
+from domains.execution.transitions import is_run_terminal
+from domains.execution.workflows import WORKFLOW_DEFINITIONS, SessionFactory, WorkflowServices
+from domains.knowledge.errors import DocumentNotFound
+from domains.knowledge.repository import DocumentRepository
+from packages.config.settings import Settings
+from packages.core.clock import new_id, utcnow
+from packages.core.errors import InvalidInput
+from packages.database.engine import release_connection
+
+logger = logging.getLogger(__name__)
+
+DAY = timedelta(hours=24)
+KILL_SWITCH_RETRY_SECONDS = 24 * 3600
+
+
+class ExecutionService:
+    def __init__(
+        self, session: AsyncSession, settings: Settings, sessions: SessionFactory, services: WorkflowServices
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.sessions = sessions
+        self.services = services
+        self.repo = RunRepository(session)
+
+    # --- create and execute ------------------------------------------------------------------------------------
+
+    async def create_run(self, organization_id: str, user_id: str, body: RunCreate) -> tuple[RunPublic, bool]:
+        """Create and execute a run to a terminal state; an idempotent replay returns the original (created=False)."""
+        definition = WORKFLOW_DEFINITIONS.get(body.workflow_type)
+        if definition is None:
+            raise UnknownWorkflow(body.workflow_type, sorted(WORKFLOW_DEFINITIONS))
+        try:
+            params = definition.input_schema.model_validate(body.input)
+        except ValidationError as exc:
+            errors = [{"loc": ["input", *map(str, e["loc"])], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+            raise InvalidInput(f"Invalid input: {errors[0]['msg']}", details={"errors": errors}) from None
+        if body.idempotency_key:
+            existing = await self.repo.by_idempotency_key(organization_id, body.idempotency_key)
+            if existing is not None:
+                return await self.get_run(organization_id, existing.id), False
+        document_ids = getattr(params, "document_ids", None)
+        if document_ids:
+            found = await DocumentRepository(self.session).existing_ids(organization_id, document_ids)
+            if len(found) != len(document_ids):
+                raise DocumentNotFound("A document in document_ids does not exist.")
+        await release_connection(self.session)
+
+        run_id, replay = await self._insert_run(organization_id, user_id, body, params.model_dump(mode="json"))
+        if replay is None:
+            await RunEngine(self.sessions, self.services).execute(organization_id, run_id)
+        return await self.get_run(organization_id, replay or run_id), replay is None
+
+    async def _insert_run(
+        self, organization_id: str, user_id: str, body: RunCreate, params: dict[str, Any]
+    ) -> tuple[str, str | None]:
+        """Insert the run and its pending steps in one committed transaction; return (run id, replayed run id)."""
+        definition = WORKFLOW_DEFINITIONS[body.workflow_type]
+        now = utcnow()
+        run = Run(
+            id=new_id(),
+            organization_id=organization_id,
+            created_by=user_id,
+            workflow_type=body.workflow_type,
+            idempotency_key=body.idempotency_key,
+            status="pending",
+            input=params,
+            max_steps=definition.max_steps,
+            steps_executed=0,
+            created_at=now,
+            heartbeat_at=now,
+        )
+        steps = [
+            Step(
+                id=new_id(),
+                organization_id=organization_id,
+                run_id=run.id,
+                step_index=index,
+                name=step.name,
+                status="pending",
+                input=None,
+                max_retries=step.max_retries,
+                retry_count=0,
+                created_at=now,
+            )
+            for index, step in enumerate(definition.steps)
+        ]
+        try:
+            async with self.sessions(organization_id) as session:
+                repo = RunRepository(session)
+                await repo.lock_organization(organization_id)
+                if body.idempotency_key:
+                    existing = await repo.by_idempotency_key(organization_id, body.idempotency_key)
+                    if existing is not None:
+                        return existing.id, existing.id
+                await self._enforce_run_quota(repo, organization_id)
+                await repo.add_run(run, steps)
+                await repo.add_event(organization_id, run.id, "run_created", {"workflow_type": body.workflow_type})
+        except IntegrityError:
+            if not body.idempotency_key:
+                raise
+            async with self.sessions(organization_id) as session:
+                existing = await RunRepository(session).by_idempotency_key(organization_id, body.idempotency_key)
+            if existing is None:
+                raise
+            return existing.id, existing.id
+        return run.id, None
+
+    async def _enforce_run_quota(self, repo: RunRepository, organization_id: str) -> None:
+        """Refuse a new run over the rolling-24-hour cap or the daily budget (checked after idempotency)."""
+        cap, budget = self.settings.max_runs_per_day_per_tenant, self.settings.daily_budget_usd
+        if cap is None and budget is None:
+            return
+        now = utcnow()
+        count, oldest, spent = await repo.created_since(organization_id, now - DAY)
+        if cap is not None and count >= cap:
+            wait = ((oldest or now) + DAY - now).total_seconds()
+            raise RunQuotaExceeded(
+                f"The organization started {count} investigations in the last 24 hours (limit {cap}).",
+                retry_after=int(wait) + 1,
+                details={"limit": cap, "used": count},
+            )
+        if budget is not None and spent >= budget:
+            costing = await repo.oldest_costing_since(organization_id, now - DAY)
+            wait = ((costing + DAY - now).total_seconds() + 1) if costing else KILL_SWITCH_RETRY_SECONDS
+            raise RunBudgetExceeded(
+                f"The organization spent ${spent:.4f} of its ${budget:.4f} daily model budget.",
+                retry_after=int(wait),
+                details={"budget_usd": budget, "spent_usd": round(spent, 6)},
+            )
+
+    # --- reads ---------------------------------------------------------------------------------------------------
+
+    async def _run(self, organization_id: str, run_id: str) -> Run:
+        run = await self.repo.get(organization_id, run_id)
+        if run is None:
+            raise RunNotFound()
+        return run
+
+    async def get_run(self, organization_id: str, run_id: str) -> RunPublic:
+        run = await self._run(organization_id, run_id)
+        steps = (await self.repo.steps(organization_id, [run.id]))[run.id]
+        return _run_public(run, steps)
+
+    async def list_runs(self, organization_id: str, *, limit: int, offset: int) -> tuple[list[RunPublic], int]:
+        runs, total = await self.repo.list_runs(organization_id, limit=limit, offset=offset)
+        steps = await self.repo.steps(organization_id, [r.id for r in runs]) if runs else {}
+        return [_run_public(r, steps.get(r.id, [])) for r in runs], total
+
+    async def events(
+        self, organization_id: str, run_id: str, *, limit: int, offset: int
+    ) -> tuple[list[EventPublic], int]:
+        await self._run(organization_id, run_id)
+        events, total = await self.repo.events(organization_id, run_id, limit=limit, offset=offset)
+        return [
+            EventPublic(id=e.id, step_id=e.step_id, event_type=e.event_type, payload=e.payload, created_at=e.created_at)
+            for e in events
+        ], total
+
+    async def result(self, organization_id: str, run_id: str) -> RunResultPublic:
+        run = await self._run(organization_id, run_id)
+        citations = await self._citations(run)
+        result = run.result or {}
+        briefing = BriefingResultPublic.model_validate(
+            {
+                "briefing": result.get("briefing", ""),
+                "claims": result.get("claims", []),
+                "insufficient_evidence": bool(result.get("insufficient_evidence")),
+            }
+        )
+        refusal = RefusalPublic(reason=result["refusal_reason"]) if run.outcome == "insufficient_evidence" else None
+        return RunResultPublic(
+            run_id=run.id,
+            status=run.status,
+            outcome=run.outcome,
+            result=briefing,
+            citations=[_citation_public(c) for c in citations],
+            completed_at=run.completed_at,
+            refusal=refusal,
+        )
+
+    async def summary(self, organization_id: str, run_id: str) -> RunSummaryPublic:
+        run = await self._run(organization_id, run_id)
+        steps = (await self.repo.steps(organization_id, [run.id]))[run.id]
+        citations = await self._citations(run, steps)
+        by_chunk = {c["chunk_id"]: c for c in citations}
+        claims = (run.result or {}).get("claims", [])
+        cited_docs: dict[str, str] = {}
+        for claim in claims:
+            for cited in claim.get("citations", []):
+                source = by_chunk.get(cited.get("chunk_id"))
+                if source:
+                    cited_docs.setdefault(source["document_id"], source.get("document_title", ""))
+        duration = (
+            (run.completed_at - run.started_at).total_seconds() * 1000 if run.completed_at and run.started_at else None
+        )
+        return RunSummaryPublic(
+            run_id=run.id,
+            status=run.status,
+            outcome=run.outcome,
+            query=str(run.input.get("query", "")),
+            claim_count=len(claims),
+            citation_count=sum(len(c.get("citations", [])) for c in claims),
+            documents_cited=[DocumentRef(document_id=k, document_title=v) for k, v in cited_docs.items()],
+            retrieved_count=len(citations),
+            duration_ms=round(duration, 2) if duration is not None else None,
+            provider=run.provider,
+            model=run.model,
+            retries=sum(s.retry_count for s in steps),
+            semantic_unavailable=run.semantic_unavailable,
+            failure_reason=run.failure_reason,
+        )
+
+    async def _citations(self, run: Run, steps: list[Step] | None = None) -> list[dict[str, Any]]:
+        if steps is None:
+            steps = (await self.repo.steps(run.organization_id, [run.id]))[run.id]
+        retrieval = next((s for s in steps if s.name == "hybrid_retrieval" and s.output), None)
+        return list(retrieval.output.get("citations", [])) if retrieval and retrieval.output else []
+
+    # --- cancel ----------------------------------------------------------------------------------------------------
+
+    async def cancel_run(self, organization_id: str, run_id: str) -> RunPublic:
+        """Cancel a pending or running run; a verifying or finished run answers 409."""
+        run = await self._run(organization_id, run_id)
+        if is_run_terminal(run.status) or run.status == "verifying":
+            raise RunNotCancellable(f"The run is {run.status} and can no longer be cancelled.")
+        await release_connection(self.session)
+        async with self.sessions(organization_id) as session:
+            repo = RunRepository(session)
+            moved = await repo.move_run(
+                organization_id,
+                run_id,
+                ("pending", "running"),
+                status="cancelled",
+                outcome="cancelled",
+                completed_at=utcnow(),
+            )
+            if not moved:
+                raise RunNotCancellable("The run finished before it could be cancelled.")
+            await repo.add_event(organization_id, run_id, "run_cancelled", {"outcome": "cancelled"})
+            cancelled = await repo.get(organization_id, run_id)
+            assert cancelled is not None
+            steps = (await repo.steps(organization_id, [run_id]))[run_id]
+            retrieval = next((s.output for s in steps if s.name == "hybrid_retrieval" and s.output), None)
+            await repo.save_fact(derive_run_fact(cancelled, retrieval))
+        return await self.get_run(organization_id, run_id)
+
+
+def _run_public(run: Run, steps: list[Step]) -> RunPublic:
+    return RunPublic(
+        id=run.id,
+        workflow_type=run.workflow_type,
+        status=run.status,
+        input=run.input,
+        steps_executed=run.steps_executed,
+        max_steps=run.max_steps,
+        failure_reason=run.failure_reason,
+        created_at=run.created_at,
+        started_at=run.started_at,
+        completed_at=run.completed_at,
+        steps=[
+            StepPublic(
+                id=s.id,
+                step_index=s.step_index,
+                name=s.name,
+                status=s.status,
+                retry_count=s.retry_count,
+                max_retries=s.max_retries,
+                failure_reason=s.failure_reason,
+                started_at=s.started_at,
+                completed_at=s.completed_at,
+            )
+            for s in steps
+        ],
+        insufficient_evidence=run.insufficient_evidence,
+        outcome=run.outcome,
+    )
+
+
+def _citation_public(citation: dict[str, Any]) -> CitationPublic:
+    return CitationPublic(
+        chunk_id=citation["chunk_id"],
+        document_id=citation["document_id"],
+        document_version_id=citation["document_version_id"],
+        document_title=citation.get("document_title", ""),
+        source_type=citation.get("source_type", "text"),
+        page=citation.get("page"),
+        section=citation.get("section"),
+        content=citation.get("content", ""),
+        retrieval_score=float(citation.get("retrieval_score", 0.0)),
+        retrieval_rank=int(citation.get("retrieval_rank", 0)),
+        retrieval_method=citation.get("retrieval_method", "hybrid"),
+        trust_label=citation.get("trust_label", "trusted"),
+    )

@@ -1,0 +1,105 @@
+"""Prepared examples for training and evaluation: simulated runs, their sentence candidates, labels and similarities.
+
+Sentence and question vectors come from the local MiniLM model through a cache under /tmp (never the repository):
+the first run embeds every sentence of the corpus once, later runs read the vectors back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from domains.execution.extractive.features import Analysis, analyze
+from domains.execution.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
+from domains.knowledge.embeddings import get_configured_embedding_provider
+from packages.config.settings import Settings
+from tools.answers.metrics import quotes_contain_gold
+from tools.answers.simulate import CACHE_DIR, SimulatedRun
+
+Vector = npt.NDArray[np.float32]
+
+
+class CachedEncoder:
+    """The local MiniLM embedder behind a text -> vector cache persisted under /tmp/orion_answers_cache."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._provider = get_configured_embedding_provider(Settings(embedding_provider="local"))
+        key = hashlib.sha256(self._provider.model_key.encode()).hexdigest()[:8]
+        self.path = path or CACHE_DIR / f"text-vectors-{key}.npz"
+        self._vectors: dict[str, Vector] = {}
+        self._dirty = False
+        if self.path.is_file():
+            with np.load(self.path, allow_pickle=False) as stored:
+                texts = [str(t) for t in stored["texts"]]
+                self._vectors = dict(zip(texts, stored["vectors"], strict=True))
+
+    def embed_texts(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        """Return cached vectors, embedding (one call) only the texts never seen before."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        if missing:
+            for text, vector in zip(missing, self._provider.embed_texts(missing), strict=True):
+                self._vectors[text] = vector
+            self._dirty = True
+        return np.stack([self._vectors[t] for t in texts]).astype(np.float32)
+
+    def warm(self, texts: Sequence[str]) -> None:
+        """Embed every text not cached yet in large batches (one pass over a corpus)."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        if missing:
+            print(f"embedding {len(missing)} texts into {self.path}", file=sys.stderr)
+            self.embed_texts(missing)
+            self.save()
+
+    def save(self) -> None:
+        """Write the cache back when it grew."""
+        if not self._dirty:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        texts = sorted(self._vectors)
+        tmp = self.path.with_suffix(".tmp.npz")
+        np.savez(tmp, texts=np.array(texts), vectors=np.stack([self._vectors[t] for t in texts]))
+        tmp.replace(self.path)
+        self._dirty = False
+
+
+@dataclass
+class Example:
+    """One simulated question: the analysis of its evidence, candidate labels and question-sentence similarities."""
+
+    run: SimulatedRun
+    analysis: Analysis
+    matrix: npt.NDArray[np.float64]
+    labels: npt.NDArray[np.bool_]
+    similarities: npt.NDArray[np.float64]
+
+    @property
+    def answerable(self) -> bool:
+        return self.run.question.answerable
+
+    @property
+    def article(self) -> str:
+        return self.run.question.article
+
+
+def prepare(
+    runs: Sequence[SimulatedRun], encoder: CachedEncoder, max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS
+) -> list[Example]:
+    """Analyse every run and label each candidate sentence by whether it holds a gold answer."""
+    limit = max_sentence_chars
+    analyses = [analyze(run.question.question, run.evidence, max_sentence_chars=limit) for run in runs]
+    texts = [a.quote_text(c) for a in analyses for c in a.candidates]
+    encoder.warm([*(run.question.question for run in runs), *texts])
+    examples = []
+    for run, analysis in zip(runs, analyses, strict=True):
+        sentences = [analysis.quote_text(c) for c in analysis.candidates]
+        vectors = encoder.embed_texts([run.question.question, *sentences]).astype(np.float64)
+        matrix = np.asarray([c.features for c in analysis.candidates], dtype=np.float64)
+        labels = np.asarray([quotes_contain_gold([s], run.question.answers) for s in sentences], dtype=bool)
+        examples.append(Example(run, analysis, matrix, labels, vectors[1:] @ vectors[0]))
+    return examples
