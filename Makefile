@@ -8,11 +8,12 @@ RUNTIME_STAMP := $(VENV)/.runtime-installed
 DEV_STAMP := $(VENV)/.dev-installed
 UI_DIR := frontend
 UI_OUT := $(UI_DIR)/out/index.html
-UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node_modules -o -path $(UI_DIR)/out -o -path $(UI_DIR)/.next -o -path $(UI_DIR)/test-results -o -path $(UI_DIR)/playwright-report \) -prune -o -type f -print)
+UI_DEPS := $(UI_DIR)/node_modules/.package-lock.json
+UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node_modules -o -path $(UI_DIR)/out -o -path $(UI_DIR)/.next -o -path $(UI_DIR)/test-results -o -path $(UI_DIR)/playwright-report -o -path $(UI_DIR)/next-env.d.ts \) -prune -o -type f -print)
 PYTEST_ARGS ?=
 
-.PHONY: install install-dev run serve ui test test-fast lint format ci bench db-upgrade db-revision doctor eval-safety \
-        eval-retrieval eval-answers train-safety clean
+.PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types test test-py lint lint-py format ci bench \
+        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers train-safety clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
@@ -34,19 +35,42 @@ install-dev: $(DEV_STAMP)
 ui:
 	@if [ -f $(UI_DIR)/package.json ]; then $(MAKE) --no-print-directory $(UI_OUT); fi
 
-$(UI_OUT): $(UI_SOURCES)
-	cd $(UI_DIR) && npm ci --no-audit --no-fund && npm run build
+$(UI_DEPS): $(UI_DIR)/package-lock.json
+	cd $(UI_DIR) && npm ci --no-audit --no-fund
+
+$(UI_OUT): $(UI_SOURCES) $(UI_DEPS)
+	cd $(UI_DIR) && npm run build
 	touch $@
+
+ui-lint: $(UI_DEPS)
+	cd $(UI_DIR) && npm run lint
+
+ui-test: $(UI_DEPS)
+	cd $(UI_DIR) && npm test
+
+# End-to-end: a real `orion serve` on embedded Postgres driven by Debian's Chromium (skips loudly without one,
+# fails instead when ORION_REQUIRE_BROWSER=1, as in CI).
+ui-e2e: install ui
+	cd $(UI_DIR) && npm run test:e2e
+
+# Regenerate the UI's API types from the OpenAPI document (never hand-written).
+ui-types: install $(UI_DEPS)
+	$(BIN)/orion openapi --out $(UI_DIR)/openapi.json
+	cd $(UI_DIR) && npm run gen:api
 
 run: install ui
 	$(BIN)/orion serve
 
 serve: run
 
-test: install-dev
+test: test-py ui-test ui-e2e
+
+test-py: install-dev
 	$(BIN)/pytest -n auto -p no:cacheprovider $(PYTEST_ARGS)
 
-lint: install-dev
+lint: lint-py ui-lint
+
+lint-py: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy apps domains packages

@@ -1,0 +1,243 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium, REQUIRE_BROWSER, watchForErrors } from "./browser";
+import { RESULTS_DIR, type RunningApi, startApi } from "./server";
+
+const SCREENSHOTS = join(RESULTS_DIR, "screenshots");
+const UI_INDEX = join(RESULTS_DIR, "..", "out", "index.html");
+const RUN_TIMEOUT_MS = 150_000;
+
+const HANDBOOK = `# Harbor Observatory visitor handbook
+
+## Opening hours
+
+The Harbor Observatory is open to visitors from 9 am to 5 pm, Tuesday to Sunday. It is closed on Mondays.
+
+## Tickets
+
+An adult ticket costs 14 euros. Children under 12 enter free of charge.
+
+## Telescope nights
+
+On clear Friday evenings the great refractor telescope is opened to the public from 8 pm until midnight.
+`;
+
+const browserMissing = !chromiumAvailable();
+if (browserMissing && !REQUIRE_BROWSER) {
+  console.warn(
+    [
+      "",
+      "############################################################",
+      `#  SKIPPED: end-to-end tests. No Chromium at ${CHROMIUM_PATH}.`,
+      "#  Install it (apt-get install chromium) or set ORION_CHROMIUM.",
+      "#  CI sets ORION_REQUIRE_BROWSER=1, which turns this into a failure.",
+      "############################################################",
+      "",
+    ].join("\n"),
+  );
+}
+
+describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against a real API", () => {
+  let api: RunningApi | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let errors: string[] = [];
+  let shot = 0;
+  const email = `e2e-${Date.now()}@example.org`;
+  const password = "correct horse battery staple";
+
+  const url = (path: string) => `${api?.baseUrl ?? ""}${path}`;
+  const screenshot = async (name: string) => {
+    shot += 1;
+    await page.screenshot({ path: join(SCREENSHOTS, `${String(shot).padStart(2, "0")}-${name}.png`), fullPage: true });
+  };
+
+  /** A step of the journey; a failing step leaves a screenshot of where it stopped. */
+  const step = (name: string, run: () => Promise<void>) =>
+    it(name, async () => {
+      try {
+        await run();
+      } catch (error) {
+        await screenshot(`FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+        throw error;
+      }
+    });
+
+  const openFromNav = (name: string) =>
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
+
+  /** Start the run and wait for its briefing page (or fail at once with the error the form shows). */
+  const investigate = async () => {
+    await page.getByRole("button", { name: "Investigate" }).click();
+    await page.locator(".outcome, .alert-error").first().waitFor({ timeout: RUN_TIMEOUT_MS });
+    const problem = page.locator(".alert-error");
+    if (await problem.isVisible()) throw new Error(`The investigation did not run: ${await problem.innerText()}`);
+    expect(page.url()).toMatch(/\/investigations\/view\?id=/);
+  };
+
+  beforeAll(async () => {
+    if (browserMissing) throw new Error(`ORION_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH}`);
+    if (!existsSync(UI_INDEX)) throw new Error("frontend/out/index.html is missing: run `npm run build` first.");
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    api = await startApi();
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    errors = watchForErrors(page);
+  });
+
+  afterEach(() => {
+    const seen = errors.splice(0);
+    if (seen.length > 0) throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join("\n")}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+  });
+
+  step("shows the sign-in form to an anonymous visitor", async () => {
+    await page.goto(url("/"));
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    expect(await page.getByLabel("Email").isVisible()).toBe(true);
+    expect(await page.getByLabel("Password").isVisible()).toBe(true);
+    await screenshot("sign-in");
+  });
+
+  step("signs up through the register link and lands on Documents", async () => {
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByRole("heading", { name: "Create an account" }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Workspace (optional)").fill(`e2e-workspace-${Date.now()}`);
+    await screenshot("register");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+    await page.getByText("No documents yet").waitFor();
+    expect(await page.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
+  });
+
+  step("uploads a Markdown document and sees it indexed in the list", async () => {
+    await page.getByLabel("Choose a file").setInputFiles({
+      name: "observatory-handbook.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from(HANDBOOK, "utf8"),
+    });
+    await page.getByLabel("Title (optional)").fill("Observatory handbook");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
+    await page.getByRole("link", { name: "Observatory handbook" }).waitFor();
+    await screenshot("documents");
+  });
+
+  step("opens the document with its versions, trust-labelled chunks and full text", async () => {
+    await page.getByRole("link", { name: "Observatory handbook" }).click();
+    await page.getByRole("heading", { name: "Observatory handbook", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Versions" }).waitFor();
+    await page.locator(".chunk").first().waitFor();
+    expect(await page.locator(".chunk .badge").first().textContent()).toBe("trusted");
+    await screenshot("document-chunks");
+    await page.getByRole("button", { name: "Full text" }).click();
+    await page.locator("pre.full-text").getByText("Telescope nights").waitFor();
+    await screenshot("document-full-text");
+  });
+
+  step("searches with per-channel ranks and scores side by side", async () => {
+    await openFromNav("Search");
+    await page.getByLabel("Query", { exact: true }).fill("adult ticket price");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.locator(".result").first().waitFor();
+    const firstResult = page.locator(".result").first();
+    expect(await firstResult.getByRole("rowheader", { name: "Semantic" }).isVisible()).toBe(true);
+    expect(await firstResult.getByRole("rowheader", { name: "Lexical" }).isVisible()).toBe(true);
+    expect(await firstResult.getByText("14 euros").isVisible()).toBe(true);
+    await screenshot("search");
+  });
+
+  step("shows the honest empty state on Analytics before any investigation", async () => {
+    await openFromNav("Analytics");
+    await page.getByText("No investigations yet").waitFor();
+    await screenshot("analytics-empty");
+  });
+
+  step("answers a question with a quote highlighted in its chunk and in the full text", async () => {
+    await openFromNav("Investigations");
+    await page.getByText("No investigations yet").waitFor();
+    await page.getByLabel("Question", { exact: true }).fill("How much does an adult ticket cost?");
+    await investigate();
+    await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    const quote = page.locator(".claim blockquote mark").first();
+    await quote.waitFor();
+    expect(await quote.textContent()).toMatch(/\S/);
+    await screenshot("briefing-answered");
+    await page.getByRole("button", { name: "Show in the full text" }).first().click();
+    const inDocument = page.locator(".claim pre.full-text mark").first();
+    await inDocument.waitFor();
+    expect(await inDocument.textContent()).toBe(await quote.textContent());
+    await screenshot("briefing-quote-in-document");
+  });
+
+  step("refuses a question the documents cannot answer, and says why", async () => {
+    await openFromNav("Investigations");
+    await page.getByLabel("Question", { exact: true }).fill("What is the boiling point of liquid nitrogen in kelvin?");
+    await investigate();
+    await page.getByRole("heading", { name: "The evidence is not there" }).waitFor();
+    expect(await page.getByText("Reason:").isVisible()).toBe(true);
+    await screenshot("briefing-refused");
+  });
+
+  step("lists both investigations in the history, newest first", async () => {
+    await openFromNav("Investigations");
+    const rows = page.locator("tbody tr");
+    await rows.nth(1).waitFor();
+    expect(await rows.first().textContent()).toContain("liquid nitrogen");
+    await screenshot("investigations");
+  });
+
+  step("updates the dashboard with both investigations", async () => {
+    await openFromNav("Analytics");
+    await page.getByTestId("analytics-total").waitFor();
+    expect(await page.getByTestId("analytics-total").textContent()).toBe("2");
+    const outcomes = page.getByRole("table", { name: "Investigations by outcome" });
+    expect(await outcomes.getByRole("row", { name: /^Answered 1/ }).count()).toBe(1);
+    expect(await outcomes.getByRole("row", { name: /^Evidence not found 1/ }).count()).toBe(1);
+    await page.getByRole("heading", { name: "Most-cited documents" }).waitFor();
+    await screenshot("analytics");
+  });
+
+  step("deletes the document after confirmation; the dashboard keeps it as historical", async () => {
+    await openFromNav("Documents");
+    await page.getByRole("link", { name: "Observatory handbook" }).click();
+    await page.getByRole("button", { name: "Delete document" }).click();
+    const dialog = page.getByRole("dialog", { name: /Delete “Observatory handbook”/ });
+    await dialog.waitFor();
+    await screenshot("document-delete-dialog");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("No documents yet").waitFor();
+    await openFromNav("Analytics");
+    await page.getByRole("table", { name: "Most-cited documents" }).getByText("deleted").waitFor();
+    await screenshot("analytics-historical");
+  });
+
+  step("lets the admin add a user and shows the audit trail", async () => {
+    await openFromNav("Admin");
+    await page.getByRole("heading", { name: /Admin ·/ }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(`viewer-${Date.now()}@example.org`);
+    await page.getByLabel("Initial password").fill("another long password");
+    await page.getByLabel("Viewer").first().check();
+    await page.getByLabel("Member").first().uncheck();
+    await page.getByRole("button", { name: "Add user" }).click();
+    await page.getByText("can now sign in.").waitFor();
+    await page.locator("tbody tr").nth(1).waitFor();
+    await screenshot("admin");
+  });
+
+  step("signs out back to the sign-in form", async () => {
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("You have signed out.").waitFor();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+  });
+});

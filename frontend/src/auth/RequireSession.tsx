@@ -1,0 +1,30 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type ReactNode, useEffect } from "react";
+import { Alert } from "@/components/Alert";
+import { Loading } from "@/components/Loading";
+import { isAdmin } from "./roles";
+import { useSession } from "./SessionProvider";
+
+/** Render children for a signed-in user (an admin, with `adminOnly`); send anyone else to sign in. */
+export function RequireSession({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+  const { session } = useSession();
+  const router = useRouter();
+
+  useEffect(() => {
+    if (session.status !== "anonymous") return;
+    const here = window.location.pathname + window.location.search;
+    router.replace(`/?next=${encodeURIComponent(here)}`);
+  }, [session.status, router]);
+
+  if (session.status !== "signed-in") return <Loading label="Checking your session…" />;
+  if (adminOnly && !isAdmin(session.user)) {
+    return (
+      <Alert tone="warning" title="Admins only">
+        <p>This page is for the administrators of {session.user.organization_name}.</p>
+      </Alert>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { isAdmin } from "@/auth/roles";
+import { useSession } from "@/auth/SessionProvider";
+
+const LINKS = [
+  { href: "/documents", label: "Documents" },
+  { href: "/search", label: "Search" },
+  { href: "/investigations", label: "Investigations" },
+  { href: "/analytics", label: "Analytics" },
+] as const;
+
+/** Header with the navigation (Admin only for admins), the signed-in user, and sign-out. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { session, signOut } = useSession();
+  const pathname = usePathname();
+  const user = session.status === "signed-in" ? session.user : null;
+  const links = user && isAdmin(user) ? [...LINKS, { href: "/admin", label: "Admin" }] : user ? LINKS : [];
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="site-header-inner">
+          <Link href="/" className="brand">
+            ORION
+          </Link>
+          {links.length > 0 ? (
+            <nav aria-label="Main">
+              <ul className="nav-list">
+                {links.map((link) => {
+                  const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
+                  return (
+                    <li key={link.href}>
+                      <Link href={link.href} aria-current={current ? "page" : undefined}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          ) : null}
+          {user ? (
+            <div className="user-box">
+              <span className="small">
+                {user.email}
+                <span className="muted"> · {user.organization_name}</span>
+              </span>
+              <button type="button" className="link-button" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" className="container" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { ApiError, errorMessage } from "@/api/errors";
+import { Alert } from "./Alert";
+
+/** Show a failed call: the server's message, and the request id a support person would ask for. */
+export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {
+  const requestId = error instanceof ApiError ? error.requestId : null;
+  return (
+    <Alert tone="error" title={title}>
+      <p>{errorMessage(error)}</p>
+      {requestId ? <p className="muted small">Request id: {requestId}</p> : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { type FormEvent, useState } from "react";
+import { api, call } from "@/api/client";
+import type { Role } from "@/api/types";
+import { Alert } from "@/components/Alert";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { Field } from "@/components/Field";
+import { RolePicker } from "./RolePicker";
+
+export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [roles, setRoles] = useState<Role[]>(["member"]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [created, setCreated] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setCreated(null);
+    try {
+      const user = await call(api.POST("/api/v1/admin/users", { body: { email: email.trim(), password, roles } }));
+      setCreated(user.email);
+      setEmail("");
+      setPassword("");
+      setRoles(["member"]);
+      onCreated();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="create-user-title">
+      <h2 id="create-user-title">Add a user</h2>
+      <form onSubmit={submit} className="stack">
+        <div className="form-row">
+          <Field label="Email" type="email" required autoComplete="off" value={email}
+            onChange={(event) => setEmail(event.target.value)} />
+          <Field label="Initial password" type="password" required minLength={8} maxLength={256}
+            autoComplete="new-password" hint="8 to 256 characters; share it with them privately." value={password}
+            onChange={(event) => setPassword(event.target.value)} />
+        </div>
+        <RolePicker legend="Roles" idPrefix="new-user-role" value={roles} onChange={setRoles} />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy || roles.length === 0}>
+            Add user
+          </button>
+        </div>
+      </form>
+      {error ? <ErrorAlert error={error} title="The user was not added" /> : null}
+      {created ? <Alert tone="success">{created} can now sign in.</Alert> : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import Link from "next/link";
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/Alert";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { Field } from "@/components/Field";
+import { useSession } from "@/auth/SessionProvider";
+
+export function SignInForm() {
+  const { signIn, notice } = useSession();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(email.trim(), password);
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">Sign in to ORION</h1>
+      <p className="muted">Ask questions of your documents. Every answer quotes its source, or says the evidence is not there.</p>
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
+      {error ? <ErrorAlert error={error} title="Sign-in failed" /> : null}
+      <form onSubmit={submit} className="stack">
+        <Field label="Email" type="email" name="email" autoComplete="username" required value={email}
+          onChange={(event) => setEmail(event.target.value)} />
+        <Field label="Password" type="password" name="password" autoComplete="current-password" required
+          value={password} onChange={(event) => setPassword(event.target.value)} />
+        <button type="submit" className="primary" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+      <p>
+        New to ORION? <Link href="/register">Create an account</Link>
+      </p>
+    </section>
+  );
+}

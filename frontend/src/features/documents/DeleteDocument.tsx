@@ -1,0 +1,60 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api, call } from "@/api/client";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
+import { ErrorAlert } from "@/components/ErrorAlert";
+
+/** Delete a document after confirmation; optionally purge its quoted text from every past run. */
+export function DeleteDocument({ documentId, title }: { documentId: string; title: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [purge, setPurge] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function remove() {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(
+        api.DELETE("/api/v1/knowledge/documents/{document_id}", {
+          params: { path: { document_id: documentId }, query: { purge } },
+        }),
+      );
+      router.replace("/documents");
+    } catch (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => setOpen(true)}>
+        Delete document
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`Delete “${title}”?`}
+        confirmLabel={purge ? "Delete and purge" : "Delete"}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => {
+          setOpen(false);
+          setError(null);
+        }}
+      >
+        <p>All versions, chunks and embeddings of this document are removed. This cannot be undone.</p>
+        <div className="checkbox">
+          <input id="purge-citations" type="checkbox" checked={purge} onChange={(event) => setPurge(event.target.checked)} />
+          <label htmlFor="purge-citations">
+            Also purge its quoted text from past investigations (their citations then read “[purged]”; counts stay).
+          </label>
+        </div>
+        {error ? <ErrorAlert error={error} title="The document was not deleted" /> : null}
+      </ConfirmDialog>
+    </>
+  );
+}

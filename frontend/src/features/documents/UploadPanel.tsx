@@ -1,0 +1,130 @@
+"use client";
+
+import Link from "next/link";
+import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
+import { uploadDocument } from "@/api/upload";
+import { Alert } from "@/components/Alert";
+import { formatBytes } from "@/lib/format";
+import { ProcessingProgress } from "./ProcessingProgress";
+import { describeUploadOutcome, type UploadOutcome } from "./uploadOutcome";
+
+/** Pick or drop a file, give it an optional title, upload it with progress, and follow its indexing. */
+export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState("");
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
+
+  function choose(chosen: File | undefined) {
+    setFile(chosen ?? null);
+    setOutcome(null);
+  }
+
+  function drop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setProgress(0);
+    setOutcome(null);
+    const reply = await uploadDocument({ file, title, onProgress: setProgress });
+    const described = describeUploadOutcome(file.name, reply);
+    setOutcome(described);
+    setProgress(null);
+    if (described.kind !== "rejected") {
+      setFile(null);
+      setTitle("");
+      if (input.current) input.current.value = "";
+      onUploaded();
+    }
+  }
+
+  const uploading = progress !== null;
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Upload a document</h2>
+      <form onSubmit={submit} className="stack">
+        <div
+          className={`drop-zone${dragging ? " drop-zone-active" : ""}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+        >
+          <p>Drop a PDF, Markdown or text file here, or</p>
+          <label htmlFor={`${id}-file`} className="button-like">
+            Choose a file
+          </label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            className="visually-hidden-input"
+            type="file"
+            accept=".pdf,.md,.markdown,.txt,application/pdf,text/markdown,text/plain"
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
+          <p aria-live="polite" className="small">
+            {file ? `Selected: ${file.name} (${formatBytes(file.size)})` : "No file selected."}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-title-input`}>Title (optional)</label>
+          <input
+            id={`${id}-title-input`}
+            value={title}
+            maxLength={500}
+            onChange={(event) => setTitle(event.target.value)}
+            aria-describedby={`${id}-title-hint`}
+          />
+          <p id={`${id}-title-hint`} className="hint">
+            Defaults to the file name.
+          </p>
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={!file || uploading}>
+            Upload
+          </button>
+        </div>
+        {uploading ? (
+          <div className="progress-row">
+            <label htmlFor={`${id}-progress`}>Uploading… {Math.round(progress * 100)}%</label>
+            <progress id={`${id}-progress`} max={100} value={Math.round(progress * 100)} />
+          </div>
+        ) : null}
+      </form>
+      {outcome ? <UploadOutcomeMessage outcome={outcome} onSettled={onUploaded} /> : null}
+    </section>
+  );
+}
+
+function UploadOutcomeMessage({ outcome, onSettled }: { outcome: UploadOutcome; onSettled: () => void }) {
+  if (outcome.kind === "rejected") {
+    return (
+      <Alert tone="error" title="The upload was rejected">
+        <p>{outcome.message}</p>
+        {outcome.hint ? <p className="small">{outcome.hint}</p> : null}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Alert tone={outcome.tone}>
+        <p>
+          {outcome.message} <Link href={`/documents/view?id=${encodeURIComponent(outcome.documentId)}`}>Open it</Link>
+        </p>
+      </Alert>
+      {outcome.kind === "processing" ? (
+        <ProcessingProgress documentId={outcome.documentId} onSettled={onSettled} />
+      ) : null}
+    </>
+  );
+}

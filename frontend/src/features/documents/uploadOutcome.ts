@@ -1,0 +1,64 @@
+import type { ApiError } from "@/api/errors";
+import type { UploadReply } from "@/api/upload";
+
+export type UploadOutcome =
+  | { kind: "indexed" | "processing" | "duplicate"; tone: "success" | "info"; message: string; documentId: string }
+  | { kind: "rejected"; tone: "error"; message: string; hint: string | null };
+
+const REJECTION_HINTS: Record<string, string> = {
+  empty: "The file has no content.",
+  not_utf8: "Text files must be UTF-8.",
+  corrupt_pdf: "The PDF is damaged.",
+  pdf_without_text: "The PDF has no text layer (a scan?).",
+  encrypted_pdf: "The PDF is password-protected.",
+};
+
+function rejectionHint(error: ApiError): string | null {
+  switch (error.status) {
+    case 413:
+      return "The file is over the size limit.";
+    case 415:
+      return "ORION accepts PDF, Markdown and plain-text files.";
+    case 422: {
+      const reason = error.details?.reason;
+      if (typeof reason !== "string") return null;
+      return REJECTION_HINTS[reason] ?? `Reason: ${reason}.`;
+    }
+    case 429:
+      return error.retryAfter !== null ? `Try again in ${error.retryAfter} s.` : "Try again later.";
+    case 403:
+      return "Your role can read documents but not upload them.";
+    default:
+      return null;
+  }
+}
+
+/** Say what happened to an upload, in the words a person needs (the server's message first for rejections). */
+export function describeUploadOutcome(fileName: string, reply: UploadReply): UploadOutcome {
+  if (!reply.ok) {
+    return { kind: "rejected", tone: "error", message: reply.error.message, hint: rejectionHint(reply.error) };
+  }
+  const { body } = reply;
+  if (body.duplicate) {
+    return {
+      kind: "duplicate",
+      tone: "info",
+      documentId: body.document_id,
+      message: `“${fileName}” is already here with identical content (version ${body.version_number}); nothing was re-indexed.`,
+    };
+  }
+  if (reply.status === 202 || body.status === "processing") {
+    return {
+      kind: "processing",
+      tone: "info",
+      documentId: body.document_id,
+      message: `“${fileName}” was accepted as version ${body.version_number} and is being indexed in the background.`,
+    };
+  }
+  return {
+    kind: "indexed",
+    tone: "success",
+    documentId: body.document_id,
+    message: `“${fileName}” is indexed as version ${body.version_number} with ${body.chunk_count} chunk${body.chunk_count === 1 ? "" : "s"}.`,
+  };
+}

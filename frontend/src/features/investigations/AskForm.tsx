@@ -1,0 +1,103 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { api, call } from "@/api/client";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { Loading } from "@/components/Loading";
+import { useDocumentOptions } from "@/features/documents/useDocumentOptions";
+import { randomKey } from "@/lib/randomKey";
+import { RunSteps } from "./RunSteps";
+import { fetchRecentRuns } from "./runsApi";
+import { type PendingRun, useLiveRun } from "./useLiveRun";
+
+const WORKFLOW = "evidence_briefing";
+const MAX_QUERY = 2000;
+
+/** Ask a question; the run executes within the request, its steps are shown as they complete. */
+export function AskForm() {
+  const router = useRouter();
+  const { documents } = useDocumentOptions();
+  const [query, setQuery] = useState("");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState<PendingRun | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const live = useLiveRun(pending);
+
+  function toggle(documentId: string, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(documentId);
+      else next.delete(documentId);
+      return next;
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const question = query.trim();
+    setError(null);
+    try {
+      // Progress is a courtesy: without the run history to compare against, the run still goes ahead.
+      const known = await fetchRecentRuns().then(
+        (runs) => new Set(runs.map((run) => run.id)),
+        () => null,
+      );
+      setPending({ query: question, knownIds: known });
+      const run = await call(
+        api.POST("/api/v1/runs", {
+          body: {
+            workflow_type: WORKFLOW,
+            input: { query: question, ...(selected.size > 0 ? { document_ids: [...selected] } : {}) },
+            idempotency_key: randomKey(),
+          },
+        }),
+      );
+      router.push(`/investigations/view?id=${encodeURIComponent(run.id)}`);
+    } catch (failure) {
+      setError(failure);
+      setPending(null);
+    }
+  }
+
+  const running = pending !== null && error === null;
+  return (
+    <section className="panel" aria-labelledby="ask-title">
+      <h2 id="ask-title">Ask a question</h2>
+      <form onSubmit={submit} className="stack">
+        <div className="field">
+          <label htmlFor="ask-query">Question</label>
+          <textarea id="ask-query" rows={3} required maxLength={MAX_QUERY} value={query} disabled={running}
+            onChange={(event) => setQuery(event.target.value)} aria-describedby="ask-query-hint" />
+          <p id="ask-query-hint" className="hint">
+            ORION answers only with claims that quote your documents verbatim, or says the evidence is not there.
+          </p>
+        </div>
+        {documents.length > 0 ? (
+          <fieldset className="document-picker" disabled={running}>
+            <legend>Limit to documents (optional)</legend>
+            {documents.map((document) => (
+              <label key={document.id} className="checkbox">
+                <input type="checkbox" checked={selected.has(document.id)}
+                  onChange={(event) => toggle(document.id, event.target.checked)} />
+                {document.title}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={running || query.trim() === ""}>
+            Investigate
+          </button>
+        </div>
+      </form>
+      {error ? <ErrorAlert error={error} title="The investigation could not run" /> : null}
+      {running ? (
+        <div className="live-run" aria-live="polite">
+          <Loading label="Investigating: retrieving evidence, drafting, verifying every quote…" />
+          {live ? <RunSteps steps={live.steps} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

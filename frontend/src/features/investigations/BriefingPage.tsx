@@ -1,0 +1,64 @@
+"use client";
+
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { ApiError } from "@/api/errors";
+import { Alert } from "@/components/Alert";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { Loading } from "@/components/Loading";
+import { formatDateTime } from "@/lib/format";
+import { EvidenceList } from "./EvidenceList";
+import { OutcomeSection } from "./OutcomeSection";
+import { RunSummaryPanel } from "./RunSummaryPanel";
+import { RunEvents, RunSteps } from "./RunSteps";
+import { OutcomeBadge, runQuestion } from "./runStatus";
+import { useRunRecord } from "./useRunRecord";
+
+/** /investigations/view?id=…: the briefing with its verified quotes, or the refusal, or the failure. */
+export function BriefingPage() {
+  const runId = useSearchParams().get("id");
+  const { run, events, result, summary, error } = useRunRecord(runId);
+
+  if (!runId) return <Alert tone="error" title="No investigation was given">Open one from the history.</Alert>;
+  if (error instanceof ApiError && error.status === 404) {
+    return <Alert tone="warning" title="Investigation not found">It does not exist, or belongs to another organization.</Alert>;
+  }
+  if (error) return <ErrorAlert error={error} title="The investigation could not be loaded" />;
+  if (!run) return <Loading label="Loading the investigation…" />;
+
+  return (
+    <>
+      <p className="small">
+        <Link href="/investigations">← All investigations</Link>
+      </p>
+      <div className="page-heading">
+        <div>
+          <h1 className="question">{runQuestion(run)}</h1>
+          <p className="small muted">
+            Asked {formatDateTime(run.created_at)} · {run.workflow_type}
+          </p>
+        </div>
+        <OutcomeBadge run={run} />
+      </div>
+
+      {result ? <OutcomeSection run={run} result={result} /> : <Loading label={`The investigation is ${run.status}…`} />}
+
+      {summary ? <RunSummaryPanel summary={summary} /> : null}
+
+      {result ? (
+        <details className="panel">
+          <summary>Evidence retrieved ({result.citations.length})</summary>
+          <EvidenceList citations={result.citations} />
+        </details>
+      ) : null}
+
+      <details className="panel" open={!result}>
+        <summary>Steps and events</summary>
+        <h3>Steps</h3>
+        <RunSteps steps={run.steps} />
+        <h3>Events</h3>
+        <RunEvents events={events} />
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Citation, Run, RunResult } from "@/api/types";
+import { OutcomeSection } from "./OutcomeSection";
+
+const chunk = "Opening hours. The observatory is open from 9 am to 5 pm. It is closed on Mondays.";
+const quote = "open from 9 am to 5 pm";
+const quoteStart = chunk.indexOf(quote);
+
+const citation: Citation = {
+  chunk_id: "c1",
+  document_id: "d1",
+  document_version_id: "v1",
+  document_title: "Visitor handbook",
+  source_type: "markdown",
+  page: 2,
+  section: "Opening hours",
+  content: chunk,
+  retrieval_score: 0.03,
+  retrieval_rank: 1,
+  retrieval_method: "hybrid",
+  trust_label: "trusted",
+};
+
+const run = (overrides: Partial<Run> = {}): Run => ({
+  id: "r1",
+  workflow_type: "evidence_briefing",
+  status: "completed",
+  input: { query: "When is it open?" },
+  steps_executed: 4,
+  max_steps: 4,
+  failure_reason: null,
+  created_at: "2026-03-01T10:00:00+00:00",
+  started_at: "2026-03-01T10:00:00+00:00",
+  completed_at: "2026-03-01T10:00:02+00:00",
+  steps: [],
+  insufficient_evidence: false,
+  outcome: "answered",
+  ...overrides,
+});
+
+const claims = [
+  {
+    statement: "The observatory opens at 9 am and closes at 5 pm.",
+    citations: [
+      {
+        chunk_id: "c1",
+        quote,
+        span: { chunk_start: quoteStart, chunk_end: quoteStart + quote.length, version_start: 120, version_end: 142 },
+      },
+    ],
+  },
+];
+
+const result = (overrides: Partial<RunResult> = {}): RunResult => ({
+  run_id: "r1",
+  status: "completed",
+  outcome: "answered",
+  result: { briefing: "It is open on weekdays except Monday.", claims, insufficient_evidence: false },
+  citations: [citation],
+  completed_at: "2026-03-01T10:00:02+00:00",
+  refusal: null,
+  ...overrides,
+});
+
+describe("OutcomeSection", () => {
+  it("renders each claim with its quote marked inside the source chunk, linked to document, page and section", () => {
+    const { container } = render(<OutcomeSection run={run()} result={result()} />);
+    expect(screen.getByRole("heading", { name: "Briefing" })).toBeTruthy();
+    expect(screen.getByText("The observatory opens at 9 am and closes at 5 pm.")).toBeTruthy();
+    const marks = container.querySelectorAll("blockquote mark");
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.textContent).toBe(quote);
+    expect(container.querySelector("blockquote")?.textContent).toBe(chunk);
+    expect(screen.getByRole("link", { name: "Visitor handbook" }).getAttribute("href")).toBe("/documents/view?id=d1");
+    expect(screen.getByText("· page 2")).toBeTruthy();
+    expect(screen.getByText("· § Opening hours")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Show in the full text" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("shows a refusal with its reason and no claims", () => {
+    const { container } = render(
+      <OutcomeSection
+        run={run({ outcome: "insufficient_evidence", insufficient_evidence: true })}
+        result={result({
+          outcome: "insufficient_evidence",
+          result: { briefing: "", claims: [], insufficient_evidence: true },
+          refusal: { reason: "No retrieved passage mentions ticket prices." },
+        })}
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "The evidence is not there" })).toBeTruthy();
+    expect(screen.getByText("No retrieved passage mentions ticket prices.")).toBeTruthy();
+    expect(container.querySelector("mark")).toBeNull();
+  });
+
+  it("shows a failure with its reason, distinct from a refusal, and never a partial answer", () => {
+    const { container } = render(
+      <OutcomeSection
+        run={run({ status: "failed", outcome: "failed", failure_reason: "claim 1: quote not found in chunk c1" })}
+        result={result({ status: "failed", outcome: "failed" })}
+      />,
+    );
+    expect(screen.getByRole("alert")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "The investigation failed" })).toBeTruthy();
+    expect(screen.getByText("claim 1: quote not found in chunk c1")).toBeTruthy();
+    expect(screen.queryByText("The observatory opens at 9 am and closes at 5 pm.")).toBeNull();
+    expect(container.querySelector("mark")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "The evidence is not there" })).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import type { Citation, Run, RunResult } from "@/api/types";
+import { Alert } from "@/components/Alert";
+import { ClaimCard } from "./ClaimCard";
+
+/** What the run concluded: a verified briefing, an explicit refusal, or a failure, each shown distinctly. */
+export function OutcomeSection({ run, result }: { run: Run; result: RunResult }) {
+  switch (result.outcome) {
+    case "answered":
+      return <Answer result={result} />;
+    case "insufficient_evidence":
+      return (
+        <section className="outcome outcome-refused" aria-labelledby="outcome-title">
+          <h2 id="outcome-title">The evidence is not there</h2>
+          <p>ORION found no passage in your documents that answers this question, so it gives no answer.</p>
+          <p>
+            <strong>Reason:</strong> {result.refusal?.reason ?? "No reason was recorded."}
+          </p>
+          {result.result?.briefing && result.result.briefing !== result.refusal?.reason ? (
+            <p className="muted">{result.result.briefing}</p>
+          ) : null}
+        </section>
+      );
+    case "failed":
+      return (
+        <section className="outcome outcome-failed" aria-labelledby="outcome-title" role="alert">
+          <h2 id="outcome-title">The investigation failed</h2>
+          <p>No answer is shown: a briefing is shown only when every quote in it passes verification.</p>
+          <p>
+            <strong>Reason:</strong> {run.failure_reason ?? "No reason was recorded."}
+          </p>
+        </section>
+      );
+    case "cancelled":
+      return (
+        <section className="outcome" aria-labelledby="outcome-title">
+          <h2 id="outcome-title">The investigation was cancelled</h2>
+        </section>
+      );
+    default:
+      return <Alert tone="info">The investigation has no outcome yet.</Alert>;
+  }
+}
+
+function Answer({ result }: { result: RunResult }) {
+  const evidence = new Map<string, Citation>(result.citations.map((citation) => [citation.chunk_id, citation]));
+  const claims = result.result?.claims ?? [];
+  return (
+    <section className="outcome outcome-answered" aria-labelledby="outcome-title">
+      <h2 id="outcome-title">Briefing</h2>
+      {result.result?.briefing ? <p className="briefing">{result.result.briefing}</p> : null}
+      <p className="small muted">Every quote below was checked, character for character, against its source.</p>
+      <ol className="claim-list">
+        {claims.map((claim, index) => (
+          <ClaimCard key={index} claim={claim} index={index} evidence={evidence} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useState } from "react";
+import { api, callPage } from "@/api/client";
+import { EmptyState } from "@/components/EmptyState";
+import { ErrorAlert } from "@/components/ErrorAlert";
+import { Loading } from "@/components/Loading";
+import { Pager } from "@/components/Pager";
+import { formatDateTime } from "@/lib/format";
+import { useAsync } from "@/lib/useAsync";
+import { OutcomeBadge, runQuestion } from "./runStatus";
+
+const PAGE_SIZE = 20;
+
+/** Past investigations, newest first. */
+export function RunHistory() {
+  const [offset, setOffset] = useState(0);
+  const load = useCallback(
+    () => callPage(api.GET("/api/v1/runs", { params: { query: { limit: PAGE_SIZE, offset } } })),
+    [offset],
+  );
+  const { data, error, loading } = useAsync(load);
+
+  if (error) return <ErrorAlert error={error} title="The investigations could not be loaded" />;
+  if (!data) return <Loading label="Loading investigations…" />;
+  if (data.total === 0) {
+    return (
+      <EmptyState title="No investigations yet">
+        <p>Ask a question above; every run is kept here with its evidence.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div aria-busy={loading}>
+      <div className="table-scroll">
+        <table>
+          <caption className="visually-hidden">Investigations, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Question</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Started</th>
+              <th scope="col" className="num">Steps</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((run) => (
+              <tr key={run.id}>
+                <td>
+                  <Link href={`/investigations/view?id=${encodeURIComponent(run.id)}`}>{runQuestion(run)}</Link>
+                </td>
+                <td>
+                  <OutcomeBadge run={run} />
+                </td>
+                <td>{formatDateTime(run.created_at)}</td>
+                <td className="num">
+                  {run.steps_executed}/{run.max_steps}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager label="Investigations" offset={offset} limit={PAGE_SIZE} total={data.total} onChange={setOffset} />
+    </div>
+  );
+}

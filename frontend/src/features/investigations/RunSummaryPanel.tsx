@@ -1,0 +1,59 @@
+import Link from "next/link";
+import type { RunSummary } from "@/api/types";
+import { Alert } from "@/components/Alert";
+import { formatDuration } from "@/lib/format";
+
+export function RunSummaryPanel({ summary }: { summary: RunSummary }) {
+  return (
+    <section aria-labelledby="summary-title">
+      <h2 id="summary-title">Summary</h2>
+      {summary.semantic_unavailable ? (
+        <Alert tone="warning">
+          Semantic search was unavailable during this run: the evidence came from keyword search only.
+        </Alert>
+      ) : null}
+      <dl className="stats">
+        <div>
+          <dt>Claims</dt>
+          <dd>{summary.claim_count}</dd>
+        </div>
+        <div>
+          <dt>Quotes</dt>
+          <dd>{summary.citation_count}</dd>
+        </div>
+        <div>
+          <dt>Chunks retrieved</dt>
+          <dd>{summary.retrieved_count}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(summary.duration_ms)}</dd>
+        </div>
+        <div>
+          <dt>Provider</dt>
+          <dd>
+            {summary.provider ?? "—"}
+            {summary.model ? <span className="small muted"> ({summary.model})</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Retries</dt>
+          <dd>{summary.retries}</dd>
+        </div>
+      </dl>
+      {summary.documents_cited.length > 0 ? (
+        <p>
+          Documents cited:{" "}
+          {summary.documents_cited.map((document, index) => (
+            <span key={document.document_id}>
+              {index > 0 ? ", " : null}
+              <Link href={`/documents/view?id=${encodeURIComponent(document.document_id)}`}>
+                {document.document_title}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </section>
+  );
+}

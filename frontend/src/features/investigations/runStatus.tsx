@@ -1,0 +1,43 @@
+import type { Run, RunOutcome } from "@/api/types";
+import { Badge, type BadgeTone } from "@/components/Badge";
+
+const TERMINAL: ReadonlySet<Run["status"]> = new Set(["completed", "failed", "cancelled"]);
+
+/** The question a run was asked (its input is free-form JSON, keyed by the workflow). */
+export function runQuestion(run: Pick<Run, "input">): string {
+  const query = run.input.query;
+  return typeof query === "string" ? query : "(no question recorded)";
+}
+
+export function isTerminal(status: Run["status"]): boolean {
+  return TERMINAL.has(status);
+}
+
+const OUTCOMES: Record<RunOutcome, { label: string; tone: BadgeTone }> = {
+  answered: { label: "Answered", tone: "good" },
+  insufficient_evidence: { label: "Evidence not found", tone: "warn" },
+  failed: { label: "Failed", tone: "bad" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
+};
+
+/** The outcome of a finished run, or its status while it runs. */
+export function OutcomeBadge({ run }: { run: Pick<Run, "status" | "outcome"> }) {
+  if (run.outcome) {
+    const { label, tone } = OUTCOMES[run.outcome];
+    return <Badge tone={tone}>{label}</Badge>;
+  }
+  return <Badge tone="info">{run.status}</Badge>;
+}
+
+const STEP_TONES: Record<string, BadgeTone> = {
+  completed: "good",
+  failed: "bad",
+  running: "info",
+  pending: "neutral",
+  skipped: "neutral",
+  cancelled: "neutral",
+};
+
+export function StepStatusBadge({ status }: { status: string }) {
+  return <Badge tone={STEP_TONES[status] ?? "neutral"}>{status}</Badge>;
+}

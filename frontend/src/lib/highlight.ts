@@ -1,0 +1,74 @@
+/** A range of characters, counted in Unicode code points as the API counts them (Python string offsets). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A run of text that is either inside a highlighted span or not; `start`/`end` are UTF-16 offsets into the text. */
+export interface Segment {
+  text: string;
+  marked: boolean;
+  start: number;
+  end: number;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Convert code-point offsets to UTF-16 offsets (they differ after any character outside the BMP, e.g. emoji). */
+export function codePointOffsetsToUtf16(text: string, offsets: readonly number[]): number[] {
+  if (!SURROGATE.test(text)) return offsets.map((offset) => offset);
+  const order = offsets
+    .map((offset, index) => ({ offset, index }))
+    .filter(({ offset }) => Number.isFinite(offset))
+    .sort((a, b) => a.offset - b.offset);
+  const result = new Array<number>(offsets.length).fill(Number.NaN);
+  let codePoints = 0;
+  let utf16 = 0;
+  for (const { offset, index } of order) {
+    while (codePoints < offset && utf16 < text.length) {
+      const code = text.charCodeAt(utf16);
+      utf16 += code >= 0xd800 && code <= 0xdbff && utf16 + 1 < text.length ? 2 : 1;
+      codePoints += 1;
+    }
+    result[index] = offset <= 0 ? 0 : utf16;
+  }
+  return result;
+}
+
+/** Merge overlapping or touching ranges after clamping them to [0, length]; empty and reversed ones are dropped. */
+export function normalizeRanges(ranges: readonly Span[], length: number): Span[] {
+  const clamped = ranges
+    .map(({ start, end }) => ({ start: Math.max(0, Math.min(start, length)), end: Math.max(0, Math.min(end, length)) }))
+    .filter(({ start, end }) => Number.isFinite(start) && Number.isFinite(end) && end > start)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const merged: Span[] = [];
+  for (const range of clamped) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/** Split text into marked and unmarked segments for the given code-point spans. */
+export function highlightSegments(text: string, spans: readonly Span[]): Segment[] {
+  const flat = codePointOffsetsToUtf16(
+    text,
+    spans.flatMap(({ start, end }) => [start, end]),
+  );
+  const ranges = normalizeRanges(
+    spans.map((_, index) => ({ start: flat[index * 2] ?? 0, end: flat[index * 2 + 1] ?? 0 })),
+    text.length,
+  );
+  const segments: Segment[] = [];
+  let cursor = 0;
+  for (const { start, end } of ranges) {
+    if (start > cursor) segments.push({ text: text.slice(cursor, start), marked: false, start: cursor, end: start });
+    segments.push({ text: text.slice(start, end), marked: true, start, end });
+    cursor = end;
+  }
+  if (cursor < text.length || segments.length === 0) {
+    segments.push({ text: text.slice(cursor), marked: false, start: cursor, end: text.length });
+  }
+  return segments;
+}
