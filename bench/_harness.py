@@ -24,14 +24,16 @@ BENCH_TUNING = {"shared_buffers": "512MB", "max_connections": "200", "work_mem":
 
 
 @contextlib.contextmanager
-def scratch_database(label: str) -> Iterator[str]:
-    """Yield the URL of a freshly migrated database (a throwaway embedded cluster unless one is configured)."""
+def scratch_database(label: str, persistent: Path | None = None) -> Iterator[str]:
+    """Yield the URL of a migrated database: a throwaway embedded cluster, a kept one (`persistent`, reused by
+    later runs to skip data loading), or ORION_BENCH_DATABASE_URL."""
     external = os.environ.get("ORION_BENCH_DATABASE_URL")
     if external:
         upgrade_to_head(external)
         yield external
         return
-    cluster = EmbeddedPostgres(scratch_pgdata(label), tuning=BENCH_TUNING)
+    pgdata = persistent / "pgdata" if persistent else scratch_pgdata(label)
+    cluster = EmbeddedPostgres(pgdata, tuning=BENCH_TUNING)
     url = cluster.start()
     try:
         upgrade_to_head(url)

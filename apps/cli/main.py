@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import typer
 
@@ -10,7 +11,13 @@ from packages.config.settings import Settings, SettingsError, load_settings
 
 cli = typer.Typer(help="ORION: evidence-grounded document investigation.", no_args_is_help=True)
 db_cli = typer.Typer(help="Database migrations.", no_args_is_help=True)
+eval_cli = typer.Typer(
+    help="Evaluations on public data (tune on train splits, report on test splits).", no_args_is_help=True
+)
+analytics_cli = typer.Typer(help="Investigation analytics maintenance.", no_args_is_help=True)
 cli.add_typer(db_cli, name="db")
+cli.add_typer(eval_cli, name="eval")
+cli.add_typer(analytics_cli, name="analytics")
 
 
 def _settings_or_exit() -> Settings:
@@ -51,6 +58,22 @@ def serve(
         location.stop()
 
 
+@cli.command()
+def openapi(out: str | None = typer.Option(None, help="Write to this file instead of stdout.")) -> None:
+    """Print the OpenAPI document (the UI's API types are generated from it)."""
+    import json
+
+    from apps.api.main import create_app
+
+    document = create_app(_settings_or_exit()).openapi()
+    body = json.dumps(document, indent=2, sort_keys=True) + "\n"
+    if out:
+        with open(out, "w", encoding="utf-8") as handle:
+            handle.write(body)
+    else:
+        typer.echo(body, nl=False)
+
+
 @db_cli.command("upgrade")
 def db_upgrade() -> None:
     """Apply every migration up to head."""
@@ -73,6 +96,93 @@ def doctor(as_json: bool = typer.Option(False, "--json", help="Print the checks 
     checks = run_checks()
     print_report(checks, as_json=as_json)
     raise typer.Exit(0 if all(check.ok for check in checks) else 1)
+
+
+@cli.command()
+def ingest(
+    paths: list[Path] = typer.Argument(..., help="Files and folders to ingest."),
+    organization: str = typer.Option(..., "--organization", "-o", help="Organization id or name."),
+) -> None:
+    """Ingest files and folders into an organization, with a progress bar and a summary table."""
+    import asyncio
+
+    from rich.console import Console
+
+    from apps.cli.context import command_context
+    from apps.cli.ingest import ingest_paths
+
+    settings = _settings_or_exit()
+    console = Console()
+
+    async def run() -> None:
+        async with command_context(settings) as context:
+            await ingest_paths(context, organization, paths, console)
+
+    asyncio.run(run())
+
+
+@cli.command()
+def reindex(
+    organization: str | None = typer.Option(
+        None, "--organization", "-o", help="Organization id or name (default: all)."
+    ),
+) -> None:
+    """Embed every searchable chunk that lacks a vector of the configured model (after switching provider)."""
+    import asyncio
+
+    from apps.cli.context import command_context
+    from apps.cli.reindex import reindex_organizations
+
+    settings = _settings_or_exit()
+
+    async def run() -> None:
+        async with command_context(settings) as context:
+            done = await reindex_organizations(context, organization)
+            typer.echo(f"embedded {done} chunks with {context.provider.model_key}")
+
+    asyncio.run(run())
+
+
+@eval_cli.command("retrieval")
+def eval_retrieval(
+    data: Path = typer.Option(..., "--data", help="A BEIR folder (corpus.jsonl, queries.jsonl, qrels/)."),
+    split: str = typer.Option("test", "--split", help="qrels split to evaluate (tune on train, report on test)."),
+) -> None:
+    """Print nDCG@10, recall@10, recall@100 and MRR@10 per method as JSON lines (hybrid last)."""
+    import asyncio
+    import json
+
+    from rich.console import Console
+
+    from apps.cli.context import command_context
+    from apps.cli.eval_retrieval import evaluate_retrieval
+
+    settings = _settings_or_exit()
+    console = Console(stderr=True)
+
+    async def run() -> None:
+        async with command_context(settings) as context:
+            for row in await evaluate_retrieval(context, data, split, console):
+                print(json.dumps(row), flush=True)
+
+    asyncio.run(run())
+
+
+@analytics_cli.command("rebuild")
+def analytics_rebuild() -> None:
+    """Recompute every finished run's analytics row from the runs' JSONB (the source of truth)."""
+    import asyncio
+
+    from apps.cli.context import command_context
+    from domains.execution.maintenance import rebuild_run_facts
+
+    settings = _settings_or_exit()
+
+    async def run() -> None:
+        async with command_context(settings) as context:
+            typer.echo(f"rebuilt {await rebuild_run_facts(context.db)} run rows")
+
+    asyncio.run(run())
 
 
 def main() -> None:

@@ -1,0 +1,143 @@
+"""The synthetic 100k-chunk corpus shared by bench/search.py and bench/runs.py (loaded once, kept on disk).
+
+Documents are assembled from shuffled sentences of the SciFact abstracts (a real vocabulary and real sentence
+lengths) and ingested through ORION's own bulk ingestion path into 20 organizations whose sizes follow a Zipf law.
+Vectors come from a synthetic provider with cluster structure (each document draws a topic centre, each chunk is
+that centre plus noise): embedding 100k chunks with the real model would take hours on 2 cores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from _harness import SHARED_DATA
+
+from apps.cli.context import scratch_organization
+from domains.knowledge import lexical
+from domains.knowledge.bulk import BulkIngestor
+from domains.knowledge.service import Upload
+from domains.knowledge.vector_index import ensure_vector_index
+from packages.database.engine import Database
+
+TOTAL_CHUNKS = int(os.environ.get("ORION_BENCH_CHUNKS", "100000"))
+ORGANIZATIONS = 20
+DIMENSION = 384
+TOPICS = 2000
+CHUNKS_PER_DOCUMENT = 8
+SEED = 7
+
+
+class ClusteredEmbeddings:
+    """Synthetic embedding provider: deterministic clustered unit vectors (a stand-in for a real model's geometry)."""
+
+    provider_name = "synthetic"
+    model_name = "clustered-384"
+    model_version = "1"
+    dimension = DIMENSION
+    tokens_per_minute = None
+
+    def __init__(self) -> None:
+        rng = np.random.default_rng(SEED)
+        centres = rng.standard_normal((TOPICS, DIMENSION)).astype(np.float32)
+        self.centres = centres / np.linalg.norm(centres, axis=1, keepdims=True)
+
+    @property
+    def model_key(self) -> str:
+        return f"{self.provider_name}:{self.model_name}:{self.model_version}"
+
+    def _vector(self, text: str) -> np.ndarray:
+        digest = hashlib.sha256(text.encode()).digest()
+        topic = int.from_bytes(digest[:4], "little") % TOPICS
+        match = re.search(r"\[topic (\d+)\]", text)
+        if match:
+            topic = int(match.group(1)) % TOPICS
+        noise = np.random.default_rng(int.from_bytes(digest[4:12], "little")).standard_normal(DIMENSION)
+        vector = self.centres[topic] + 0.35 * noise.astype(np.float32) / np.sqrt(DIMENSION) * 4
+        return (vector / np.linalg.norm(vector)).astype(np.float32)
+
+    def embed_texts(self, texts: list[str]) -> np.ndarray:
+        return np.vstack([self._vector(t) for t in texts]) if texts else np.zeros((0, DIMENSION), np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._vector(text)
+
+    def estimate_tokens(self, texts: list[str]) -> int:
+        return sum(len(t) // 4 for t in texts)
+
+
+def load_sentences() -> tuple[list[str], list[str]]:
+    corpus = SHARED_DATA / "beir_scifact" / "corpus.jsonl"
+    queries = SHARED_DATA / "beir_scifact" / "queries.jsonl"
+    sentences: list[str] = []
+    with corpus.open(encoding="utf-8") as lines:
+        for line in lines:
+            text = json.loads(line)["text"]
+            sentences.extend(s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if len(s.strip()) > 40)
+    with queries.open(encoding="utf-8") as lines:
+        query_texts = [json.loads(line)["text"] for line in lines]
+    return sentences, query_texts
+
+
+def organization_sizes() -> list[int]:
+    weights = [1 / (rank + 1) for rank in range(ORGANIZATIONS)]
+    scale = TOTAL_CHUNKS / sum(weights)
+    return [max(200, int(w * scale)) for w in weights]
+
+
+def documents_for(org_index: int, chunks: int, sentences: list[str], rng: random.Random) -> list[Upload]:
+    uploads = []
+    for doc_index in range(max(1, chunks // CHUNKS_PER_DOCUMENT)):
+        topic = rng.randrange(TOPICS)
+        paragraphs = []
+        for _ in range(CHUNKS_PER_DOCUMENT):
+            body = " ".join(rng.choice(sentences) for _ in range(rng.randint(4, 7)))
+            paragraphs.append(f"[topic {topic}] {body}")
+        uploads.append(
+            Upload(
+                data="\n\n".join(paragraphs).encode(),
+                filename=f"doc-{org_index}-{doc_index}.txt",
+                title=f"Synthetic document {doc_index}",
+                source=f"bench-{org_index}-{doc_index}",
+            )
+        )
+    return uploads
+
+
+async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
+    sentences, _ = load_sentences()
+    rng = random.Random(SEED)
+    organizations = []
+    async with db.owner_session() as session:
+        await ensure_vector_index(session, provider.model_key, provider.dimension)
+    for index, size in enumerate(organization_sizes()):
+        org_id = await scratch_organization(db, f"bench-search-{index}")
+        async with db.owner_session() as session:
+            have = (await lexical.corpus_stats(session, org_id)).chunks
+        if have < size * 0.9:
+            started = time.perf_counter()
+            ingestor = BulkIngestor(lambda org: db.owner_session(), settings, provider, org_id)
+            report = await ingestor.ingest(documents_for(index, size, sentences, rng))
+            print(f"# org {index}: {report.chunks} chunks in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        async with db.owner_session() as session:
+            await lexical.compact(session, org_id)
+            stats = await lexical.corpus_stats(session, org_id)
+        if lexical.needs_rebuild(stats) and stats.avgdl:
+            async with db.owner_session() as session:
+                await lexical.rebuild(session, settings, org_id, stats.avgdl)
+        organizations.append((org_id, stats.chunks))
+    async with db.owner_engine.connect() as conn:
+        await conn.exec_driver_sql("VACUUM ANALYZE document_chunks")
+        await conn.exec_driver_sql("VACUUM ANALYZE document_embeddings")
+    return organizations
+
+
+def corpus_dir() -> Path:
+    return Path(os.environ.get("ORION_BENCH_DIR", "/tmp/orion-bench-corpus"))
