@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.knowledge import lexical
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion import vector_literal
+from domains.knowledge.rerank import get_reranker
 from domains.knowledge.vector_index import model_predicate, vector_expression
 from packages.config.settings import Settings
 
@@ -287,6 +288,7 @@ class Retriever:
         self.settings = settings
         self.embedding_cache = QueryEmbeddingCache(settings.query_cache_size)
         self.sizes = OrganizationSizes()
+        self.reranker = get_reranker(settings)
 
     async def embed_query(self, provider: EmbeddingProvider, query: str) -> np.ndarray:
         """Return the query vector (cached), computed off the event loop."""
@@ -360,7 +362,8 @@ class Retriever:
             dimension=dimension,
         )
         rows = (await session.execute(text(sql), params)).all()
-        results = deduplicate_results([_to_result(row, method) for row in rows])[: request.top_k]
+        candidates = deduplicate_results([_to_result(row, method) for row in rows])
+        results = self.reranker.rerank(request.query_text, candidates)[: request.top_k]
         results = [replace(r, rank=i + 1) for i, r in enumerate(results)]
         elapsed = (time.perf_counter() - started) * 1000
         return RetrievalOutcome(results, semantic_unavailable, {"database_ms": round(elapsed, 2)})

@@ -145,6 +145,10 @@ class Settings(BaseSettings):
     def _production_rules(self) -> Settings:
         if self.chunk_max_chars < self.chunk_target_chars:
             raise ValueError("ORION_CHUNK_MAX_CHARS must be >= ORION_CHUNK_TARGET_CHARS")
+        if self.llm_provider == "anthropic" and self.anthropic_api_key is None:
+            raise ValueError("ORION_ANTHROPIC_API_KEY is required when ORION_LLM_PROVIDER=anthropic")
+        if self.embedding_provider == "voyage" and self.voyage_api_key is None:
+            raise ValueError("ORION_VOYAGE_API_KEY is required when ORION_EMBEDDING_PROVIDER=voyage")
         if self.environment != "production":
             return self
         if self.database_url is None:

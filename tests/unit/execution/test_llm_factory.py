@@ -147,9 +147,14 @@ def test_anthropic_defaults_to_the_official_url_not_the_process_environment(
     assert provider._base_url == "https://api.anthropic.com"
 
 
-def test_anthropic_without_a_key_names_the_key_variable(tmp_path: Path) -> None:
+def test_anthropic_without_a_key_stops_start_up_naming_the_key_variable(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="ORION_ANTHROPIC_API_KEY"):
+        _settings(tmp_path, llm_provider="anthropic")
+
+
+def test_anthropic_with_a_blank_key_names_the_key_variable(tmp_path: Path) -> None:
     with pytest.raises(LLMConfigurationError, match="ORION_ANTHROPIC_API_KEY"):
-        get_llm_provider(_settings(tmp_path, llm_provider="anthropic"))
+        get_llm_provider(_settings(tmp_path, llm_provider="anthropic", anthropic_api_key="   "))
 
 
 def test_llm_model_overrides_the_default(tmp_path: Path) -> None:
