@@ -168,6 +168,31 @@ def eval_retrieval(
     asyncio.run(run())
 
 
+@eval_cli.command("answers")
+def eval_answers(
+    data: Path = typer.Option(..., "--data", help="The SQuAD 2.0 folder (dev-v2.0.json)."),
+    split: str = typer.Option("test", "--split", help="test (held-out articles), train, or all."),
+    limit: int | None = typer.Option(None, "--limit", help="Ask a fixed random sample of this many questions."),
+) -> None:
+    """Ask SQuAD questions as real runs; print answered, gold-containment and refusal rates, failed verifications."""
+    import asyncio
+    import json
+
+    from rich.console import Console
+
+    from apps.cli.context import command_context
+    from apps.cli.eval_answers import evaluate_answers
+
+    settings = _settings_or_exit()
+    console = Console(stderr=True)
+
+    async def run() -> None:
+        async with command_context(settings) as context:
+            print(json.dumps(await evaluate_answers(context, data, split, limit, console)), flush=True)
+
+    asyncio.run(run())
+
+
 @analytics_cli.command("rebuild")
 def analytics_rebuild() -> None:
     """Recompute every finished run's analytics row from the runs' JSONB (the source of truth)."""

@@ -60,7 +60,7 @@ class ExecutionService:
 
     # --- create and execute ------------------------------------------------------------------------------------
 
-    async def create_run(self, organization_id: str, user_id: str, body: RunCreate) -> tuple[RunPublic, bool]:
+    async def create_run(self, organization_id: str, user_id: str | None, body: RunCreate) -> tuple[RunPublic, bool]:
         """Create and execute a run to a terminal state; an idempotent replay returns the original (created=False)."""
         definition = WORKFLOW_DEFINITIONS.get(body.workflow_type)
         if definition is None:
@@ -87,7 +87,7 @@ class ExecutionService:
         return await self.get_run(organization_id, replay or run_id), replay is None
 
     async def _insert_run(
-        self, organization_id: str, user_id: str, body: RunCreate, params: dict[str, Any]
+        self, organization_id: str, user_id: str | None, body: RunCreate, params: dict[str, Any]
     ) -> tuple[str, str | None]:
         """Insert the run and its pending steps in one committed transaction; return (run id, replayed run id)."""
         definition = WORKFLOW_DEFINITIONS[body.workflow_type]
