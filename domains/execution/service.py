@@ -282,48 +282,11 @@ class ExecutionService:
 
 
 def _run_public(run: Run, steps: list[Step]) -> RunPublic:
-    return RunPublic(
-        id=run.id,
-        workflow_type=run.workflow_type,
-        status=run.status,
-        input=run.input,
-        steps_executed=run.steps_executed,
-        max_steps=run.max_steps,
-        failure_reason=run.failure_reason,
-        created_at=run.created_at,
-        started_at=run.started_at,
-        completed_at=run.completed_at,
-        steps=[
-            StepPublic(
-                id=s.id,
-                step_index=s.step_index,
-                name=s.name,
-                status=s.status,
-                retry_count=s.retry_count,
-                max_retries=s.max_retries,
-                failure_reason=s.failure_reason,
-                started_at=s.started_at,
-                completed_at=s.completed_at,
-            )
-            for s in steps
-        ],
-        insufficient_evidence=run.insufficient_evidence,
-        outcome=run.outcome,
+    fields = {name: getattr(run, name) for name in RunPublic.model_fields if name != "steps"}
+    return RunPublic.model_validate(
+        {**fields, "steps": [StepPublic.model_validate(step, from_attributes=True) for step in steps]}
     )
 
 
 def _citation_public(citation: dict[str, Any]) -> CitationPublic:
-    return CitationPublic(
-        chunk_id=citation["chunk_id"],
-        document_id=citation["document_id"],
-        document_version_id=citation["document_version_id"],
-        document_title=citation.get("document_title", ""),
-        source_type=citation.get("source_type", "text"),
-        page=citation.get("page"),
-        section=citation.get("section"),
-        content=citation.get("content", ""),
-        retrieval_score=float(citation.get("retrieval_score", 0.0)),
-        retrieval_rank=int(citation.get("retrieval_rank", 0)),
-        retrieval_method=citation.get("retrieval_method", "hybrid"),
-        trust_label=citation.get("trust_label", "trusted"),
-    )
+    return CitationPublic.model_validate(citation)

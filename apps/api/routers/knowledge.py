@@ -179,24 +179,4 @@ async def search(
     if outcome.semantic_unavailable:
         response.headers["X-Orion-Semantic-Unavailable"] = outcome.semantic_unavailable
     state.usage.record(principal.organization_id, [r.document_id for r in outcome.results])
-    return [
-        SearchResultPublic(
-            chunk_id=r.chunk_id,
-            document_id=r.document_id,
-            document_version_id=r.document_version_id,
-            document_title=r.document_title,
-            source_type=r.source_type,
-            page=r.page,
-            section=r.section,
-            content=r.content,
-            score=r.score,
-            rank=r.rank,
-            retrieval_method=r.retrieval_method,
-            trust_label=r.trust_label,
-            semantic_rank=r.semantic_rank,
-            lexical_rank=r.lexical_rank,
-            semantic_score=r.semantic_score,
-            lexical_score=r.lexical_score,
-        )
-        for r in outcome.results
-    ]
+    return [SearchResultPublic.model_validate(r, from_attributes=True) for r in outcome.results]
