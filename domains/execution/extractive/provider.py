@@ -30,7 +30,7 @@ from domains.execution.llm.prompt_format import EvidenceItem, parse_briefing_pro
 from domains.execution.llm.protocol import LLMGenerationResult, T
 from domains.execution.llm.structured import validate_output
 from domains.knowledge.embeddings import EmbeddingProviderError, get_configured_embedding_provider
-from packages.config.settings import SettingsError, get_settings
+from packages.config.settings import Settings, SettingsError, get_settings
 
 logger = logging.getLogger(__name__)
 
@@ -43,11 +43,11 @@ LEXICAL_SUFFIX = "-lexical"
 EncoderChoice = SentenceEncoder | None | Literal["local"]
 
 
-def _local_encoder() -> SentenceEncoder | None:
+def _local_encoder(settings: Settings | None) -> SentenceEncoder | None:
     """Return the shared local MiniLM embedder, or None (logged) when it cannot be built."""
     try:
-        settings = get_settings().model_copy(update={"embedding_provider": "local"})
-        return get_configured_embedding_provider(settings)
+        base = settings if settings is not None else get_settings()
+        return get_configured_embedding_provider(base.model_copy(update={"embedding_provider": "local"}))
     except (EmbeddingProviderError, SettingsError) as exc:
         logger.warning("extractive provider: local sentence encoder unavailable, answering lexically: %s", exc)
         return None
@@ -68,6 +68,7 @@ class ExtractiveLLMProvider:
         *,
         encoder: EncoderChoice = "local",
         model: ExtractiveModel | None = None,
+        settings: Settings | None = None,
     ) -> None:
         if min_score is not None and not (math.isfinite(min_score) and 0.0 <= min_score <= 1.0):
             raise LLMConfigurationError(f"ORION_EXTRACTIVE_MIN_SCORE: must be between 0 and 1, got {min_score!r}")
@@ -75,6 +76,7 @@ class ExtractiveLLMProvider:
         self.model = model or load_model()
         self.model_name = f"extractive-{self.model.version}"
         self._encoder_choice = encoder
+        self._settings = settings  # the service's settings, so the encoder shares its cached local model
         self._encoder: SentenceEncoder | None = None
         self._encoder_resolved = encoder != "local"
         self._lock = threading.Lock()
@@ -85,7 +87,7 @@ class ExtractiveLLMProvider:
         if not self._encoder_resolved:
             with self._lock:
                 if not self._encoder_resolved:
-                    self._encoder = _local_encoder()
+                    self._encoder = _local_encoder(self._settings)
                     self._encoder_resolved = True
         return self._encoder
 

@@ -30,7 +30,7 @@ def _extractive_provider(settings: Settings) -> LLMProvider:
             "ORION_LLM_PROVIDER: 'extractive' is not available in this build "
             f"({EXTRACTIVE_MODULE} is missing); choose fake, anthropic, ollama or openai"
         ) from None
-    provider: LLMProvider = ExtractiveLLMProvider(min_score=settings.extractive_min_score)
+    provider: LLMProvider = ExtractiveLLMProvider(min_score=settings.extractive_min_score, settings=settings)
     return provider
 
 

@@ -215,10 +215,11 @@ def test_extractive_is_built_from_its_module_when_present(tmp_path: Path, monkey
     module.ExtractiveLLMProvider = ExtractiveLLMProvider  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, EXTRACTIVE_MODULE, module)
 
-    provider = get_llm_provider(_settings(tmp_path, llm_provider="extractive", extractive_min_score=0.25))
+    settings = _settings(tmp_path, llm_provider="extractive", extractive_min_score=0.25)
+    provider = get_llm_provider(settings)
 
     assert isinstance(provider, ExtractiveLLMProvider)
-    assert built == [{"min_score": 0.25}]
+    assert built == [{"min_score": 0.25, "settings": settings}]
 
 
 def test_extractive_module_with_a_broken_import_is_not_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
