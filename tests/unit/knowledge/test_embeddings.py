@@ -29,7 +29,7 @@ from domains.knowledge.embeddings import (
 )
 from domains.knowledge.embeddings import local as local_module
 from domains.knowledge.embeddings.base import RequestPacer, parse_retry_after, request_batches
-from packages.config.settings import Settings, load_settings
+from packages.config.settings import Settings, SettingsError, load_settings
 from packages.core.errors import ServiceUnavailable
 
 
@@ -233,8 +233,8 @@ def test_factory_builds_the_fake(tmp_path: Path) -> None:
 
 
 def test_factory_builds_voyage_from_settings(tmp_path: Path) -> None:
-    with pytest.raises(EmbeddingUnavailable, match="ORION_VOYAGE_API_KEY"):
-        get_configured_embedding_provider(settings_for(tmp_path, embedding_provider="voyage"))
+    with pytest.raises(SettingsError, match="ORION_VOYAGE_API_KEY"):
+        settings_for(tmp_path, embedding_provider="voyage")
     settings = settings_for(
         tmp_path, embedding_provider="voyage", voyage_api_key="pa-x", voyage_embedding_dimension=512
     )
