@@ -129,9 +129,9 @@ async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> lis
         async with db.owner_session() as session:
             await lexical.compact(session, org_id)
             stats = await lexical.corpus_stats(session, org_id)
-        if lexical.needs_rebuild(stats) and stats.avgdl:
+        if lexical.needs_rebuild(stats, settings):
             async with db.owner_session() as session:
-                await lexical.rebuild(session, settings, org_id, stats.avgdl)
+                await lexical.rebuild(session, settings, org_id, stats.avgdl or stats.vector_avgdl or 1.0)
         organizations.append((org_id, stats.chunks))
     async with db.owner_engine.connect() as conn:
         await conn.exec_driver_sql("VACUUM ANALYZE document_chunks")

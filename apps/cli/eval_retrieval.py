@@ -120,9 +120,9 @@ async def ensure_corpus(context: CommandContext, data: BeirData, console: Consol
     async with context.db.owner_session() as session:
         await lexical.compact(session, organization_id)
         stats = await lexical.corpus_stats(session, organization_id)
-    if lexical.needs_rebuild(stats) and stats.avgdl:
+    if lexical.needs_rebuild(stats, context.settings):
         async with context.db.owner_session() as session:
-            await lexical.rebuild(session, context.settings, organization_id, stats.avgdl)
+            await lexical.rebuild(session, context.settings, organization_id, stats.avgdl or stats.vector_avgdl or 1.0)
     return organization_id
 
 

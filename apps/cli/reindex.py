@@ -6,7 +6,7 @@ import anyio
 from sqlalchemy import text
 
 from apps.cli.context import CommandContext, find_organization
-from domains.knowledge.ingestion import vector_literal
+from domains.knowledge.ingestion import index_text, vector_literal
 from domains.knowledge.vector_index import ensure_vector_index
 
 BATCH = 256
@@ -32,7 +32,7 @@ async def reindex_organizations(context: CommandContext, organization: str | Non
                 await session.execute(
                     text(
                         f"""
-                        SELECT c.id, c.organization_id, c.document_id, c.text FROM document_chunks c
+                        SELECT c.id, c.organization_id, c.document_id, c.text, c.index_context FROM document_chunks c
                         WHERE c.searchable {org_filter} AND NOT EXISTS (
                             SELECT 1 FROM document_embeddings e WHERE e.chunk_id = c.id AND e.model_key = :model_key
                         )
@@ -44,7 +44,9 @@ async def reindex_organizations(context: CommandContext, organization: str | Non
             ).all()
         if not rows:
             return done
-        vectors = await anyio.to_thread.run_sync(provider.embed_texts, [row.text for row in rows])
+        vectors = await anyio.to_thread.run_sync(
+            provider.embed_texts, [index_text(row.index_context, row.text) for row in rows]
+        )
         async with context.db.owner_session() as session:
             await session.execute(
                 text(

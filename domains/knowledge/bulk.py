@@ -118,7 +118,7 @@ class BulkIngestor:
                 began = time.perf_counter()
                 try:
                     document = await anyio.to_thread.run_sync(
-                        prepare_document, upload.data, names.filename, self.settings
+                        prepare_document, upload.data, names.filename, self.settings, names.title
                     )
                 except OrionError as exc:
                     self._record(BulkItemResult(names.source, "refused", reason=exc.message))
@@ -148,7 +148,7 @@ class BulkIngestor:
             await out.put(None)
 
     async def _embed(self, batch: list[_Pending]) -> np.ndarray:
-        texts = [text for pending in batch for text in pending.prepared.texts]
+        texts = [text for pending in batch for text in pending.prepared.index_texts]
         if not texts:
             return np.zeros((0, self.provider.dimension), dtype=np.float32)
         began = time.perf_counter()

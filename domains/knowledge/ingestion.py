@@ -38,10 +38,31 @@ class PreparedDocument:
     safety: list[ContentClassification]
     content_hash: str
     byte_size: int
+    title: str = ""
 
     @property
     def texts(self) -> list[str]:
         return [chunk.text for chunk in self.chunks]
+
+    @property
+    def contexts(self) -> list[str]:
+        """Each chunk's indexing context: the document title and the chunk's section label."""
+        return [index_context(self.title, chunk.section) for chunk in self.chunks]
+
+    @property
+    def index_texts(self) -> list[str]:
+        """What both retrieval channels index for each chunk (the stored, quotable text stays `texts`)."""
+        return [index_text(context, chunk.text) for context, chunk in zip(self.contexts, self.chunks, strict=True)]
+
+
+def index_context(title: str, section: str | None) -> str:
+    """Return the context a chunk is indexed with: its document title and section label, one per line."""
+    return "\n".join(part for part in (title.strip(), (section or "").strip()) if part)[:1001]
+
+
+def index_text(context: str, text: str) -> str:
+    """Return the indexed text of a chunk; SQL builds the same as `index_context || E'\\n' || text` (lexical.py)."""
+    return f"{context}\n{text}" if context else text
 
 
 def content_hash(data: bytes) -> str:
@@ -49,8 +70,10 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def prepare_document(data: bytes, filename: str | None, settings: Settings) -> PreparedDocument:
-    """Parse, normalize, chunk and classify an upload (CPU only; raises the knowledge errors for bad input)."""
+def prepare_document(data: bytes, filename: str | None, settings: Settings, title: str = "") -> PreparedDocument:
+    """Parse, normalize, chunk and classify an upload (CPU only; raises the knowledge errors for bad input).
+
+    `title` (the document's) becomes part of each chunk's indexing context."""
     parsed = parse_document(data, filename)
     chunks = chunk_document(
         parsed,
@@ -64,6 +87,7 @@ def prepare_document(data: bytes, filename: str | None, settings: Settings) -> P
         safety=classify_many([chunk.text for chunk in chunks]),
         content_hash=content_hash(data),
         byte_size=len(data),
+        title=title,
     )
 
 
@@ -118,19 +142,19 @@ def vector_literal(vector: np.ndarray) -> str:
 _INSERT_CHUNKS = text(
     """
     INSERT INTO document_chunks (
-        id, organization_id, document_id, document_version_id, chunk_index, text, section, page,
+        id, organization_id, document_id, document_version_id, chunk_index, text, section, index_context, page,
         char_start, char_end, char_count, content_hash, trust_label, matched_patterns, searchable,
         lexical_length, bm25, created_at
     )
-    SELECT c.id, :org, :doc, :version, c.idx, c.body, c.section, c.page, c.cs, c.ce, length(c.body), c.hash,
+    SELECT c.id, :org, :doc, :version, c.idx, c.body, c.section, c.context, c.page, c.cs, c.ce, length(c.body), c.hash,
            c.trust, CAST(c.patterns AS jsonb), true, orion_lexical_length(tv.v),
            orion_bm25_vector(tv.v, :avgdl, :k1, :b), :now
     FROM unnest(
         CAST(:ids AS varchar[]), CAST(:idxs AS int[]), CAST(:bodies AS text[]), CAST(:sections AS varchar[]),
         CAST(:pages AS int[]), CAST(:starts AS int[]), CAST(:ends AS int[]), CAST(:hashes AS varchar[]),
-        CAST(:trusts AS varchar[]), CAST(:patterns AS text[])
-    ) AS c(id, idx, body, section, page, cs, ce, hash, trust, patterns)
-    CROSS JOIN LATERAL (SELECT to_tsvector(CAST(:cfg AS regconfig), c.body) AS v) tv
+        CAST(:trusts AS varchar[]), CAST(:patterns AS text[]), CAST(:contexts AS varchar[])
+    ) AS c(id, idx, body, section, page, cs, ce, hash, trust, patterns, context)
+    CROSS JOIN LATERAL (SELECT to_tsvector(CAST(:cfg AS regconfig), c.context || E'\\n' || c.body) AS v) tv
     """
 )
 
@@ -163,7 +187,7 @@ async def write_chunks(
     import json
 
     chunks = prepared.chunks
-    avgdl = await lexical.vector_avgdl(session, settings, organization_id, prepared.texts)
+    avgdl = await lexical.vector_avgdl(session, settings, organization_id, prepared.index_texts)
     now = utcnow()
     chunk_ids = [new_id() for _ in chunks]
     if chunks:
@@ -177,6 +201,7 @@ async def write_chunks(
                 "idxs": [c.index for c in chunks],
                 "bodies": [c.text for c in chunks],
                 "sections": [c.section for c in chunks],
+                "contexts": prepared.contexts,
                 "pages": [c.page for c in chunks],
                 "starts": [c.char_start for c in chunks],
                 "ends": [c.char_end for c in chunks],

@@ -28,6 +28,8 @@ class CorpusStats:
     chunks: int
     total_length: int
     vector_avgdl: float | None
+    k1: float | None = None
+    b: float | None = None
 
     @property
     def avgdl(self) -> float | None:
@@ -39,7 +41,8 @@ _DELTAS_FOR_CHUNKS = text(
     INSERT INTO lexical_df_deltas (organization_id, term_id, delta)
     SELECT :org, term_id, :sign * n FROM (
         SELECT orion_term_id(t.lexeme) AS term_id, count(DISTINCT c.id) AS n
-        FROM document_chunks c CROSS JOIN LATERAL unnest(to_tsvector(CAST(:cfg AS regconfig), c.text)) AS t
+        FROM document_chunks c
+        CROSS JOIN LATERAL unnest(to_tsvector(CAST(:cfg AS regconfig), c.index_context || E'\\n' || c.text)) AS t
         WHERE c.organization_id = :org AND c.document_version_id = ANY(:versions) AND c.searchable
         GROUP BY 1
         UNION ALL
@@ -82,7 +85,9 @@ async def corpus_stats(session: AsyncSession, organization_id: str) -> CorpusSta
                 SELECT
                   coalesce(sum(n) FILTER (WHERE term_id = :size_term), 0) AS chunks,
                   coalesce(sum(n) FILTER (WHERE term_id = :length_term), 0) AS total_length,
-                  (SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org) AS vector_avgdl
+                  (SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org) AS vector_avgdl,
+                  (SELECT k1 FROM lexical_corpus WHERE organization_id = :org) AS k1,
+                  (SELECT b FROM lexical_corpus WHERE organization_id = :org) AS b
                 FROM (
                   SELECT term_id, df AS n FROM lexical_df
                   WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
@@ -95,7 +100,7 @@ async def corpus_stats(session: AsyncSession, organization_id: str) -> CorpusSta
             {"org": organization_id, "size_term": CORPUS_SIZE_TERM, "length_term": CORPUS_LENGTH_TERM},
         )
     ).one()
-    return CorpusStats(int(row.chunks), int(row.total_length), row.vector_avgdl)
+    return CorpusStats(int(row.chunks), int(row.total_length), row.vector_avgdl, row.k1, row.b)
 
 
 async def vector_avgdl(session: AsyncSession, settings: Settings, organization_id: str, texts: list[str]) -> float:
@@ -162,25 +167,43 @@ async def organizations_with_deltas(session: AsyncSession, minimum: int = 1) -> 
     return [row[0] for row in rows]
 
 
-def needs_rebuild(stats: CorpusStats) -> bool:
-    """Return True when the organization's average chunk length drifted too far from its vectors' normaliser."""
-    current = stats.avgdl
-    if current is None or stats.vector_avgdl is None:
+def needs_rebuild(stats: CorpusStats, settings: Settings | None = None) -> bool:
+    """Return True when the organization's vectors are stale: its average chunk length drifted too far from their
+    normaliser, or they were built with other BM25 parameters (k1, b) than `settings` now name."""
+    if stats.vector_avgdl is None:
         return False
-    return abs(current - stats.vector_avgdl) / stats.vector_avgdl > REBUILD_DRIFT
+    if settings is not None and stats.k1 is not None and (stats.k1, stats.b) != (settings.bm25_k1, settings.bm25_b):
+        return True
+    current = stats.avgdl
+    return current is not None and abs(current - stats.vector_avgdl) / stats.vector_avgdl > REBUILD_DRIFT
+
+
+async def organizations_with_other_parameters(session: AsyncSession, settings: Settings) -> list[str]:
+    """Return organizations whose BM25 vectors were built with other (k1, b) than the current settings."""
+    rows = await session.execute(
+        text("SELECT organization_id FROM lexical_corpus WHERE k1 <> :k1 OR b <> :b"),
+        {"k1": settings.bm25_k1, "b": settings.bm25_b},
+    )
+    return [row[0] for row in rows]
 
 
 async def rebuild(session: AsyncSession, settings: Settings, organization_id: str, avgdl: float) -> int:
-    """Recompute every BM25 vector of the organization with normaliser `avgdl`; return the chunks rewritten."""
+    """Recompute every BM25 vector of the organization with normaliser `avgdl` and the current (k1, b); return the
+    chunks rewritten."""
     await session.execute(
-        text("UPDATE lexical_corpus SET vector_avgdl = :avgdl, rebuilt_at = now() WHERE organization_id = :org"),
-        {"org": organization_id, "avgdl": avgdl},
+        text(
+            "UPDATE lexical_corpus SET vector_avgdl = :avgdl, k1 = :k1, b = :b, rebuilt_at = now() "
+            "WHERE organization_id = :org"
+        ),
+        {"org": organization_id, "avgdl": avgdl, "k1": settings.bm25_k1, "b": settings.bm25_b},
     )
     result = await session.execute(
         text(
             """
             UPDATE document_chunks
-            SET bm25 = orion_bm25_vector(to_tsvector(CAST(:cfg AS regconfig), text), :avgdl, :k1, :b)
+            SET bm25 = orion_bm25_vector(
+                to_tsvector(CAST(:cfg AS regconfig), index_context || E'\\n' || text), :avgdl, :k1, :b
+            )
             WHERE organization_id = :org AND searchable
             """
         ),

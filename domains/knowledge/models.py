@@ -141,6 +141,7 @@ class DocumentChunk(Base):
     chunk_index: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     section: Mapped[str | None] = mapped_column(String(500))
+    index_context: Mapped[str] = mapped_column(String(1001), default="", server_default="")
     page: Mapped[int | None] = mapped_column(Integer)
     char_start: Mapped[int] = mapped_column(Integer)
     char_end: Mapped[int] = mapped_column(Integer)

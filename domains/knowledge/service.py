@@ -114,14 +114,16 @@ class KnowledgeService:
         await self._check_daily_cap(organization_id)
         await release_connection(self.session)  # hold no connection while parsing and embedding
 
-        prepared = await anyio.to_thread.run_sync(prepare_document, upload.data, names.filename, self.settings)
+        prepared = await anyio.to_thread.run_sync(
+            prepare_document, upload.data, names.filename, self.settings, names.title
+        )
         provider = self.embedder()
         self._check_embedding_budget(provider, prepared)
         estimate = THROUGHPUT.estimate_seconds(provider, len(prepared.chunks))
         budget_left = self.settings.ingest_request_budget_seconds - (time.perf_counter() - started)
         if estimate > budget_left:
             return await self._queue(organization_id, names, prepared, upload)
-        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.texts)
+        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.index_texts)
         return await self.store_indexed(organization_id, names, prepared, upload, vectors, provider)
 
     async def find_duplicate(self, organization_id: str, source: str, digest: str) -> UploadOutcome | None:
@@ -233,7 +235,7 @@ class KnowledgeService:
             return
         seconds = self.settings.max_ingestion_embedding_seconds
         budget = int(per_minute * seconds / 60)
-        needed = provider.estimate_tokens(prepared.texts)
+        needed = provider.estimate_tokens(prepared.index_texts)
         if needed > budget:
             raise EmbeddingBudgetExceeded(
                 f"The document needs about {needed:,} embedding tokens, but {provider.provider_name} allows "

@@ -128,19 +128,24 @@ class IngestionWorker:
 
     async def _process(self, job: Job) -> None:
         async with self.db.owner_session() as session:
-            content = (
+            content, title = (
                 await session.execute(
-                    text("SELECT content FROM document_blobs WHERE document_version_id = :id"), {"id": job.version_id}
+                    text(
+                        "SELECT b.content, d.title FROM document_blobs b"
+                        " JOIN document_versions v ON v.id = b.document_version_id"
+                        " JOIN documents d ON d.id = v.document_id WHERE b.document_version_id = :id"
+                    ),
+                    {"id": job.version_id},
                 )
-            ).scalar_one()
-        prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings)
+            ).one()
+        prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings, title)
         provider = self.embedder()
         total = max(len(prepared.chunks), 1)
 
         def progress(done: int) -> None:
             anyio.from_thread.run(self._progress, job, done / total)
 
-        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.texts, progress)
+        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.index_texts, progress)
         async with self.db.owner_session() as session:
             still_queued = (
                 await session.execute(
@@ -201,6 +206,12 @@ class IngestionWorker:
         full = time.monotonic() - self._last_full_compaction >= COMPACT_ALL_SECONDS
         async with self.db.owner_session() as session:
             organizations = await lexical.organizations_with_deltas(session, 1 if full else COMPACT_MIN_DELTAS)
+            # Changed ORION_BM25_K1/B take effect by rebuilding the vectors built with the old values.
+            organizations += [
+                organization_id
+                for organization_id in await lexical.organizations_with_other_parameters(session, self.settings)
+                if organization_id not in organizations
+            ]
         if full:
             self._last_full_compaction = time.monotonic()
         for organization_id in organizations:
@@ -210,15 +221,17 @@ class IngestionWorker:
         async with self.db.owner_session() as session:
             await lexical.compact(session, organization_id)
             stats = await lexical.corpus_stats(session, organization_id)
-        if lexical.needs_rebuild(stats) and stats.avgdl:
+        if lexical.needs_rebuild(stats, self.settings):
             started = time.perf_counter()
             async with self.db.owner_session() as session:
-                rewritten = await lexical.rebuild(session, self.settings, organization_id, stats.avgdl)
+                rewritten = await lexical.rebuild(
+                    session, self.settings, organization_id, stats.avgdl or stats.vector_avgdl or 1.0
+                )
             logger.info(
                 "rebuilt %d BM25 vectors of %s (avgdl %.1f -> %.1f) in %.1fs",
                 rewritten,
                 organization_id,
                 stats.vector_avgdl or 0.0,
-                stats.avgdl,
+                stats.avgdl or 0.0,
                 time.perf_counter() - started,
             )

@@ -77,10 +77,10 @@ class Settings(BaseSettings):
     # --- retrieval -------------------------------------------------------------------------------------------
     text_search_config: str = Field(default="english", pattern=r"^[a-z_]+$")
     rrf_semantic_weight: float = Field(default=1.0, ge=0)
-    rrf_lexical_weight: float = Field(default=2.0, ge=0)
+    rrf_lexical_weight: float = Field(default=1.0, ge=0)
     rrf_k: int = Field(default=5, ge=1)
-    bm25_k1: float = Field(default=1.2, gt=0)
-    bm25_b: float = Field(default=0.75, ge=0, le=1)
+    bm25_k1: float = Field(default=0.9, gt=0)
+    bm25_b: float = Field(default=0.4, ge=0, le=1)
     hnsw_ef_search: int = Field(default=100, ge=1, le=1000)
     hnsw_max_scan_tuples: int = Field(default=20000, ge=1)
     exact_search_max_rows: int = Field(default=20000, ge=0)

@@ -191,3 +191,59 @@ async def test_document_frequencies_follow_ingest_reversion_and_delete(client, d
     await client.delete(f"{UPLOAD_URL}/{first['document_id']}", headers=account.headers)
     assert _document_frequency(database_url, org, "wallabi") == 0
     assert _document_frequency(database_url, org, "quokka") == 1
+
+
+def _corpus_parameters(database_url: str, org: str) -> tuple[float, float, list[str]]:
+    with psycopg.connect(sync_url(database_url)) as conn:
+        k1, b = conn.execute(  # type: ignore[misc]
+            "SELECT k1, b FROM lexical_corpus WHERE organization_id = %s", (org,)
+        ).fetchone()
+        vectors = [
+            row[0]
+            for row in conn.execute(
+                "SELECT bm25::text FROM document_chunks WHERE organization_id = %s ORDER BY id", (org,)
+            )
+        ]
+        return k1, b, vectors
+
+
+async def test_changed_bm25_parameters_rebuild_the_vectors(client, database_url, app) -> None:
+    account = await register(client)
+    org = account.organization_id
+    await upload_ok(client, account, "Quokkas quokkas quokkas live on Rottnest island near Perth.", "q.txt")
+    await upload_ok(client, account, "Wallabies live on the mainland.", "w.txt")
+    settings = app.state.worker.settings
+    k1, b, before = _corpus_parameters(database_url, org)
+    assert (k1, b) == (settings.bm25_k1, settings.bm25_b)
+
+    app.state.worker.settings = settings.model_copy(update={"bm25_k1": 2.0, "bm25_b": 1.0})
+    try:
+        await app.state.worker.maintain()  # no new deltas: only the parameter change brings the organization in
+        k1, b, after = _corpus_parameters(database_url, org)
+        assert (k1, b) == (2.0, 1.0)
+        assert after != before  # saturation and length normalisation changed every weight
+        hits = await _search(client, account, query_text="quokka", method="lexical")
+        assert [r["document_title"] for r in hits.json()][:1] == ["q.txt"]
+    finally:
+        app.state.worker.settings = settings
+        await app.state.worker.maintain()
+    assert _corpus_parameters(database_url, org)[:2] == (settings.bm25_k1, settings.bm25_b)
+
+
+async def test_chunks_are_indexed_with_their_document_title_and_section(client, database_url) -> None:
+    account = await register(client)
+    org = account.organization_id
+    body = "# Storage\n\nKeep the pellets dry and away from sunlight.\n\n# Feeding\n\nTwo scoops each evening.\n"
+    document = await upload_ok(client, account, body, "care.md", title="Axolotl care sheet")
+    plain = await upload_ok(client, account, "Pellets for goldfish stay fresh for a month.", "gold.txt")
+
+    hits = (await _search(client, account, query_text="axolotl feeding", method="lexical")).json()
+    assert hits and hits[0]["document_id"] == document["document_id"]  # neither word is in that chunk's text
+    assert "Two scoops" in hits[0]["content"] and "axolotl" not in hits[0]["content"].lower()
+    assert _document_frequency(database_url, org, "axolotl") == 2  # both chunks carry the title
+    assert _document_frequency(database_url, org, "pellet") == 2
+
+    await client.delete(f"{UPLOAD_URL}/{document['document_id']}", headers=account.headers)
+    await client.delete(f"{UPLOAD_URL}/{plain['document_id']}", headers=account.headers)
+    for lexeme in ("axolotl", "pellet", "feed", "storag"):  # deletes take back exactly what ingest added
+        assert _document_frequency(database_url, org, lexeme) == 0

@@ -20,13 +20,13 @@ from rich.console import Console
 from sqlalchemy import text
 
 from apps.cli.context import CommandContext, command_context
-from apps.cli.eval_retrieval import channel_rankings, ensure_corpus, load_beir, score
+from apps.cli.eval_retrieval import ensure_corpus, load_beir, score
 from domains.knowledge import lexical
 from domains.knowledge.retrieval import RetrievalRequest, Retriever
 from packages.config.settings import load_settings
 
-K1_GRID = (0.9, 1.2, 1.5, 1.8)
-B_GRID = (0.5, 0.65, 0.75, 0.85)
+K1_GRID = (0.7, 0.9, 1.2, 1.5)
+B_GRID = (0.4, 0.5, 0.65, 0.75)
 RRF_K_GRID = (1, 2, 3, 5, 10, 20, 60)
 LEXICAL_WEIGHT_GRID = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
 CANDIDATES = 50  # what production fuses for top_k <= 16 (max(3 * top_k, 50))
@@ -37,10 +37,6 @@ async def rebuild_with(context: CommandContext, organization_id: str, k1: float,
     async with context.db.owner_session() as session:
         stats = await lexical.corpus_stats(session, organization_id)
         await lexical.rebuild(session, settings, organization_id, stats.avgdl or 1.0)
-        await session.execute(
-            text("UPDATE lexical_corpus SET k1 = :k1, b = :b WHERE organization_id = :org"),
-            {"k1": k1, "b": b, "org": organization_id},
-        )
 
 
 async def channel_lists(context: CommandContext, organization_id: str, data, method: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -65,19 +61,11 @@ def fuse(lexical_ids: list[str], semantic_ids: list[str], k: int, lexical_weight
     return sorted(scores, key=lambda c: (-scores[c], c))
 
 
-async def main(folder: Path) -> None:
+async def main(folder: Path, k1_grid: tuple[float, ...], b_grid: tuple[float, ...]) -> None:
     settings = load_settings()
     async with command_context(settings) as context:
         data = load_beir(folder, "train")
         organization_id = await ensure_corpus(context, data, Console(stderr=True))
-        best_lexical = (0.0, settings.bm25_k1, settings.bm25_b)
-        for k1, b in itertools.product(K1_GRID, B_GRID):
-            await rebuild_with(context, organization_id, k1, b)
-            ndcg = score((await channel_rankings(context, organization_id, data, ("lexical",)))["lexical"], data.qrels)
-            print(json.dumps({"channel": "lexical", "k1": k1, "b": b, **ndcg}), flush=True)
-            best_lexical = max(best_lexical, (ndcg["ndcg@10"], k1, b))
-        _, k1, b = best_lexical
-        await rebuild_with(context, organization_id, k1, b)
         async with context.db.owner_session() as session:
             rows = await session.execute(
                 text(
@@ -87,17 +75,28 @@ async def main(folder: Path) -> None:
                 {"org": organization_id},
             )
             doc_of = {row[0]: row[1].removeprefix("beir:") for row in rows}
+
+        def documents(chunks: list[str]) -> list[str]:
+            ranked: list[str] = []
+            for chunk in chunks:
+                if doc_of[chunk] not in ranked:
+                    ranked.append(doc_of[chunk])
+            return ranked
+
+        best_lexical = (0.0, settings.bm25_k1, settings.bm25_b)
+        for k1, b in itertools.product(k1_grid, b_grid):
+            await rebuild_with(context, organization_id, k1, b)
+            lists = await channel_lists(context, organization_id, data, "lexical")
+            metrics = score({q: documents(c) for q, c in lists.items()}, data.qrels)
+            print(json.dumps({"channel": "lexical", "k1": k1, "b": b, **metrics}), flush=True)
+            best_lexical = max(best_lexical, (metrics["ndcg@10"], k1, b))
+        _, k1, b = best_lexical
+        await rebuild_with(context, organization_id, k1, b)
         lexical_lists = await channel_lists(context, organization_id, data, "lexical")
         semantic_lists = await channel_lists(context, organization_id, data, "semantic")
         best = (0.0, 0, 0.0)
         for k, weight in itertools.product(RRF_K_GRID, LEXICAL_WEIGHT_GRID):
-            rankings = {}
-            for query_id in data.queries:
-                docs: list[str] = []
-                for chunk in fuse(lexical_lists[query_id], semantic_lists[query_id], k, weight):
-                    if doc_of[chunk] not in docs:
-                        docs.append(doc_of[chunk])
-                rankings[query_id] = docs
+            rankings = {q: documents(fuse(lexical_lists[q], semantic_lists[q], k, weight)) for q in data.queries}
             metrics = score(rankings, data.qrels)
             print(json.dumps({"fusion": "rrf", "k": k, "lexical_weight": weight, "semantic_weight": 1.0, **metrics}))
             best = max(best, (metrics["ndcg@10"], k, weight))
@@ -121,5 +120,8 @@ async def main(folder: Path) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, required=True)
-    asyncio.run(main(parser.parse_args().data))
+    parser.add_argument("--k1", type=float, nargs="+", default=K1_GRID, help="BM25 k1 values to try")
+    parser.add_argument("--b", type=float, nargs="+", default=B_GRID, help="BM25 b values to try")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.data, tuple(arguments.k1), tuple(arguments.b)))
     sys.exit(0)
