@@ -94,5 +94,21 @@ db-revision: install-dev
 doctor: install
 	$(BIN)/orion doctor
 
+# Evaluations on the shared public data (tune on train splits, report on test splits).
+DATA ?= ../shared/data
+
+eval-retrieval: install
+	$(BIN)/orion eval retrieval --data $(DATA)/beir_scifact --split test
+
+eval-answers: install
+	$(BIN)/orion eval answers --data $(DATA)/squad2_dev_half --split test
+
+eval-safety: install-dev
+	$(BIN)/python -m tools.safety.evaluate
+
+# Retrain the content-safety model from the train splits (writes domains/knowledge/assets/injection_model.npz).
+train-safety: install-dev
+	$(BIN)/python -m tools.safety.train
+
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache $(UI_DIR)/out $(UI_DIR)/.next
