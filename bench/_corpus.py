@@ -117,17 +117,22 @@ async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> lis
     sentences, _ = load_sentences()
     organizations = []
     dropped = False
+
+    async def drop_indexes_once() -> None:
+        # Bulk writes are far faster without the two HNSW indexes; they are built once at the end.
+        nonlocal dropped
+        if not dropped:
+            async with db.owner_session() as session:
+                await session.execute(text(f"DROP INDEX IF EXISTS {index_name(provider.model_key)}"))
+                await session.execute(text(f"DROP INDEX IF EXISTS {BM25_INDEX}"))
+            dropped = True
+
     for index, size in enumerate(organization_sizes()):
         org_id = await scratch_organization(db, f"bench-search-{index}")
         async with db.owner_session() as session:
             have = (await lexical.corpus_stats(session, org_id)).chunks
         if have < size * 0.9:
-            if not dropped:
-                # A bulk load is far faster without the two HNSW indexes; they are rebuilt once at the end.
-                async with db.owner_session() as session:
-                    await session.execute(text(f"DROP INDEX IF EXISTS {index_name(provider.model_key)}"))
-                    await session.execute(text(f"DROP INDEX IF EXISTS {BM25_INDEX}"))
-                dropped = True
+            await drop_indexes_once()
             started = time.perf_counter()
             ingestor = BulkIngestor(lambda org: db.owner_session(), settings, provider, org_id)
             report = await ingestor.ingest(documents_for(index, size, sentences, random.Random(SEED * 1000 + index)))
@@ -136,6 +141,7 @@ async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> lis
             await lexical.compact(session, org_id)
             stats = await lexical.corpus_stats(session, org_id)
         if lexical.needs_rebuild(stats, settings):
+            await drop_indexes_once()
             async with db.owner_session() as session:
                 await lexical.rebuild(session, settings, org_id, stats.avgdl or stats.vector_avgdl or 1.0)
         organizations.append((org_id, stats.chunks))
