@@ -1,7 +1,8 @@
 """Numpy-only inference for the content-safety model trained by `tools/safety/train.py`.
 
-The model is two logistic regressions over one TF-IDF feature space (word 1-2-grams and `char_wb` 3-5-grams,
-sublinear tf, smoothed idf, each block l2-normalised, as scikit-learn's `TfidfVectorizer` does). It scores
+The model is two logistic regressions over one feature space: TF-IDF word 1-2-grams and `char_wb` 3-5-grams
+(sublinear tf, smoothed idf, each block l2-normalised, as scikit-learn's `TfidfVectorizer` does), plus a small
+binary *shape* block (the unit's first token, closing punctuation and length; see `shape_terms`). It scores
 *units* of a chunk: its lines, with lines longer than `WINDOW_CHARS` cut into half-overlapping windows at
 whitespace. Injected text usually sits on a line of its own inside a much longer document, and scoring the
 whole chunk would dilute it.
@@ -39,6 +40,12 @@ WINDOW_CHARS: Final = 400
 EMBEDDED_MIN_OTHER_CHARS: Final = 40
 MIN_TOKENS: Final = 3
 CHAR_NGRAM_RANGE: Final = (3, 5)
+# The *shape* block describes a unit's form rather than its words: its first token ("explain", "write", "what"),
+# its closing punctuation and its length in tokens. A request planted in a document is a whole sentence that opens
+# with a verb or a question word and closes with "." or "?", where a wrapped PDF line or a table row is a fragment.
+# Its features are binary (scaled by the stored `shape_scale`), not TF-IDF.
+SHAPE_END_CHARS: Final = ".?!:"
+SHAPE_LENGTH_EDGES: Final = (1, 3, 6, 13, 26)
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent / "assets" / "injection_model.npz"
 _SEGMENTATION: Final = {
     "window_chars": WINDOW_CHARS,
@@ -117,6 +124,21 @@ def embedded_flags(text: str) -> list[bool]:
 def has_enough_tokens(unit: str) -> bool:
     """Return whether a unit is long enough for the embedded head (fragments like "7c who:" are not)."""
     return len(_TOKEN.findall(unit)) >= MIN_TOKENS
+
+
+def shape_terms(unit: str) -> list[str]:
+    """Return the shape features of a (lower-cased) unit: "^first-token", "$last-char" and "#length-bucket"."""
+    tokens = _TOKEN.findall(unit)
+    terms = [f"^{tokens[0]}"] if tokens else []
+    if unit[-1:] and unit[-1] in SHAPE_END_CHARS:
+        terms.append(f"${unit[-1]}")
+    if tokens:
+        terms.append(f"#{_length_bucket(len(tokens))}")
+    return terms
+
+
+def _length_bucket(count: int) -> int:
+    return max(edge for edge in SHAPE_LENGTH_EDGES if edge <= count)
 
 
 def _non_space(text: str) -> int:
@@ -218,8 +240,10 @@ class InjectionModel:
                 raise ValueError(f"weights were trained with {name}={int(arrays[name])}, runtime uses {expected}")
         word_terms = _decode_terms(arrays["word_terms"])
         char_terms = _decode_terms(arrays["char_terms"])
+        shape_terms = _decode_terms(arrays["shape_terms"]) if "shape_terms" in arrays else []
         self.n_word = len(word_terms)
         self.idf: FloatArray = arrays["idf"].astype(np.float64)
+        self.shape_scale = float(arrays["shape_scale"]) if "shape_scale" in arrays else 0.0
         self.prompt_coef: FloatArray = arrays["prompt_coef"].astype(np.float64)
         self.embedded_coef: FloatArray = arrays["embedded_coef"].astype(np.float64)
         self.prompt_intercept = float(arrays["prompt_intercept"])
@@ -243,6 +267,21 @@ class InjectionModel:
         self._unigrams = _KeyTable(unigram_keys, unigram_ids)
         self._bigrams = _KeyTable(bigram_keys, bigram_ids)
         self._chars = _KeyTable(char_keys, char_ids)
+        # Shape features sit after the n-gram features; each kind gets its own small lookup.
+        n_ngrams = len(self.idf)
+        first_keys, first_ids = [], []
+        self._end_ids = np.full(128, -1, dtype=np.int64)
+        self._length_ids = np.full(SHAPE_LENGTH_EDGES[-1] + 1, -1, dtype=np.int64)
+        for offset, term in enumerate(shape_terms):
+            index = n_ngrams + offset
+            if term.startswith("^"):
+                first_keys.append(string_hash(term[1:]))
+                first_ids.append(index)
+            elif term.startswith("$"):
+                self._end_ids[ord(term[1])] = index
+            else:
+                self._length_ids[int(term[1:])] = index
+        self._first_tokens = _KeyTable(first_keys, first_ids)
 
     @classmethod
     def load(cls, path: Path = DEFAULT_WEIGHTS) -> InjectionModel:
@@ -280,7 +319,7 @@ class InjectionModel:
         non_space = np.concatenate(([0], np.cumsum(~is_space)))
         chunk_total = non_space[chunk_start + lengths - 1] - non_space[chunk_start]
         unit_total = non_space[unit_end] - non_space[unit_start]
-        words, token_start, token_end = self._word_occurrences(codes, word_table)
+        words, token_start, token_end, token_hash = self._word_occurrences(codes, word_table)
         token_unit, _ = _assign_units(token_start, token_end, token_start, unit_start, unit_end)
         tokens = np.bincount(token_unit, minlength=n_units)
         embedded = chunk_total[unit_chunk] - unit_total >= EMBEDDED_MIN_OTHER_CHARS
@@ -300,6 +339,12 @@ class InjectionModel:
         block = unit * 2 + (feature >= self.n_word)
         norms = np.sqrt(np.bincount(block, weights=values * values, minlength=2 * n_units))
         values = values / norms[block]
+        shape_unit, shape_feature = self._shape_occurrences(
+            codes, unit_start, unit_end, tokens, token_start, token_end, token_hash
+        )
+        unit = np.concatenate([unit, shape_unit])
+        feature = np.concatenate([feature, shape_feature])
+        values = np.concatenate([values, np.full(len(shape_unit), self.shape_scale)])
         prompt = np.bincount(unit, weights=values * self.prompt_coef[feature], minlength=n_units)
         planted = np.bincount(unit, weights=values * self.embedded_coef[feature], minlength=n_units)
         return UnitScores(
@@ -311,8 +356,37 @@ class InjectionModel:
             has_features=np.bincount(unit, minlength=n_units) > 0,
         )
 
-    def _word_occurrences(self, codes: IntArray, word_table: BoolArray) -> tuple[_Occurrences, IntArray, IntArray]:
-        """Return in-vocabulary word 1-2-gram occurrences, plus the start and end of every token."""
+    def _shape_occurrences(
+        self,
+        codes: IntArray,
+        unit_start: IntArray,
+        unit_end: IntArray,
+        tokens: IntArray,
+        token_start: IntArray,
+        token_end: IntArray,
+        token_hash: U64Array,
+    ) -> tuple[IntArray, IntArray]:
+        """Return (unit, feature) pairs of the in-vocabulary shape features, as `shape_terms` defines them."""
+        units = np.arange(len(unit_start))
+        # Units never cut a token, so a unit's first token is the first one starting at or after the unit.
+        first = np.searchsorted(token_start, unit_start, side="left")
+        inside = first < len(token_start)
+        inside[inside] = token_end[first[inside]] <= unit_end[inside]
+        first_feature, found = self._first_tokens.lookup(token_hash[first[inside]])
+        first_units = units[inside][found]
+        last_code = codes[unit_end - 1] if len(unit_end) else np.zeros(0, np.int64)
+        end_feature = np.where(last_code < 128, self._end_ids[np.minimum(last_code, 127)], -1)
+        buckets = np.searchsorted(np.array(SHAPE_LENGTH_EDGES), tokens, side="right") - 1
+        length_feature = np.where(buckets >= 0, self._length_ids[np.array(SHAPE_LENGTH_EDGES)[buckets]], -1)
+        return (
+            np.concatenate([first_units, units[end_feature >= 0], units[length_feature >= 0]]),
+            np.concatenate([first_feature[found], end_feature[end_feature >= 0], length_feature[length_feature >= 0]]),
+        )
+
+    def _word_occurrences(
+        self, codes: IntArray, word_table: BoolArray
+    ) -> tuple[_Occurrences, IntArray, IntArray, U64Array]:
+        """Return in-vocabulary word 1-2-gram occurrences, plus the start, end and hash of every token."""
         # Tokens are maximal runs of \w of length >= 2, which is what token_pattern (?u)\b\w\w+\b matches.
         starts, ends = _runs(word_table[codes])
         keep = ends - starts >= 2
@@ -327,7 +401,7 @@ class InjectionModel:
             start=np.concatenate([starts[uni_found], starts[:-1][bi_found]]),
             end=np.concatenate([ends[uni_found], ends[1:][bi_found]]),
         )
-        return occurrences, starts, ends
+        return occurrences, starts, ends, hashes
 
     def _char_occurrences(self, codes: IntArray, code_is_space: BoolArray) -> _Occurrences:
         # char_wb pads each whitespace-separated word with one space on both sides; mapping every whitespace

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 from scipy import sparse
-from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
 from domains.knowledge.injection_model import (
@@ -48,6 +48,7 @@ from domains.knowledge.injection_model import (
     encode_terms,
     has_enough_tokens,
     segment,
+    shape_terms,
 )
 from domains.knowledge.security import pattern_hits
 from tools.safety.data import (
@@ -73,6 +74,10 @@ N_FOLDS = 5
 # embedded head (they taught it that any German text is a request, flagging a German lecture script wholesale).
 REGULARISATION_C = 4.0
 TOP_K_FEATURES = 8000
+# Weight of the binary shape block (first token, closing punctuation, length; see injection_model.shape_terms)
+# against the l2-normalised TF-IDF blocks. Chosen by the same grouped CV at the same FPR budget: scale 0.5 / 1.0 /
+# 2.0 gave macro recall 0.884 / 0.896 / 0.885 (0.830 without the block).
+SHAPE_SCALE = 1.0
 FLAG_FPR_BUDGET = 0.03
 UNTRUSTED_FPR_BUDGET = 0.005
 BENIGN_SOURCES = (
@@ -104,12 +109,15 @@ class Fitted:
 
     word: TfidfVectorizer
     char: TfidfVectorizer
+    shape: CountVectorizer
     prompt: LogisticRegression
     embedded: LogisticRegression
+    shape_scale: float = SHAPE_SCALE
 
     def features(self, texts: Sequence[str]) -> sparse.csr_matrix:
-        """Return the feature matrix scikit-learn computes for unit texts (word block, then char block)."""
-        return sparse.hstack([self.word.transform(texts), self.char.transform(texts)]).tocsr()
+        """Return the feature matrix for unit texts: word block, char block, then the scaled binary shape block."""
+        shape = self.shape.transform(texts).astype(np.float64) * self.shape_scale
+        return sparse.hstack([self.word.transform(texts), self.char.transform(texts), shape]).tocsr()
 
 
 def source_name(example: Example) -> str:
@@ -162,33 +170,42 @@ def _vectorisers(vocabulary: tuple[list[str], list[str]] | None = None) -> tuple
     return word, char
 
 
+def _shape_vectoriser() -> CountVectorizer:
+    return CountVectorizer(analyzer=shape_terms, binary=True, min_df=2)
+
+
 def _heads(fitted_features: sparse.csr_matrix, units: Units) -> LogisticRegression:
     model = LogisticRegression(C=REGULARISATION_C, class_weight="balanced", max_iter=10000)
     return model.fit(fitted_features, np.array(units.labels))
 
 
-def fit(examples: Sequence[Example], top_k: int = TOP_K_FEATURES) -> Fitted:
-    """Fit both heads, keep the top_k features by weight, and refit on those."""
+def fit(examples: Sequence[Example], top_k: int = TOP_K_FEATURES, shape_scale: float = SHAPE_SCALE) -> Fitted:
+    """Fit both heads, keep the top_k n-gram features by weight (and every shape feature), and refit."""
     prompt_units, embedded_units = head_units(examples)
     corpus = sorted(set(prompt_units.texts) | set(embedded_units.texts))
     word, char = _vectorisers()
     word.fit(corpus)
     char.fit(corpus)
-    full = Fitted(word, char, LogisticRegression(), LogisticRegression())
+    shape = _shape_vectoriser().fit(corpus)
+    full = Fitted(word, char, shape, LogisticRegression(), LogisticRegression(), shape_scale)
     prompt = _heads(full.features(prompt_units.texts), prompt_units)
     embedded = _heads(full.features(embedded_units.texts), embedded_units)
-    weight = np.maximum(np.abs(prompt.coef_[0]), np.abs(embedded.coef_[0]))
-    keep = np.sort(np.argsort(-weight, kind="stable")[:top_k])
+    # The top_k budget is spent on n-grams; the few hundred shape features are always kept.
+    n_ngrams = len(word.vocabulary_) + len(char.vocabulary_)
+    weight = np.maximum(np.abs(prompt.coef_[0]), np.abs(embedded.coef_[0]))[:n_ngrams]
     terms = np.concatenate([word.get_feature_names_out(), char.get_feature_names_out()])
+    # The weights file stores terms NUL-separated; PDF text has NULs, so n-grams holding one are never kept.
+    weight[np.array(["\x00" in str(term) for term in terms], dtype=np.bool_)] = -1.0
+    keep = np.sort(np.argsort(-weight, kind="stable")[:top_k])
     n_word = len(word.vocabulary_)
     vocabulary = ([str(t) for t in terms[keep[keep < n_word]]], [str(t) for t in terms[keep[keep >= n_word]]])
     word, char = _vectorisers(vocabulary)
     word.fit(corpus)
     char.fit(corpus)
-    pruned = Fitted(word, char, LogisticRegression(), LogisticRegression())
+    pruned = Fitted(word, char, shape, LogisticRegression(), LogisticRegression(), shape_scale)
     prompt = _heads(pruned.features(prompt_units.texts), prompt_units)
     embedded = _heads(pruned.features(embedded_units.texts), embedded_units)
-    return Fitted(word, char, prompt, embedded)
+    return Fitted(word, char, shape, prompt, embedded, shape_scale)
 
 
 def export(
@@ -205,6 +222,8 @@ def export(
         "min_tokens": np.array(MIN_TOKENS),
         "word_terms": encode_terms([str(t) for t in fitted.word.get_feature_names_out()]),
         "char_terms": encode_terms([str(t) for t in fitted.char.get_feature_names_out()]),
+        "shape_terms": encode_terms([str(t) for t in fitted.shape.get_feature_names_out()]),
+        "shape_scale": np.array(fitted.shape_scale),
         "idf": np.concatenate([fitted.word.idf_, fitted.char.idf_]).astype(np.float64),
         "prompt_coef": fitted.prompt.coef_[0].astype(np.float64),
         "prompt_intercept": np.array(float(fitted.prompt.intercept_[0])),

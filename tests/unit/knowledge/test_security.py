@@ -111,19 +111,7 @@ def test_pattern_family_fires_on_directive_and_stays_quiet_on_discussion(
     assert family not in pattern_hits(twin)
 
 
-GERMAN_TWIN_FLAGGED = pytest.mark.xfail(
-    strict=True,
-    reason="known limitation: the model flags German prose that reports 'Anweisungen zu ignorieren' (patterns do not)",
-)
-
-
-@pytest.mark.parametrize(
-    ("family", "directive", "twin"),
-    [
-        pytest.param(*case, marks=GERMAN_TWIN_FLAGGED) if "Anweisungen zu ignorieren" in case[2] else case
-        for case in DIRECTIVE_AND_TWIN
-    ],
-)
+@pytest.mark.parametrize(("family", "directive", "twin"), DIRECTIVE_AND_TWIN)
 def test_directive_is_not_trusted_and_its_twin_is(family: str, directive: str, twin: str) -> None:
     assert classify_content(directive).trust_label != "trusted"
     # The twin must survive the model too, not only the patterns.
@@ -281,6 +269,44 @@ def test_segment_windows_long_lines_on_word_boundaries() -> None:
         a = body_start + offset
         b = a + im.WINDOW_CHARS // 2 - 10
         assert any(s <= a and b <= e for s, e in spans[1:-1]), offset
+
+
+def test_shape_terms_describe_first_token_closing_punctuation_and_length() -> None:
+    assert im.shape_terms("explain the theory of relativity.") == ["^explain", "$.", "#3"]
+    assert im.shape_terms("who wrote the play 'romeo and juliet'?") == ["^who", "$?", "#6"]
+    assert im.shape_terms("| 2019 | 42 |") == ["^2019", "#1"]
+    assert im.shape_terms("a b") == []
+    assert im.shape_terms("") == []
+
+
+@needs_sklearn
+def test_numpy_shape_features_equal_the_reference_terms() -> None:
+    from tools.safety.train import export, fit
+
+    arrays = export(fit(_sample_examples(), top_k=300))
+    vocabulary = im._decode_terms(arrays["shape_terms"])
+    assert {"$.", "#3"} <= set(vocabulary)
+    # Silence the n-gram weights so that a unit's logit is its shape features' alone.
+    n_ngrams = len(arrays["idf"])
+    coef = np.zeros_like(arrays["prompt_coef"])
+    coef[n_ngrams:] = np.arange(1, len(vocabulary) + 1) / 10.0
+    arrays = {**arrays, "prompt_coef": coef, "prompt_intercept": np.array(0.0)}
+    model = im.InjectionModel(arrays)
+    scale = float(arrays["shape_scale"])
+    weight = dict(zip(vocabulary, coef[n_ngrams:], strict=True))
+
+    def expected(unit: str) -> float:
+        return scale * sum(weight.get(term, 0.0) for term in im.shape_terms(unit))
+
+    units = ["explain the theory of relativity.", "| item 3 | 6 | ok |", "what?", "x", "the end", ""]
+    logits = np.log(model.unit_probabilities(units)[0] / (1 - model.unit_probabilities(units)[0]))
+    np.testing.assert_allclose(logits, [expected(unit) for unit in units], atol=1e-9)
+    # Inside a chunk, every unit (line or window) gets its own first token and closing punctuation.
+    words = " ".join(f"w{i:03d}" for i in range(200))
+    chunk = f"| item 3 | 6 | ok |\nExplain the theory of relativity.\n{words}."
+    prompt, _ = model.chunk_probabilities([chunk])
+    best = max(expected(unit) for unit in im.unit_texts(chunk))
+    assert prompt[0] == pytest.approx(1.0 / (1.0 + np.exp(-best)), abs=1e-9)
 
 
 def _sample_examples() -> list[Example]:
