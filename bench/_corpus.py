@@ -158,6 +158,7 @@ async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> lis
     if dropped:
         print(f"# HNSW indexes built in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     async with db.owner_engine.connect() as conn:
+        conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
         await conn.exec_driver_sql("VACUUM ANALYZE document_chunks")
         await conn.exec_driver_sql("VACUUM ANALYZE document_embeddings")
     return organizations

@@ -24,7 +24,7 @@ import time
 from _corpus import SEED, TOPICS, ClusteredEmbeddings, corpus_dir, load_sentences, populate
 from _harness import bench_settings, percentiles, scratch_database
 
-from domains.knowledge.retrieval import RetrievalRequest, Retriever
+from domains.knowledge.retrieval import RetrievalRequest, Retriever, search_session_settings
 from packages.database.engine import Database
 
 QUERIES_PER_METHOD = int(os.environ.get("ORION_BENCH_QUERIES", "300"))
@@ -70,7 +70,7 @@ async def main() -> None:
     settings = bench_settings(embedding_provider="fake")
     provider = ClusteredEmbeddings()
     with scratch_database("bench-corpus", persistent=corpus_dir()) as url:
-        db = Database.connect(url, pool_size=4)
+        db = Database.connect(url, pool_size=4, session_settings=search_session_settings(settings))
         try:
             organizations = await populate(db, settings, provider)
             total = sum(n for _, n in organizations)
