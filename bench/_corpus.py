@@ -25,7 +25,12 @@ from apps.cli.context import scratch_organization
 from domains.knowledge import lexical
 from domains.knowledge.bulk import BulkIngestor
 from domains.knowledge.service import Upload
-from domains.knowledge.vector_index import ensure_vector_index, index_name
+from domains.knowledge.vector_index import (
+    build_organization_indexes,
+    ensure_vector_index,
+    index_name,
+    organizations_needing_indexes,
+)
 from packages.database.engine import Database
 
 TOTAL_CHUNKS = int(os.environ.get("ORION_BENCH_CHUNKS", "100000"))
@@ -157,6 +162,15 @@ async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> lis
         await ensure_vector_index(session, provider.model_key, provider.dimension)
     if dropped:
         print(f"# HNSW indexes built in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    started = time.perf_counter()
+    async with db.owner_session() as session:
+        large = await organizations_needing_indexes(session, settings.exact_search_max_rows, provider.model_key)
+    for org_id in large:  # what the worker's maintenance does for organizations past the exact-search limit
+        await build_organization_indexes(db.owner_engine, org_id, provider.model_key, provider.dimension)
+    if large:
+        print(
+            f"# {len(large)} organizations' own indexes built in {time.perf_counter() - started:.0f} s", file=sys.stderr
+        )
     async with db.owner_engine.connect() as conn:
         conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
         await conn.exec_driver_sql("VACUUM ANALYZE document_chunks")

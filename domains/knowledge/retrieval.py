@@ -24,7 +24,7 @@ from domains.knowledge import lexical
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion import vector_literal
 from domains.knowledge.rerank import get_reranker
-from domains.knowledge.vector_index import model_predicate, vector_expression
+from domains.knowledge.vector_index import model_predicate, sql_literal, vector_expression
 from packages.config.settings import Settings
 
 Method = Literal["hybrid", "semantic", "lexical"]
@@ -164,10 +164,14 @@ class SearchPlan:
     semantic_weight: float
     lexical_weight: float
     text_search_config: str
+    organization_id: str = ""
 
 
 def _channel_filters(alias: str, parsed: ParsedQuery, plan: SearchPlan, document_filter: bool) -> str:
-    clauses = [f"{alias}.organization_id = :org", f"{alias}.searchable"]
+    # On the index path the organization is a literal so the planner can pick the organization's own partial
+    # HNSW indexes (vector_index.ensure_organization_indexes) instead of filtering the shared ones.
+    organization = ":org" if plan.exact else sql_literal(plan.organization_id)
+    clauses = [f"{alias}.organization_id = {organization}", f"{alias}.searchable"]
     if document_filter:
         clauses.append(f"{alias}.document_id = ANY(:document_ids)")
     if parsed.filter_text is not None:
@@ -324,6 +328,7 @@ class Retriever:
             semantic_weight=settings.rrf_semantic_weight,
             lexical_weight=settings.rrf_lexical_weight,
             text_search_config=settings.text_search_config,
+            organization_id=request.organization_id,
         )
 
     async def search(

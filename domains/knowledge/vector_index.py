@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
@@ -54,3 +54,73 @@ async def ensure_vector_index(session: AsyncSession, model_key: str, dimension: 
         )
     )
     return True
+
+
+# --- per-organization indexes ---------------------------------------------------------------------------------
+# A tenant filter on a shared HNSW index loses recall: the graph walk meets mostly other tenants' rows. Small
+# organizations are searched exactly (no index); an organization too large for that gets its own partial HNSW
+# indexes, which hold only its rows, so the walk never leaves them (ADR-0008).
+
+
+def organization_index_names(organization_id: str, model_key: str) -> tuple[str, str]:
+    """Return the names of the organization's BM25 index and its index for `model_key`'s vectors."""
+    tag = hashlib.sha256(organization_id.encode()).hexdigest()[:12]
+    model = hashlib.sha256(model_key.encode()).hexdigest()[:8]
+    return f"ix_chunks_bm25_org_{tag}", f"ix_embeddings_org_{tag}_{model}"
+
+
+def organization_index_statements(organization_id: str, model_key: str, dimension: int) -> list[str]:
+    """Return CREATE INDEX CONCURRENTLY statements for the organization's two partial HNSW indexes."""
+    bm25_name, vector_name = organization_index_names(organization_id, model_key)
+    organization = sql_literal(organization_id)
+    return [
+        f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {bm25_name} ON document_chunks USING hnsw (bm25 sparsevec_ip_ops) "
+        f"WHERE searchable AND organization_id = {organization}",
+        f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {vector_name} ON document_embeddings USING hnsw "
+        f"({vector_expression(dimension)} vector_cosine_ops) "
+        f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
+        f"WHERE {model_predicate(model_key)} AND organization_id = {organization}",
+    ]
+
+
+async def organizations_needing_indexes(session: AsyncSession, minimum_rows: int, model_key: str) -> list[str]:
+    """Return organizations with more than `minimum_rows` searchable chunks that lack their own indexes."""
+    rows = await session.execute(
+        text(
+            """
+            SELECT organization_id FROM (
+                SELECT organization_id, df AS n FROM lexical_df WHERE term_id = 0
+                UNION ALL
+                SELECT organization_id, delta FROM lexical_df_deltas WHERE term_id = 0
+            ) counts
+            GROUP BY organization_id HAVING sum(n) > :minimum
+            """
+        ),
+        {"minimum": minimum_rows},
+    )
+    valid = {row[0] for row in await session.execute(_VALID_INDEXES)}
+    return [row[0] for row in rows if not set(organization_index_names(row[0], model_key)) <= valid]
+
+
+_VALID_INDEXES = text(
+    "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indisvalid AND i.indisready"
+)
+
+
+async def build_organization_indexes(engine: AsyncEngine, organization_id: str, model_key: str, dimension: int) -> None:
+    """Build the organization's partial indexes without blocking writes (CONCURRENTLY, outside a transaction);
+    an invalid leftover of an interrupted build is dropped first."""
+    async with engine.connect() as connection:
+        connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        for name in organization_index_names(organization_id, model_key):
+            invalid = await connection.execute(
+                text(
+                    "SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+                    " WHERE c.relname = :name AND NOT (i.indisvalid AND i.indisready)"
+                ),
+                {"name": name},
+            )
+            if invalid.first() is not None:
+                await connection.execute(text(f"DROP INDEX CONCURRENTLY IF EXISTS {name}"))
+        for statement in organization_index_statements(organization_id, model_key, dimension):
+            await connection.execute(text(statement))

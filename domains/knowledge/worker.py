@@ -19,7 +19,7 @@ import anyio
 import anyio.from_thread
 from sqlalchemy import text
 
-from domains.knowledge import lexical
+from domains.knowledge import lexical, vector_index
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion import embed_chunks, prepare_document, write_chunks
 from domains.knowledge.usage import UsageRecorder
@@ -216,6 +216,23 @@ class IngestionWorker:
             self._last_full_compaction = time.monotonic()
         for organization_id in organizations:
             await self.compact_and_check(organization_id)
+        if full:
+            await self.build_organization_indexes()
+
+    async def build_organization_indexes(self) -> None:
+        """Give each organization searched through the index path (more than ORION_EXACT_SEARCH_MAX_ROWS chunks)
+        its own partial HNSW indexes (ADR-0008)."""
+        provider = self.embedder()
+        async with self.db.owner_session() as session:
+            organizations = await vector_index.organizations_needing_indexes(
+                session, self.settings.exact_search_max_rows, provider.model_key
+            )
+        for organization_id in organizations:
+            started = time.perf_counter()
+            await vector_index.build_organization_indexes(
+                self.db.owner_engine, organization_id, provider.model_key, provider.dimension
+            )
+            logger.info("built the HNSW indexes of %s in %.1fs", organization_id, time.perf_counter() - started)
 
     async def compact_and_check(self, organization_id: str) -> None:
         async with self.db.owner_session() as session:

@@ -247,3 +247,45 @@ async def test_chunks_are_indexed_with_their_document_title_and_section(client, 
     await client.delete(f"{UPLOAD_URL}/{plain['document_id']}", headers=account.headers)
     for lexeme in ("axolotl", "pellet", "feed", "storag"):  # deletes take back exactly what ingest added
         assert _document_frequency(database_url, org, lexeme) == 0
+
+
+def _valid_indexes(database_url: str) -> set[str]:
+    with psycopg.connect(sync_url(database_url)) as conn:
+        rows = conn.execute(
+            "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indisvalid"
+        ).fetchall()
+        return {row[0] for row in rows}
+
+
+async def test_large_organizations_get_their_own_indexes_and_search_through_them(client, database_url, app) -> None:
+    from domains.knowledge.retrieval import Retriever
+    from domains.knowledge.vector_index import organization_index_names
+
+    account = await register(client)
+    org = account.organization_id
+    for name, body in DOCS.items():
+        await upload_ok(client, account, body, name)
+    exact = [
+        (r["chunk_id"], r["lexical_rank"], r["semantic_rank"])
+        for r in (await _search(client, account, query_text="coral reefs", method="hybrid")).json()
+    ]
+    worker, retriever = app.state.worker, app.state.retriever
+    model_key = app.state.embedder().model_key
+    assert not set(organization_index_names(org, model_key)) & _valid_indexes(database_url)
+
+    worker.settings = worker.settings.model_copy(update={"exact_search_max_rows": 3})  # 4 chunks: too many now
+    app.state.retriever = Retriever(retriever.settings.model_copy(update={"exact_search_max_rows": 3}))
+    try:
+        await worker.maintain()  # compacts the deltas, then builds what the index path needs
+        await worker.build_organization_indexes()
+        assert set(organization_index_names(org, model_key)) <= _valid_indexes(database_url)
+        indexed = [
+            (r["chunk_id"], r["lexical_rank"], r["semantic_rank"])
+            for r in (await _search(client, account, query_text="coral reefs", method="hybrid")).json()
+        ]
+        assert indexed == exact  # an organization's own index holds only its rows: nothing is filtered away
+    finally:
+        worker.settings = worker.settings.model_copy(
+            update={"exact_search_max_rows": retriever.settings.exact_search_max_rows}
+        )
+        app.state.retriever = retriever
