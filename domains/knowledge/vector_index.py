@@ -15,6 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
+# An organization's own indexes are built once, in the background: a better graph is worth the ~2.5x build time
+# (BM25 recall@10 at ef_search 600 on a 32k-chunk organization: 0.90 with 64, 0.925 with 200; ADR-0008).
+ORGANIZATION_EF_CONSTRUCTION = 200
 
 
 def sql_literal(value: str) -> str:
@@ -75,10 +78,11 @@ def organization_index_statements(organization_id: str, model_key: str, dimensio
     organization = sql_literal(organization_id)
     return [
         f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {bm25_name} ON document_chunks USING hnsw (bm25 sparsevec_ip_ops) "
+        f"WITH (m = {HNSW_M}, ef_construction = {ORGANIZATION_EF_CONSTRUCTION}) "
         f"WHERE searchable AND organization_id = {organization}",
         f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {vector_name} ON document_embeddings USING hnsw "
         f"({vector_expression(dimension)} vector_cosine_ops) "
-        f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
+        f"WITH (m = {HNSW_M}, ef_construction = {ORGANIZATION_EF_CONSTRUCTION}) "
         f"WHERE {model_predicate(model_key)} AND organization_id = {organization}",
     ]
 

@@ -81,7 +81,7 @@ class Settings(BaseSettings):
     rrf_k: int = Field(default=2, ge=1)
     bm25_k1: float = Field(default=1.2, gt=0)
     bm25_b: float = Field(default=0.3, ge=0, le=1)
-    hnsw_ef_search: int = Field(default=400, ge=1, le=1000)
+    hnsw_ef_search: int = Field(default=600, ge=1, le=1000)
     hnsw_max_scan_tuples: int = Field(default=20000, ge=1)
     exact_search_max_rows: int = Field(default=10000, ge=0)
     query_cache_size: int = Field(default=1024, ge=0)
