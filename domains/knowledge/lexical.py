@@ -30,6 +30,7 @@ class CorpusStats:
     vector_avgdl: float | None
     k1: float | None = None
     b: float | None = None
+    text_search_config: str | None = None
 
     @property
     def avgdl(self) -> float | None:
@@ -87,7 +88,8 @@ async def corpus_stats(session: AsyncSession, organization_id: str) -> CorpusSta
                   coalesce(sum(n) FILTER (WHERE term_id = :length_term), 0) AS total_length,
                   (SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org) AS vector_avgdl,
                   (SELECT k1 FROM lexical_corpus WHERE organization_id = :org) AS k1,
-                  (SELECT b FROM lexical_corpus WHERE organization_id = :org) AS b
+                  (SELECT b FROM lexical_corpus WHERE organization_id = :org) AS b,
+                  (SELECT text_search_config FROM lexical_corpus WHERE organization_id = :org) AS cfg
                 FROM (
                   SELECT term_id, df AS n FROM lexical_df
                   WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
@@ -100,7 +102,7 @@ async def corpus_stats(session: AsyncSession, organization_id: str) -> CorpusSta
             {"org": organization_id, "size_term": CORPUS_SIZE_TERM, "length_term": CORPUS_LENGTH_TERM},
         )
     ).one()
-    return CorpusStats(int(row.chunks), int(row.total_length), row.vector_avgdl, row.k1, row.b)
+    return CorpusStats(int(row.chunks), int(row.total_length), row.vector_avgdl, row.k1, row.b, row.cfg)
 
 
 async def vector_avgdl(session: AsyncSession, settings: Settings, organization_id: str, texts: list[str]) -> float:
@@ -172,30 +174,84 @@ def needs_rebuild(stats: CorpusStats, settings: Settings | None = None) -> bool:
     normaliser, or they were built with other BM25 parameters (k1, b) than `settings` now name."""
     if stats.vector_avgdl is None:
         return False
-    if settings is not None and stats.k1 is not None and (stats.k1, stats.b) != (settings.bm25_k1, settings.bm25_b):
+    if (
+        settings is not None
+        and stats.k1 is not None
+        and (stats.k1, stats.b, stats.text_search_config)
+        != (
+            settings.bm25_k1,
+            settings.bm25_b,
+            settings.text_search_config,
+        )
+    ):
         return True
     current = stats.avgdl
     return current is not None and abs(current - stats.vector_avgdl) / stats.vector_avgdl > REBUILD_DRIFT
 
 
 async def organizations_with_other_parameters(session: AsyncSession, settings: Settings) -> list[str]:
-    """Return organizations whose BM25 vectors were built with other (k1, b) than the current settings."""
+    """Return organizations whose BM25 vectors were built with other (k1, b, text-search configuration) than the
+    current settings."""
     rows = await session.execute(
-        text("SELECT organization_id FROM lexical_corpus WHERE k1 <> :k1 OR b <> :b"),
-        {"k1": settings.bm25_k1, "b": settings.bm25_b},
+        text("SELECT organization_id FROM lexical_corpus WHERE k1 <> :k1 OR b <> :b OR text_search_config <> :cfg"),
+        {"k1": settings.bm25_k1, "b": settings.bm25_b, "cfg": settings.text_search_config},
     )
     return [row[0] for row in rows]
 
 
-async def rebuild(session: AsyncSession, settings: Settings, organization_id: str, avgdl: float) -> int:
-    """Recompute every BM25 vector of the organization with normaliser `avgdl` and the current (k1, b); return the
-    chunks rewritten."""
+async def recount(session: AsyncSession, settings: Settings, organization_id: str) -> float | None:
+    """Recount the organization's document frequencies and chunk lengths from scratch under the current text-search
+    configuration (a new configuration yields other lexemes); return the new average chunk length."""
+    params = {"org": organization_id, "cfg": settings.text_search_config}
+    await session.execute(text("DELETE FROM lexical_df_deltas WHERE organization_id = :org"), params)
+    await session.execute(text("DELETE FROM lexical_df WHERE organization_id = :org"), params)
     await session.execute(
         text(
-            "UPDATE lexical_corpus SET vector_avgdl = :avgdl, k1 = :k1, b = :b, rebuilt_at = now() "
-            "WHERE organization_id = :org"
+            """
+            UPDATE document_chunks
+            SET lexical_length = orion_lexical_length(
+                to_tsvector(CAST(:cfg AS regconfig), index_context || E'\\n' || text)
+            )
+            WHERE organization_id = :org AND searchable
+            """
         ),
-        {"org": organization_id, "avgdl": avgdl, "k1": settings.bm25_k1, "b": settings.bm25_b},
+        params,
+    )
+    versions = (
+        await session.execute(
+            text(
+                "SELECT DISTINCT document_version_id FROM document_chunks WHERE organization_id = :org AND searchable"
+            ),
+            params,
+        )
+    ).scalars()
+    await record_chunks(session, settings, organization_id, list(versions), sign=1)
+    await compact(session, organization_id)
+    return (await corpus_stats(session, organization_id)).avgdl
+
+
+async def rebuild(session: AsyncSession, settings: Settings, organization_id: str, avgdl: float) -> int:
+    """Recompute every BM25 vector of the organization with normaliser `avgdl` and the current (k1, b); return the
+    chunks rewritten. Under a changed text-search configuration the statistics are recounted first."""
+    stored = (
+        await session.execute(
+            text("SELECT text_search_config FROM lexical_corpus WHERE organization_id = :org"), {"org": organization_id}
+        )
+    ).scalar_one_or_none()
+    if stored is not None and stored != settings.text_search_config:
+        avgdl = await recount(session, settings, organization_id) or avgdl
+    await session.execute(
+        text(
+            "UPDATE lexical_corpus SET vector_avgdl = :avgdl, k1 = :k1, b = :b, text_search_config = :cfg, "
+            "rebuilt_at = now() WHERE organization_id = :org"
+        ),
+        {
+            "org": organization_id,
+            "avgdl": avgdl,
+            "k1": settings.bm25_k1,
+            "b": settings.bm25_b,
+            "cfg": settings.text_search_config,
+        },
     )
     result = await session.execute(
         text(

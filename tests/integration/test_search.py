@@ -289,3 +289,31 @@ async def test_large_organizations_get_their_own_indexes_and_search_through_them
             update={"exact_search_max_rows": retriever.settings.exact_search_max_rows}
         )
         app.state.retriever = retriever
+
+
+async def test_changed_text_search_configuration_recounts_the_statistics(client, database_url, app) -> None:
+    from domains.knowledge.retrieval import Retriever
+
+    account = await register(client)
+    org = account.organization_id
+    await upload_ok(client, account, "The quokkas were running across the island.", "q.txt")
+    await upload_ok(client, account, "The wallabies were sleeping.", "w.txt")
+    assert _document_frequency(database_url, org, "quokka") == 1
+    assert _document_frequency(database_url, org, "the") == 0  # an English stop word
+
+    worker, retriever = app.state.worker, app.state.retriever
+    english = worker.settings
+    simple = english.model_copy(update={"text_search_config": "simple"})
+    worker.settings, app.state.retriever = simple, Retriever(simple)
+    try:
+        await worker.maintain()
+        assert _document_frequency(database_url, org, "the") == 2  # no stop words, no stemming under 'simple'
+        assert _document_frequency(database_url, org, "quokkas") == 1
+        assert _document_frequency(database_url, org, "quokka") == 0
+        hits = (await _search(client, account, query_text="quokkas", method="lexical")).json()
+        assert [r["document_title"] for r in hits] == ["q.txt"]
+    finally:
+        worker.settings, app.state.retriever = english, retriever
+        await worker.maintain()
+    assert _document_frequency(database_url, org, "quokka") == 1
+    assert _document_frequency(database_url, org, "the") == 0
