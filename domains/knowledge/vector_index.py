@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
@@ -116,15 +116,26 @@ async def build_organization_indexes(engine: AsyncEngine, organization_id: str, 
     an invalid leftover of an interrupted build is dropped first."""
     async with engine.connect() as connection:
         connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
-        for name in organization_index_names(organization_id, model_key):
-            invalid = await connection.execute(
-                text(
-                    "SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
-                    " WHERE c.relname = :name AND NOT (i.indisvalid AND i.indisready)"
-                ),
-                {"name": name},
-            )
-            if invalid.first() is not None:
-                await connection.execute(text(f"DROP INDEX CONCURRENTLY IF EXISTS {name}"))
-        for statement in organization_index_statements(organization_id, model_key, dimension):
-            await connection.execute(text(statement))
+        key = f"organization-indexes:{organization_id}:{model_key}"
+        locked = await connection.execute(text("SELECT pg_try_advisory_lock(hashtextextended(:key, 0))"), {"key": key})
+        if not locked.scalar():
+            return  # another process is building them
+        try:
+            await _build(connection, organization_id, model_key, dimension)
+        finally:
+            await connection.execute(text("SELECT pg_advisory_unlock(hashtextextended(:key, 0))"), {"key": key})
+
+
+async def _build(connection: AsyncConnection, organization_id: str, model_key: str, dimension: int) -> None:
+    for name in organization_index_names(organization_id, model_key):
+        invalid = await connection.execute(
+            text(
+                "SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+                " WHERE c.relname = :name AND NOT (i.indisvalid AND i.indisready)"
+            ),
+            {"name": name},
+        )
+        if invalid.first() is not None:
+            await connection.execute(text(f"DROP INDEX CONCURRENTLY IF EXISTS {name}"))
+    for statement in organization_index_statements(organization_id, model_key, dimension):
+        await connection.execute(text(statement))

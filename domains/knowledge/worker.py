@@ -62,6 +62,7 @@ class IngestionWorker:
         self.on_corpus_change = on_corpus_change
         self._wake = asyncio.Event()
         self._last_full_compaction = 0.0
+        self._index_builds: asyncio.Task[None] | None = None
 
     def notify(self) -> None:
         """Wake the worker now (a job was queued) instead of at the next poll."""
@@ -69,6 +70,15 @@ class IngestionWorker:
 
     async def run(self) -> None:
         """Process jobs and maintenance until cancelled."""
+        try:
+            await self._run()
+        finally:
+            if self._index_builds is not None and not self._index_builds.done():
+                self._index_builds.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._index_builds
+
+    async def _run(self) -> None:
         next_maintenance = 0.0
         while True:
             try:
@@ -216,8 +226,22 @@ class IngestionWorker:
             self._last_full_compaction = time.monotonic()
         for organization_id in organizations:
             await self.compact_and_check(organization_id)
-        if full:
+        if full and (self._index_builds is None or self._index_builds.done()):
+            # Index builds take minutes for a large organization: they run beside the job loop, never in it.
+            self._index_builds = asyncio.create_task(self._build_indexes_logged(), name="organization-indexes")
+
+    async def index_builds(self) -> None:
+        """Wait for the organization-index builds that maintenance started, if any."""
+        if self._index_builds is not None:
+            await self._index_builds
+
+    async def _build_indexes_logged(self) -> None:
+        try:
             await self.build_organization_indexes()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("building organization indexes failed (retried at the next full maintenance)")
 
     async def build_organization_indexes(self) -> None:
         """Give each organization searched through the index path (more than ORION_EXACT_SEARCH_MAX_ROWS chunks)
