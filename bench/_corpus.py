@@ -148,7 +148,7 @@ async def populate(db: Database, settings, provider: ClusteredEmbeddings) -> lis
         if lexical.needs_rebuild(stats, settings):
             await drop_indexes_once()
             async with db.owner_session() as session:
-                await lexical.rebuild(session, settings, org_id, stats.avgdl or stats.vector_avgdl or 1.0)
+                await lexical.rebuild(session, settings, org_id, stats)
         organizations.append((org_id, stats.chunks))
     started = time.perf_counter()
     async with db.owner_session() as session:

@@ -118,11 +118,7 @@ async def ensure_corpus(context: CommandContext, data: BeirData, console: Consol
         elapsed = time.perf_counter() - started
         console.print(f"ingested {report.count('ingested')} documents, {report.chunks} chunks in {elapsed:.0f} s")
     async with context.db.owner_session() as session:
-        await lexical.compact(session, organization_id)
-        stats = await lexical.corpus_stats(session, organization_id)
-    if lexical.needs_rebuild(stats, context.settings):
-        async with context.db.owner_session() as session:
-            await lexical.rebuild(session, context.settings, organization_id, stats.avgdl or stats.vector_avgdl or 1.0)
+        await lexical.refresh(session, context.settings, organization_id)
     return organization_id
 
 

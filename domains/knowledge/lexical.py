@@ -83,20 +83,19 @@ async def corpus_stats(session: AsyncSession, organization_id: str) -> CorpusSta
         await session.execute(
             text(
                 """
-                SELECT
-                  coalesce(sum(n) FILTER (WHERE term_id = :size_term), 0) AS chunks,
-                  coalesce(sum(n) FILTER (WHERE term_id = :length_term), 0) AS total_length,
-                  (SELECT vector_avgdl FROM lexical_corpus WHERE organization_id = :org) AS vector_avgdl,
-                  (SELECT k1 FROM lexical_corpus WHERE organization_id = :org) AS k1,
-                  (SELECT b FROM lexical_corpus WHERE organization_id = :org) AS b,
-                  (SELECT text_search_config FROM lexical_corpus WHERE organization_id = :org) AS cfg
+                SELECT s.chunks, s.total_length, lc.vector_avgdl, lc.k1, lc.b, lc.text_search_config AS cfg
                 FROM (
-                  SELECT term_id, df AS n FROM lexical_df
-                  WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
-                  UNION ALL
-                  SELECT term_id, delta FROM lexical_df_deltas
-                  WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
+                  SELECT coalesce(sum(n) FILTER (WHERE term_id = :size_term), 0) AS chunks,
+                         coalesce(sum(n) FILTER (WHERE term_id = :length_term), 0) AS total_length
+                  FROM (
+                    SELECT term_id, df AS n FROM lexical_df
+                    WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
+                    UNION ALL
+                    SELECT term_id, delta FROM lexical_df_deltas
+                    WHERE organization_id = :org AND term_id IN (:size_term, :length_term)
+                  ) counts
                 ) s
+                LEFT JOIN lexical_corpus lc ON lc.organization_id = :org
                 """
             ),
             {"org": organization_id, "size_term": CORPUS_SIZE_TERM, "length_term": CORPUS_LENGTH_TERM},
@@ -169,20 +168,33 @@ async def organizations_with_deltas(session: AsyncSession, minimum: int = 1) -> 
     return [row[0] for row in rows]
 
 
-def needs_rebuild(stats: CorpusStats, settings: Settings | None = None) -> bool:
+async def organizations_larger_than(session: AsyncSession, minimum_chunks: int) -> list[str]:
+    """Return the organizations with more than `minimum_chunks` searchable chunks (compacted counts plus deltas)."""
+    rows = await session.execute(
+        text(
+            """
+            SELECT organization_id FROM (
+                SELECT organization_id, df AS n FROM lexical_df WHERE term_id = :size_term
+                UNION ALL
+                SELECT organization_id, delta FROM lexical_df_deltas WHERE term_id = :size_term
+            ) counts
+            GROUP BY organization_id HAVING sum(n) > :minimum
+            """
+        ),
+        {"minimum": minimum_chunks, "size_term": CORPUS_SIZE_TERM},
+    )
+    return [row[0] for row in rows]
+
+
+def needs_rebuild(stats: CorpusStats, settings: Settings) -> bool:
     """Return True when the organization's vectors are stale: its average chunk length drifted too far from their
-    normaliser, or they were built with other BM25 parameters (k1, b) than `settings` now name."""
+    normaliser, or they were built with other parameters (k1, b, text-search configuration) than `settings` name."""
     if stats.vector_avgdl is None:
         return False
-    if (
-        settings is not None
-        and stats.k1 is not None
-        and (stats.k1, stats.b, stats.text_search_config)
-        != (
-            settings.bm25_k1,
-            settings.bm25_b,
-            settings.text_search_config,
-        )
+    if (stats.k1, stats.b, stats.text_search_config) != (
+        settings.bm25_k1,
+        settings.bm25_b,
+        settings.text_search_config,
     ):
         return True
     current = stats.avgdl
@@ -230,15 +242,20 @@ async def recount(session: AsyncSession, settings: Settings, organization_id: st
     return (await corpus_stats(session, organization_id)).avgdl
 
 
-async def rebuild(session: AsyncSession, settings: Settings, organization_id: str, avgdl: float) -> int:
-    """Recompute every BM25 vector of the organization with normaliser `avgdl` and the current (k1, b); return the
-    chunks rewritten. Under a changed text-search configuration the statistics are recounted first."""
-    stored = (
-        await session.execute(
-            text("SELECT text_search_config FROM lexical_corpus WHERE organization_id = :org"), {"org": organization_id}
-        )
-    ).scalar_one_or_none()
-    if stored is not None and stored != settings.text_search_config:
+async def refresh(session: AsyncSession, settings: Settings, organization_id: str) -> tuple[CorpusStats, int]:
+    """Fold the organization's deltas, then rebuild its vectors if they are stale; return the statistics found and
+    how many chunk vectors were rewritten (0 when none were stale)."""
+    await compact(session, organization_id)
+    stats = await corpus_stats(session, organization_id)
+    rewritten = await rebuild(session, settings, organization_id, stats) if needs_rebuild(stats, settings) else 0
+    return stats, rewritten
+
+
+async def rebuild(session: AsyncSession, settings: Settings, organization_id: str, stats: CorpusStats) -> int:
+    """Recompute every BM25 vector of the organization with its current average length and the current (k1, b);
+    return the chunks rewritten. Under a changed text-search configuration the statistics are recounted first."""
+    avgdl = stats.avgdl or stats.vector_avgdl or 1.0
+    if stats.text_search_config is not None and stats.text_search_config != settings.text_search_config:
         avgdl = await recount(session, settings, organization_id) or avgdl
     await session.execute(
         text(

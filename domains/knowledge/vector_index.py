@@ -13,6 +13,8 @@ import hashlib
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
+from domains.knowledge import lexical
+
 HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 64
 # An organization's own indexes are built once, in the background: a better graph is worth the ~2.5x build time
@@ -89,21 +91,9 @@ def organization_index_statements(organization_id: str, model_key: str, dimensio
 
 async def organizations_needing_indexes(session: AsyncSession, minimum_rows: int, model_key: str) -> list[str]:
     """Return organizations with more than `minimum_rows` searchable chunks that lack their own indexes."""
-    rows = await session.execute(
-        text(
-            """
-            SELECT organization_id FROM (
-                SELECT organization_id, df AS n FROM lexical_df WHERE term_id = 0
-                UNION ALL
-                SELECT organization_id, delta FROM lexical_df_deltas WHERE term_id = 0
-            ) counts
-            GROUP BY organization_id HAVING sum(n) > :minimum
-            """
-        ),
-        {"minimum": minimum_rows},
-    )
+    larger = await lexical.organizations_larger_than(session, minimum_rows)
     valid = {row[0] for row in await session.execute(_VALID_INDEXES)}
-    return [row[0] for row in rows if not set(organization_index_names(row[0], model_key)) <= valid]
+    return [org for org in larger if not set(organization_index_names(org, model_key)) <= valid]
 
 
 _VALID_INDEXES = text(
@@ -127,15 +117,9 @@ async def build_organization_indexes(engine: AsyncEngine, organization_id: str, 
 
 
 async def _build(connection: AsyncConnection, organization_id: str, model_key: str, dimension: int) -> None:
+    valid = {row[0] for row in await connection.execute(_VALID_INDEXES)}
     for name in organization_index_names(organization_id, model_key):
-        invalid = await connection.execute(
-            text(
-                "SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
-                " WHERE c.relname = :name AND NOT (i.indisvalid AND i.indisready)"
-            ),
-            {"name": name},
-        )
-        if invalid.first() is not None:
+        if name not in valid:  # an interrupted CONCURRENTLY build leaves an invalid index behind
             await connection.execute(text(f"DROP INDEX CONCURRENTLY IF EXISTS {name}"))
     for statement in organization_index_statements(organization_id, model_key, dimension):
         await connection.execute(text(statement))

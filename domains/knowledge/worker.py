@@ -259,15 +259,10 @@ class IngestionWorker:
             logger.info("built the HNSW indexes of %s in %.1fs", organization_id, time.perf_counter() - started)
 
     async def compact_and_check(self, organization_id: str) -> None:
+        started = time.perf_counter()
         async with self.db.owner_session() as session:
-            await lexical.compact(session, organization_id)
-            stats = await lexical.corpus_stats(session, organization_id)
-        if lexical.needs_rebuild(stats, self.settings):
-            started = time.perf_counter()
-            async with self.db.owner_session() as session:
-                rewritten = await lexical.rebuild(
-                    session, self.settings, organization_id, stats.avgdl or stats.vector_avgdl or 1.0
-                )
+            stats, rewritten = await lexical.refresh(session, self.settings, organization_id)
+        if rewritten:
             logger.info(
                 "rebuilt %d BM25 vectors of %s (avgdl %.1f -> %.1f) in %.1fs",
                 rewritten,

@@ -35,8 +35,7 @@ CANDIDATES = 50  # what production fuses for top_k <= 16 (max(3 * top_k, 50))
 async def rebuild_with(context: CommandContext, organization_id: str, k1: float, b: float) -> None:
     settings = context.settings.model_copy(update={"bm25_k1": k1, "bm25_b": b})
     async with context.db.owner_session() as session:
-        stats = await lexical.corpus_stats(session, organization_id)
-        await lexical.rebuild(session, settings, organization_id, stats.avgdl or 1.0)
+        await lexical.rebuild(session, settings, organization_id, await lexical.corpus_stats(session, organization_id))
 
 
 async def channel_lists(context: CommandContext, organization_id: str, data, method: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
