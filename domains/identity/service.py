@@ -21,7 +21,7 @@ from domains.identity.errors import (
     WorkspaceTaken,
     WrongCurrentPassword,
 )
-from domains.identity.models import AuditEvent, Organization
+from domains.identity.models import Organization
 from domains.identity.repository import IdentityRepository, UserRecord
 from domains.identity.schemas import AuditEventPublic, RegisterRequest, Token, UserPublic
 from domains.identity.security import (
@@ -266,7 +266,7 @@ class IdentityService:
 
     async def list_audit(self, principal: Principal, *, limit: int, offset: int) -> tuple[list[AuditEventPublic], int]:
         events, total = await self.repo.list_audit(principal.organization_id, limit=limit, offset=offset)
-        return [_audit_public(e) for e in events], total
+        return [AuditEventPublic.model_validate(e, from_attributes=True) for e in events], total
 
     async def _ensure_another_admin(self, principal: Principal, user_id: str) -> None:
         if await self.repo.count_active_admins(principal.organization_id, excluding=user_id) == 0:
@@ -280,14 +280,3 @@ class IdentityService:
 
     async def _public(self, principal: Principal, user_id: str) -> UserPublic:
         return to_public(await self._target(principal, user_id))
-
-
-def _audit_public(event: AuditEvent) -> AuditEventPublic:
-    return AuditEventPublic(
-        id=event.id,
-        actor_id=event.actor_id,
-        action=event.action,
-        target=event.target,
-        details=event.details,
-        created_at=event.created_at,
-    )

@@ -263,7 +263,8 @@ class KnowledgeService:
             raise DocumentNotFound()
         versions = await self.repo.versions(organization_id, document_id)
         return DocumentDetail(
-            **_document_public(row, usage).model_dump(), versions=[_version_public(v) for v in versions]
+            **_document_public(row, usage).model_dump(),
+            versions=[VersionPublic.model_validate(v, from_attributes=True) for v in versions],
         )
 
     async def chunks(
@@ -346,20 +347,6 @@ def _document_public(row: DocumentRow, usage: DocumentUsage | None) -> DocumentP
         last_indexed_at=row.last_indexed_at,
         status=row.status,
         usage=usage or DocumentUsage(),
-    )
-
-
-def _version_public(version: DocumentVersion) -> VersionPublic:
-    return VersionPublic(
-        id=version.id,
-        version_number=version.version_number,
-        content_hash=version.content_hash,
-        status=version.status,
-        status_reason=version.status_reason,
-        progress=version.progress,
-        chunk_count=version.chunk_count,
-        page_count=version.page_count,
-        created_at=version.created_at,
     )
 
 
