@@ -39,3 +39,11 @@ def valid_briefing(
         ],
         "insufficient_evidence": False,
     }
+
+
+async def generate_briefing(provider: Any) -> Any:
+    """Ask `provider` for a briefing over the standard evidence prompt; return the validated BriefingOutput."""
+    from domains.execution.schemas import BriefingOutput
+
+    result = await provider.generate_structured(system=SYSTEM_PROMPT, user=evidence_prompt(), schema=BriefingOutput)
+    return result.output

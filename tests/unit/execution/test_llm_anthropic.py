@@ -17,7 +17,13 @@ from domains.execution.llm import (
 )
 from domains.execution.llm.anthropic import OUTPUT_TOOL_NAME
 from domains.execution.schemas import BriefingOutput
-from tests.unit.execution.briefings import CHUNK_PAYROLL, SYSTEM_PROMPT, evidence_prompt, valid_briefing
+from tests.unit.execution.briefings import (
+    CHUNK_PAYROLL,
+    SYSTEM_PROMPT,
+    evidence_prompt,
+    generate_briefing,
+    valid_briefing,
+)
 from tests.unit.execution.standins import ANTHROPIC_PATH, StandInServer, anthropic_error, anthropic_message
 
 API_KEY = "sk-ant-stand-in-key"
@@ -27,11 +33,6 @@ def _provider(stand_in: StandInServer, *, timeout_seconds: float = 5.0) -> Anthr
     return AnthropicLLMProvider(
         api_key=API_KEY, base_url=stand_in.url, timeout_seconds=timeout_seconds, max_output_tokens=1024
     )
-
-
-async def _generate(provider: AnthropicLLMProvider) -> BriefingOutput:
-    result = await provider.generate_structured(system=SYSTEM_PROMPT, user=evidence_prompt(), schema=BriefingOutput)
-    return result.output
 
 
 async def test_valid_tool_call_becomes_a_validated_briefing(stand_in: StandInServer) -> None:
@@ -50,7 +51,7 @@ async def test_valid_tool_call_becomes_a_validated_briefing(stand_in: StandInSer
 async def test_request_forces_one_tool_whose_schema_is_the_output_schema(stand_in: StandInServer) -> None:
     stand_in.reply(ANTHROPIC_PATH, anthropic_message(tool_input=valid_briefing()))
 
-    await _generate(_provider(stand_in))
+    await generate_briefing(_provider(stand_in))
 
     [request] = stand_in.requests(ANTHROPIC_PATH)
     body = request.body
@@ -90,7 +91,7 @@ async def test_tool_input_that_breaks_the_schema_is_malformed(stand_in: StandInS
     stand_in.reply(ANTHROPIC_PATH, anthropic_message(tool_input={"briefing": "x", "claims": "none"}))
 
     with pytest.raises(LLMMalformedOutputError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert "does not match BriefingOutput" in raised.value.reason
     assert "none" in str(raised.value)  # the excerpt of what the model sent is in the message
@@ -100,14 +101,14 @@ async def test_answer_without_the_tool_call_is_malformed(stand_in: StandInServer
     stand_in.reply(ANTHROPIC_PATH, anthropic_message(tool_input=None, stop_reason="end_turn", text="Seven years."))
 
     with pytest.raises(LLMMalformedOutputError, match="no record_answer tool call"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_output_cut_off_at_max_tokens_says_so(stand_in: StandInServer) -> None:
     stand_in.reply(ANTHROPIC_PATH, anthropic_message(tool_input={"briefing": "Pay"}, stop_reason="max_tokens"))
 
     with pytest.raises(LLMMalformedOutputError, match="cut off at the token limit"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_refusal_stop_reason_is_a_refusal(stand_in: StandInServer) -> None:
@@ -119,7 +120,7 @@ async def test_refusal_stop_reason_is_a_refusal(stand_in: StandInServer) -> None
     )
 
     with pytest.raises(LLMRefusalError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.reason == "model refused to answer (anthropic)"
     assert "cyber" in str(raised.value)
@@ -130,7 +131,7 @@ async def test_slow_answer_times_out_at_the_configured_timeout(stand_in: StandIn
     started = time.perf_counter()
 
     with pytest.raises(LLMTimeoutError) as raised:
-        await _generate(_provider(stand_in, timeout_seconds=0.3))
+        await generate_briefing(_provider(stand_in, timeout_seconds=0.3))
 
     assert time.perf_counter() - started < 2.0
     assert raised.value.reason == "provider timeout after 0.3s (anthropic)"
@@ -141,7 +142,7 @@ async def test_rate_limit_is_unavailable_and_not_retried_by_the_sdk(stand_in: St
     stand_in.reply(ANTHROPIC_PATH, anthropic_message(tool_input=valid_briefing()))
 
     with pytest.raises(LLMProviderUnavailableError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert "429" in raised.value.reason
     assert len(stand_in.requests(ANTHROPIC_PATH)) == 1
@@ -152,7 +153,7 @@ async def test_server_errors_are_unavailable(stand_in: StandInServer, status: in
     stand_in.reply(ANTHROPIC_PATH, anthropic_error(error_type, "Internal server error"), status=status)
 
     with pytest.raises(LLMProviderUnavailableError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert f"HTTP {status}" in raised.value.reason
     assert len(stand_in.requests(ANTHROPIC_PATH)) == 1
@@ -166,7 +167,7 @@ async def test_prompt_too_long_is_a_context_limit(stand_in: StandInServer) -> No
     )
 
     with pytest.raises(LLMContextLimitError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.retryable is False
 
@@ -175,14 +176,14 @@ async def test_context_window_stop_reason_is_a_context_limit(stand_in: StandInSe
     stand_in.reply(ANTHROPIC_PATH, anthropic_message(tool_input=None, stop_reason="model_context_window_exceeded"))
 
     with pytest.raises(LLMContextLimitError):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_other_bad_requests_are_rejected_not_context_limits(stand_in: StandInServer) -> None:
     stand_in.reply(ANTHROPIC_PATH, anthropic_error("authentication_error", "invalid x-api-key"), status=401)
 
     with pytest.raises(LLMRequestRejectedError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.reason == "provider rejected the request: HTTP 401 (anthropic)"
     assert API_KEY not in str(raised.value)
@@ -194,4 +195,4 @@ async def test_unreachable_server_is_unavailable() -> None:
     )
 
     with pytest.raises(LLMProviderUnavailableError, match="connection failed"):
-        await _generate(provider)
+        await generate_briefing(provider)

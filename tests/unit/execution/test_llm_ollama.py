@@ -16,7 +16,13 @@ from domains.execution.llm import (
     OllamaLLMProvider,
 )
 from domains.execution.schemas import BriefingOutput
-from tests.unit.execution.briefings import CHUNK_PAYROLL, SYSTEM_PROMPT, evidence_prompt, valid_briefing
+from tests.unit.execution.briefings import (
+    CHUNK_PAYROLL,
+    SYSTEM_PROMPT,
+    evidence_prompt,
+    generate_briefing,
+    valid_briefing,
+)
 from tests.unit.execution.standins import OLLAMA_PATH, StandInServer, ollama_chat, ollama_error
 
 
@@ -36,11 +42,6 @@ def _provider(
     )
 
 
-async def _generate(provider: OllamaLLMProvider) -> BriefingOutput:
-    result = await provider.generate_structured(system=SYSTEM_PROMPT, user=evidence_prompt(), schema=BriefingOutput)
-    return result.output
-
-
 async def test_json_content_becomes_a_validated_briefing(stand_in: StandInServer) -> None:
     stand_in.reply(OLLAMA_PATH, ollama_chat(json.dumps(valid_briefing())))
 
@@ -55,7 +56,7 @@ async def test_json_content_becomes_a_validated_briefing(stand_in: StandInServer
 async def test_request_is_a_non_streaming_chat_constrained_to_the_schema(stand_in: StandInServer) -> None:
     stand_in.reply(OLLAMA_PATH, ollama_chat(json.dumps(valid_briefing())))
 
-    await _generate(_provider(stand_in, model="qwen2.5:7b", context_tokens=16384))
+    await generate_briefing(_provider(stand_in, model="qwen2.5:7b", context_tokens=16384))
 
     [request] = stand_in.requests(OLLAMA_PATH)
     body = request.body
@@ -105,7 +106,7 @@ async def test_unusable_content_is_malformed(stand_in: StandInServer, content: s
     stand_in.reply(OLLAMA_PATH, ollama_chat(content))
 
     with pytest.raises(LLMMalformedOutputError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert problem in raised.value.reason
 
@@ -114,7 +115,7 @@ async def test_output_cut_off_at_num_predict_says_so(stand_in: StandInServer) ->
     stand_in.reply(OLLAMA_PATH, ollama_chat('{"briefing": "Pay', done_reason="length"))
 
     with pytest.raises(LLMMalformedOutputError, match="cut off at the token limit"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_slow_answer_times_out_at_the_configured_timeout(stand_in: StandInServer) -> None:
@@ -122,7 +123,7 @@ async def test_slow_answer_times_out_at_the_configured_timeout(stand_in: StandIn
     started = time.perf_counter()
 
     with pytest.raises(LLMTimeoutError) as raised:
-        await _generate(_provider(stand_in, timeout_seconds=0.3))
+        await generate_briefing(_provider(stand_in, timeout_seconds=0.3))
 
     assert time.perf_counter() - started < 2.0
     assert raised.value.reason == "provider timeout after 0.3s (ollama)"
@@ -133,7 +134,7 @@ async def test_busy_or_failing_server_is_unavailable(stand_in: StandInServer, st
     stand_in.reply(OLLAMA_PATH, ollama_error("server busy, please try again"), status=status)
 
     with pytest.raises(LLMProviderUnavailableError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.cause == cause
     assert raised.value.retryable is True
@@ -143,14 +144,14 @@ async def test_input_longer_than_the_context_is_a_context_limit(stand_in: StandI
     stand_in.reply(OLLAMA_PATH, ollama_error("the input length exceeds the context length"), status=400)
 
     with pytest.raises(LLMContextLimitError):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_unknown_model_is_rejected(stand_in: StandInServer) -> None:
     stand_in.reply(OLLAMA_PATH, ollama_error("model 'llama3.1:8b' not found, try pulling it first"), status=404)
 
     with pytest.raises(LLMRequestRejectedError, match="not found, try pulling it first") as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.retryable is False
 
@@ -159,18 +160,18 @@ async def test_non_json_envelope_is_unavailable(stand_in: StandInServer) -> None
     stand_in.reply(OLLAMA_PATH, "<html>bad gateway</html>")
 
     with pytest.raises(LLMProviderUnavailableError, match="not JSON"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_response_without_a_message_is_malformed(stand_in: StandInServer) -> None:
     stand_in.reply(OLLAMA_PATH, {"model": "llama3.1:8b", "done": True})
 
     with pytest.raises(LLMMalformedOutputError, match="no message content"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_unreachable_server_is_unavailable() -> None:
     provider = OllamaLLMProvider(base_url="http://127.0.0.1:9", timeout_seconds=5, max_output_tokens=64)
 
     with pytest.raises(LLMProviderUnavailableError, match="connection failed"):
-        await _generate(provider)
+        await generate_briefing(provider)

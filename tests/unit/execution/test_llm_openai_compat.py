@@ -17,7 +17,13 @@ from domains.execution.llm import (
     OpenAICompatibleLLMProvider,
 )
 from domains.execution.schemas import BriefingOutput
-from tests.unit.execution.briefings import CHUNK_PAYROLL, SYSTEM_PROMPT, evidence_prompt, valid_briefing
+from tests.unit.execution.briefings import (
+    CHUNK_PAYROLL,
+    SYSTEM_PROMPT,
+    evidence_prompt,
+    generate_briefing,
+    valid_briefing,
+)
 from tests.unit.execution.standins import OPENAI_PATH, StandInServer, openai_completion, openai_error
 
 API_KEY = "sk-stand-in-key"
@@ -48,11 +54,6 @@ def _provider(
     )
 
 
-async def _generate(provider: OpenAICompatibleLLMProvider) -> BriefingOutput:
-    result = await provider.generate_structured(system=SYSTEM_PROMPT, user=evidence_prompt(), schema=BriefingOutput)
-    return result.output
-
-
 async def test_json_content_becomes_a_validated_briefing(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(json.dumps(valid_briefing())))
 
@@ -67,7 +68,7 @@ async def test_json_content_becomes_a_validated_briefing(stand_in: StandInServer
 async def test_schema_capable_preset_sends_a_strict_json_schema(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(json.dumps(valid_briefing())))
 
-    await _generate(_provider(stand_in))
+    await generate_briefing(_provider(stand_in))
 
     [request] = stand_in.requests(OPENAI_PATH)
     body = request.body
@@ -94,7 +95,7 @@ async def test_schema_capable_preset_sends_a_strict_json_schema(stand_in: StandI
 async def test_json_mode_preset_puts_the_schema_in_the_system_prompt(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(json.dumps(valid_briefing())))
 
-    await _generate(
+    await generate_briefing(
         _provider(stand_in, supports_json_schema=False, provider_name="groq", max_tokens_field="max_tokens")
     )
 
@@ -109,7 +110,7 @@ async def test_json_mode_preset_puts_the_schema_in_the_system_prompt(stand_in: S
 async def test_keyless_local_server_gets_no_authorization_header(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(json.dumps(valid_briefing())))
 
-    await _generate(_provider(stand_in, api_key=None, provider_name="vllm", price_key="vllm"))
+    await generate_briefing(_provider(stand_in, api_key=None, provider_name="vllm", price_key="vllm"))
 
     assert "authorization" not in stand_in.requests(OPENAI_PATH)[0].headers
 
@@ -117,7 +118,7 @@ async def test_keyless_local_server_gets_no_authorization_header(stand_in: Stand
 async def test_preset_headers_are_sent(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(json.dumps(valid_briefing())))
 
-    await _generate(_provider(stand_in, extra_headers=(("X-Title", "ORION"),)))
+    await generate_briefing(_provider(stand_in, extra_headers=(("X-Title", "ORION"),)))
 
     assert stand_in.requests(OPENAI_PATH)[0].headers["x-title"] == "ORION"
 
@@ -163,7 +164,7 @@ async def test_unusable_content_is_malformed(stand_in: StandInServer, content: s
     stand_in.reply(OPENAI_PATH, openai_completion(content))
 
     with pytest.raises(LLMMalformedOutputError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert problem in raised.value.reason
 
@@ -171,7 +172,7 @@ async def test_unusable_content_is_malformed(stand_in: StandInServer, content: s
 async def test_json_in_a_markdown_fence_is_accepted(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion("```json\n" + json.dumps(valid_briefing()) + "\n```"))
 
-    output = await _generate(_provider(stand_in, supports_json_schema=False))
+    output = await generate_briefing(_provider(stand_in, supports_json_schema=False))
 
     assert output.claims[0].citations[0].chunk_id == CHUNK_PAYROLL
 
@@ -180,21 +181,21 @@ async def test_output_cut_off_at_the_token_limit_says_so(stand_in: StandInServer
     stand_in.reply(OPENAI_PATH, openai_completion('{"briefing": "Pay', finish_reason="length"))
 
     with pytest.raises(LLMMalformedOutputError, match="cut off at the token limit"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_content_filter_is_a_refusal(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(None, finish_reason="content_filter"))
 
     with pytest.raises(LLMRefusalError, match="content_filter"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_structured_output_refusal_is_a_refusal(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_completion(None, refusal="I'm sorry, I cannot assist with that request."))
 
     with pytest.raises(LLMRefusalError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.reason == "model refused to answer (openai)"
     assert "cannot assist" in str(raised.value)
@@ -205,7 +206,7 @@ async def test_slow_answer_times_out_at_the_configured_timeout(stand_in: StandIn
     started = time.perf_counter()
 
     with pytest.raises(LLMTimeoutError) as raised:
-        await _generate(_provider(stand_in, timeout_seconds=0.3))
+        await generate_briefing(_provider(stand_in, timeout_seconds=0.3))
 
     assert time.perf_counter() - started < 2.0
     assert raised.value.reason == "provider timeout after 0.3s (openai)"
@@ -215,14 +216,14 @@ async def test_http_408_is_a_timeout(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_error("Request timed out", error_type="timeout"), status=408)
 
     with pytest.raises(LLMTimeoutError):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_rate_limit_is_unavailable(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_error("Rate limit reached for requests", error_type="requests"), status=429)
 
     with pytest.raises(LLMProviderUnavailableError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.reason == "provider unavailable: HTTP 429 rate limited (openai)"
     assert len(stand_in.requests(OPENAI_PATH)) == 1
@@ -233,7 +234,7 @@ async def test_server_errors_are_unavailable(stand_in: StandInServer, status: in
     stand_in.reply(OPENAI_PATH, openai_error("The server had an error", error_type="server_error"), status=status)
 
     with pytest.raises(LLMProviderUnavailableError, match=f"HTTP {status}"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_context_length_exceeded_is_a_context_limit(stand_in: StandInServer) -> None:
@@ -247,7 +248,7 @@ async def test_context_length_exceeded_is_a_context_limit(stand_in: StandInServe
     )
 
     with pytest.raises(LLMContextLimitError) as raised:
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
     assert raised.value.reason == "prompt exceeds the model's context window (openai)"
 
@@ -256,21 +257,21 @@ async def test_other_bad_requests_are_rejected(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, openai_error("The model `gpt-9` does not exist", code="model_not_found"), status=404)
 
     with pytest.raises(LLMRequestRejectedError, match="does not exist"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_gateway_error_inside_a_200_is_mapped_by_its_code(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, {"error": {"message": "Upstream provider overloaded", "code": 502}})
 
     with pytest.raises(LLMProviderUnavailableError, match="HTTP 502"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_response_without_choices_is_malformed(stand_in: StandInServer) -> None:
     stand_in.reply(OPENAI_PATH, {"id": "chatcmpl-x", "object": "chat.completion", "choices": []})
 
     with pytest.raises(LLMMalformedOutputError, match="no choices"):
-        await _generate(_provider(stand_in))
+        await generate_briefing(_provider(stand_in))
 
 
 async def test_unreachable_server_is_unavailable() -> None:
@@ -286,4 +287,4 @@ async def test_unreachable_server_is_unavailable() -> None:
     )
 
     with pytest.raises(LLMProviderUnavailableError, match="connection failed"):
-        await _generate(provider)
+        await generate_briefing(provider)
