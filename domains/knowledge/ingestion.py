@@ -7,6 +7,7 @@ failure anywhere leaves no document, version, chunk or embedding behind.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 import time
@@ -44,12 +45,12 @@ class PreparedDocument:
     def texts(self) -> list[str]:
         return [chunk.text for chunk in self.chunks]
 
-    @property
+    @functools.cached_property
     def contexts(self) -> list[str]:
         """Each chunk's indexing context: the document title and the chunk's section label."""
         return [index_context(self.title, chunk.section) for chunk in self.chunks]
 
-    @property
+    @functools.cached_property
     def index_texts(self) -> list[str]:
         """What both retrieval channels index for each chunk (the stored, quotable text stays `texts`)."""
         return [index_text(context, chunk.text) for context, chunk in zip(self.contexts, self.chunks, strict=True)]

@@ -209,11 +209,12 @@ class IngestionWorker:
 
     # --- maintenance ---------------------------------------------------------------------------------------------
 
-    async def maintain(self) -> None:
-        """Flush usage counts, compact document-frequency deltas, rebuild drifted BM25 normalisers."""
+    async def maintain(self, *, full: bool = False) -> None:
+        """Flush usage counts, compact document-frequency deltas, rebuild stale BM25 vectors; a full pass (at most
+        every COMPACT_ALL_SECONDS, or when asked) also folds small delta sets and starts organization-index builds."""
         async with self.db.owner_session() as session:
             await self.usage.flush(session)
-        full = time.monotonic() - self._last_full_compaction >= COMPACT_ALL_SECONDS
+        full = full or time.monotonic() - self._last_full_compaction >= COMPACT_ALL_SECONDS
         async with self.db.owner_session() as session:
             organizations = await lexical.organizations_with_deltas(session, 1 if full else COMPACT_MIN_DELTAS)
             # Changed ORION_BM25_K1/B take effect by rebuilding the vectors built with the old values.

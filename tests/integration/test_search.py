@@ -276,8 +276,7 @@ async def test_large_organizations_get_their_own_indexes_and_search_through_them
     worker.settings = worker.settings.model_copy(update={"exact_search_max_rows": 3})  # 4 chunks: too many now
     app.state.retriever = Retriever(retriever.settings.model_copy(update={"exact_search_max_rows": 3}))
     try:
-        worker._last_full_compaction = 0.0  # the next maintenance is a full one
-        await worker.maintain()  # compacts the deltas, then starts building what the index path needs
+        await worker.maintain(full=True)  # compacts the deltas, then starts building what the index path needs
         await worker.index_builds()
         assert set(organization_index_names(org, model_key)) <= _valid_indexes(database_url)
         indexed = [
