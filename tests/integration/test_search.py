@@ -9,6 +9,7 @@ from domains.knowledge.embeddings import EmbeddingUnavailable
 from packages.database.engine import sync_url
 from tests.helpers.identity import register
 from tests.helpers.knowledge import UPLOAD_URL, upload_ok
+from tests.helpers.runs import fake, scripted_model, start_run
 
 SEARCH = "/api/v1/knowledge/search"
 
@@ -140,18 +141,20 @@ async def test_foreign_document_filter_is_404_and_results_never_cross(client, co
     assert (await _search(client, stranger, query_text="coral reefs")).json() == []
 
 
+class Broken:
+    """An embedding provider whose service is down."""
+
+    provider_name = model_name = model_version = "broken"
+    model_key = "broken:broken:1"
+    dimension = 384
+    tokens_per_minute = None
+
+    def embed_query(self, text):  # type: ignore[no-untyped-def]
+        raise EmbeddingUnavailable("embedding service timed out")
+
+
 async def test_semantic_failure_falls_back_to_lexical(client, corpus, app) -> None:
     account, _ = corpus
-
-    class Broken:
-        provider_name = model_name = model_version = "broken"
-        model_key = "broken:broken:1"
-        dimension = 384
-        tokens_per_minute = None
-
-        def embed_query(self, text):  # type: ignore[no-untyped-def]
-            raise EmbeddingUnavailable("embedding service timed out")
-
     original = app.state.embedder
     app.state.embedder = lambda: Broken()
     try:
@@ -164,6 +167,29 @@ async def test_semantic_failure_falls_back_to_lexical(client, corpus, app) -> No
         assert semantic.status_code == 503 and semantic.json()["error"]["code"] == "semantic_unavailable"
     finally:
         app.state.embedder = original
+
+
+async def test_a_run_records_that_the_semantic_channel_was_unavailable(client, corpus, app) -> None:
+    account, _ = corpus
+    services = app.state.workflow_services
+    original = services.embedder
+    services.embedder = lambda: Broken()
+    try:
+        with scripted_model(app, fake()):
+            run = await start_run(client, account, "Why do coral reefs bleach?")
+    finally:
+        services.embedder = original
+    with scripted_model(app, fake()):
+        healthy = await start_run(client, account, "Why do coral reefs bleach?")
+
+    async def summary(run_id: str) -> dict:  # type: ignore[type-arg]
+        response = await client.get(f"/api/v1/runs/{run_id}/summary", headers=account.headers)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    degraded = await summary(run["id"])
+    assert degraded["status"] == "completed" and degraded["semantic_unavailable"] is True
+    assert (await summary(healthy["id"]))["semantic_unavailable"] is False
 
 
 def _document_frequency(database_url: str, org: str, lexeme: str) -> int:
@@ -183,8 +209,12 @@ async def test_document_frequencies_follow_ingest_reversion_and_delete(client, d
     first = await upload_ok(client, account, "Quokkas live on Rottnest island.", "q1.txt")
     await upload_ok(client, account, "A quokka smiles for photographs.", "q2.txt")
     assert _document_frequency(database_url, org, "quokka") == 2
-    await upload_ok(client, account, "Wallabies live on the mainland.", "q1.txt")  # a new version drops 'quokka'
+    second = await upload_ok(client, account, "Wallabies live on the mainland.", "q1.txt")  # drops 'quokka'
     assert _document_frequency(database_url, org, "quokka") == 1
+    hits = (await _search(client, account, query_text="quokka rottnest island", method="hybrid")).json()
+    assert all(r["document_version_id"] != first["document_version_id"] for r in hits)  # only latest versions
+    [wallaby] = [r for r in hits if r["document_id"] == first["document_id"]] or [None]
+    assert wallaby is None or wallaby["document_version_id"] == second["document_version_id"]
     assert _document_frequency(database_url, org, "wallabi") == 1
     await app.state.worker.compact_and_check(org)  # compaction must not change the figures
     assert _document_frequency(database_url, org, "quokka") == 1
