@@ -240,10 +240,10 @@ class InjectionModel:
                 raise ValueError(f"weights were trained with {name}={int(arrays[name])}, runtime uses {expected}")
         word_terms = _decode_terms(arrays["word_terms"])
         char_terms = _decode_terms(arrays["char_terms"])
-        shape_terms = _decode_terms(arrays["shape_terms"]) if "shape_terms" in arrays else []
+        shape_terms = _decode_terms(arrays["shape_terms"])
         self.n_word = len(word_terms)
         self.idf: FloatArray = arrays["idf"].astype(np.float64)
-        self.shape_scale = float(arrays["shape_scale"]) if "shape_scale" in arrays else 0.0
+        self.shape_scale = float(arrays["shape_scale"])
         self.prompt_coef: FloatArray = arrays["prompt_coef"].astype(np.float64)
         self.embedded_coef: FloatArray = arrays["embedded_coef"].astype(np.float64)
         self.prompt_intercept = float(arrays["prompt_intercept"])
