@@ -46,6 +46,40 @@ CHAR_NGRAM_RANGE: Final = (3, 5)
 # Its features are binary (scaled by the stored `shape_scale`), not TF-IDF.
 SHAPE_END_CHARS: Final = ".?!:"
 SHAPE_LENGTH_EDGES: Final = (1, 3, 6, 13, 26)
+# Two *cue* features generalise the first-token feature beyond the verbs seen in training: "^<imperative>" when the
+# unit opens with a verb that asks for content or an answer (English and German, written from general knowledge of
+# how requests to an assistant are phrased, not mined from the evaluation data), and "@you" when it addresses the
+# reader. A planted "Compose a letter to ..." then shares a feature with "Write a short story ..." even if
+# "compose" was never seen. Verbs that tell a person to operate a form, a device or a program ("enter", "fill",
+# "sign", "attach", "click", "install", "use", "check", "include", ...) are left out: forms and manuals are full of
+# them (in cross-validation a longer list flagged tax instructions) and the n-grams still know the ones in attacks.
+IMPERATIVE_TERM: Final = "^<imperative>"
+ADDRESS_TERM: Final = "@you"
+IMPERATIVE_VERBS: Final = frozenset(
+    """
+    act analyze analyse answer ask assume break build calculate compare compose convert create define describe
+    design develop disregard draft draw edit elaborate explain forget generate give help identify ignore imagine
+    list mention name offer outline paraphrase play pretend produce provide rate recommend repeat reply respond
+    rewrite say share show solve state suggest summarise summarize tell think translate write
+    antworte beantworte beschreibe erkläre erstelle erzähle formuliere gib ignoriere liste nenne sag sage schreib
+    schreibe stell stelle übersetze vergiss verfasse vergleiche zeige zeig
+    """.split()  # noqa: SIM905
+)
+ADDRESS_TOKENS: Final = frozenset("you your yours yourself du dein deine deinen deinem deiner dir dich".split())  # noqa: SIM905
+# The cues only fire on a unit shaped like a planted instruction: a whole sentence (closing with one of
+# SHAPE_END_CHARS) of at most CUE_MAX_TOKENS tokens (the longest first line of a BIPIA train attack has 18).
+# Wrapped PDF lines and long windows of forms and manuals, which address their reader throughout, stay out.
+CUE_SENTENCE_ONLY: Final = True
+CUE_MAX_TOKENS: Final = 20
+
+
+def cue_flags(unit: str, tokens: list[str]) -> tuple[bool, bool]:
+    """Return whether a unit opens with a task verb and whether it addresses the reader (see IMPERATIVE_TERM)."""
+    if not tokens or (CUE_SENTENCE_ONLY and (unit[-1:] not in tuple(SHAPE_END_CHARS) or len(tokens) > CUE_MAX_TOKENS)):
+        return False, False
+    return tokens[0] in IMPERATIVE_VERBS, not ADDRESS_TOKENS.isdisjoint(tokens)
+
+
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent / "assets" / "injection_model.npz"
 _SEGMENTATION: Final = {
     "window_chars": WINDOW_CHARS,
@@ -127,13 +161,18 @@ def has_enough_tokens(unit: str) -> bool:
 
 
 def shape_terms(unit: str) -> list[str]:
-    """Return the shape features of a (lower-cased) unit: "^first-token", "$last-char" and "#length-bucket"."""
+    """Return the shape features of a (lower-cased) unit: "^first-token", "$last-char", "#length-bucket" and cues."""
     tokens = _TOKEN.findall(unit)
     terms = [f"^{tokens[0]}"] if tokens else []
     if unit[-1:] and unit[-1] in SHAPE_END_CHARS:
         terms.append(f"${unit[-1]}")
     if tokens:
         terms.append(f"#{_length_bucket(len(tokens))}")
+        opening, addressing = cue_flags(unit, tokens)
+        if opening:
+            terms.append(IMPERATIVE_TERM)
+        if addressing:
+            terms.append(ADDRESS_TERM)
     return terms
 
 
@@ -272,9 +311,14 @@ class InjectionModel:
         first_keys, first_ids = [], []
         self._end_ids = np.full(128, -1, dtype=np.int64)
         self._length_ids = np.full(SHAPE_LENGTH_EDGES[-1] + 1, -1, dtype=np.int64)
+        # The cue features are flags computed per unit; these are their feature indices (when in vocabulary).
+        flag_terms = (IMPERATIVE_TERM, ADDRESS_TERM)
+        self._flag_ids: dict[str, int] = {}
         for offset, term in enumerate(shape_terms):
             index = n_ngrams + offset
-            if term.startswith("^"):
+            if term in flag_terms:
+                self._flag_ids[term] = index
+            elif term.startswith("^"):
                 first_keys.append(string_hash(term[1:]))
                 first_ids.append(index)
             elif term.startswith("$"):
@@ -282,6 +326,8 @@ class InjectionModel:
             else:
                 self._length_ids[int(term[1:])] = index
         self._first_tokens = _KeyTable(first_keys, first_ids)
+        self._imperative_hashes = np.array(sorted(string_hash(v) for v in IMPERATIVE_VERBS), dtype=np.uint64)
+        self._address_hashes = np.array(sorted(string_hash(v) for v in ADDRESS_TOKENS), dtype=np.uint64)
 
     @classmethod
     def load(cls, path: Path = DEFAULT_WEIGHTS) -> InjectionModel:
@@ -320,7 +366,8 @@ class InjectionModel:
         chunk_total = non_space[chunk_start + lengths - 1] - non_space[chunk_start]
         unit_total = non_space[unit_end] - non_space[unit_start]
         words, token_start, token_end, token_hash = self._word_occurrences(codes, word_table)
-        token_unit, _ = _assign_units(token_start, token_end, token_start, unit_start, unit_end)
+        token_index = np.arange(len(token_start), dtype=np.int64)
+        token_unit, token_of = _assign_units(token_start, token_end, token_index, unit_start, unit_end)
         tokens = np.bincount(token_unit, minlength=n_units)
         embedded = chunk_total[unit_chunk] - unit_total >= EMBEDDED_MIN_OTHER_CHARS
         chars = self._char_occurrences(codes, is_space)
@@ -342,6 +389,18 @@ class InjectionModel:
         shape_unit, shape_feature = self._shape_occurrences(
             codes, unit_start, unit_end, tokens, token_start, token_end, token_hash
         )
+        opening, addressing = self._cues(unit_start, unit_end, token_start, token_end, token_hash, token_unit, token_of)
+        if CUE_SENTENCE_ONLY and n_units:
+            last = codes[unit_end - 1]
+            sentence = np.isin(last, [ord(c) for c in SHAPE_END_CHARS]) & (tokens <= CUE_MAX_TOKENS)
+            opening &= sentence
+            addressing &= sentence
+        flags = {IMPERATIVE_TERM: opening, ADDRESS_TERM: addressing}
+        cue_units = [np.flatnonzero(flags[term]) for term in self._flag_ids]
+        cue_unit = np.concatenate([np.zeros(0, np.int64), *cue_units])
+        cue_feature = np.repeat(np.array(list(self._flag_ids.values()), dtype=np.int64), [len(u) for u in cue_units])
+        shape_unit = np.concatenate([shape_unit, cue_unit])
+        shape_feature = np.concatenate([shape_feature, cue_feature])
         unit = np.concatenate([unit, shape_unit])
         feature = np.concatenate([feature, shape_feature])
         values = np.concatenate([values, np.full(len(shape_unit), self.shape_scale)])
@@ -382,6 +441,27 @@ class InjectionModel:
             np.concatenate([first_units, units[end_feature >= 0], units[length_feature >= 0]]),
             np.concatenate([first_feature[found], end_feature[end_feature >= 0], length_feature[length_feature >= 0]]),
         )
+
+    def _cues(
+        self,
+        unit_start: IntArray,
+        unit_end: IntArray,
+        token_start: IntArray,
+        token_end: IntArray,
+        token_hash: U64Array,
+        token_unit: IntArray,
+        token_of: IntArray,
+    ) -> tuple[BoolArray, BoolArray]:
+        """Return, per unit, whether it opens with a task verb and whether it addresses the reader."""
+        opening = np.zeros(len(unit_start), dtype=np.bool_)
+        addressing = np.zeros(len(unit_start), dtype=np.bool_)
+        if len(token_start):
+            first = np.searchsorted(token_start, unit_start, side="left")
+            inside = first < len(token_start)
+            inside[inside] = token_end[first[inside]] <= unit_end[inside]
+            opening[inside] = np.isin(token_hash[first[inside]], self._imperative_hashes)
+            addressing[token_unit[np.isin(token_hash[token_of], self._address_hashes)]] = True
+        return opening, addressing
 
     def _word_occurrences(
         self, codes: IntArray, word_table: BoolArray

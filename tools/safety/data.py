@@ -25,6 +25,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 ABSTRACT_DISCUSSION = REPO_ROOT / "tests" / "fixtures" / "safety" / "abstract_discussion.txt"
 ABSTRACT_TRAIN = REPO_ROOT / "tools" / "safety" / "abstract_discussion_train.txt"
+CODE_ANSWERS_TRAIN = REPO_ROOT / "tools" / "safety" / "code_answers_train.txt"
+INSTRUCTIONS_TRAIN = REPO_ROOT / "tools" / "safety" / "instructions_train.txt"
 SEED = 20240601
 POSITIONS = ("start", "middle", "end")
 # BIPIA pairs its text attacks with the email and table tasks and its code attacks with the code task.
@@ -173,11 +175,42 @@ def load_abstract_train(path: Path = ABSTRACT_TRAIN) -> list[Example]:
     return [Example(t, 0, "abstract_train", f"abstract_train:{i}") for i, t in enumerate(_sentences(path))]
 
 
+def load_code_answers_train(path: Path = CODE_ANSWERS_TRAIN) -> list[Example]:
+    """Return the hand-written programming answers (benign code contexts that address the reader)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("#"):  # the file's header comment (answers may hold "#" comments)
+        lines.pop(0)
+    answers = [answer.strip("\n") for answer in "\n".join(lines).split("\n~~~\n")]
+    return [Example(a, 0, "code_answers_train", f"code_answers_train:{i}") for i, a in enumerate(answers) if a.strip()]
+
+
+def load_instructions_train(path: Path = INSTRUCTIONS_TRAIN) -> list[Example]:
+    """Return the hand-written instructions for human readers (forms, manuals, one step a line or as paragraphs).
+
+    Every other paragraph is wrapped into short lines as a PDF would be; lists of steps are kept as they are.
+    """
+    lines = path.read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("#"):  # the file's header comment
+        lines.pop(0)
+    paragraphs = [p for p in "\n".join(lines).split("\n\n") if p.strip()]
+    return [
+        Example(
+            p if "\n" in p or i % 2 == 0 else "\n".join(textwrap.wrap(p, WRAP_WIDTH)),
+            0,
+            "instructions_train",
+            f"instr:{i}",
+        )
+        for i, p in enumerate(p.strip() for p in paragraphs)
+    ]
+
+
 def training_examples(root: Path | None = None) -> list[Example]:
     """Return every example the model may learn from (train splits, train PDFs, SciFact prose, abstract-train)."""
     return (
         load_deepset("train", root)
         + load_abstract_train()
+        + load_code_answers_train()
+        + load_instructions_train()
         + bipia_attack_examples("train", root)
         + bipia_clean_examples("train", root)
         + load_pdf_chunks("train", root)

@@ -3,15 +3,18 @@
     .venv/bin/python -m tools.safety.train            # writes domains/knowledge/assets/injection_model.npz
 
 Training data: deepset train, BIPIA train contexts with BIPIA train attacks placed in them, the hand-written
-`abstract_discussion_train.txt`, 1,000 SciFact abstracts (half of them wrapped into PDF-like lines) and the
-"train" half of the shared PDFs (split by document, see tools/safety/data.py). No test split is read.
+`abstract_discussion_train.txt`, `code_answers_train.txt` (programming answers that address the reader) and
+`instructions_train.txt` (forms, manuals, recipes), 1,000 SciFact abstracts (half of them wrapped into PDF-like
+lines) and the "train" half of the shared PDFs (split by document, see tools/safety/data.py). No test split is read.
+The two newer hand-written files are negatives only; they are not benign sources of the threshold rule below.
 
 1. Five-fold grouped cross-validation. Every deepset row, BIPIA context, BIPIA attack, abstract, hand-written
    sentence and whole PDF document is assigned to one fold; a fold's attacks are placed only into that fold's
    contexts, so no attack, context or document is ever scored by a model that saw it.
 2. Platt scaling of each head on the out-of-fold chunk scores, so both heads share one probability scale.
 3. Thresholds on the combined score (patterns included): `flag` is the lowest score that keeps the mean
-   false-positive rate over the benign sources at or below FLAG_FPR_BUDGET; `untrusted` the lowest that keeps
+   false-positive rate over the benign sources at or below FLAG_FPR_BUDGET and each source's rate at or below
+   SOURCE_FPR_CAP; `untrusted` the lowest that keeps
    the mean rate of *untrusted* benign chunks at or below UNTRUSTED_FPR_BUDGET. The mean over sources (rather than
    over chunks) stops the 900 train tables from drowning the 50 emails and the PDFs.
 4. The final model is fitted on all training units and written with the calibration and thresholds.
@@ -59,7 +62,9 @@ from tools.safety.data import (
     load_abstract_train,
     load_bipia_attacks,
     load_bipia_contexts,
+    load_code_answers_train,
     load_deepset,
+    load_instructions_train,
     load_pdf_chunks,
     load_scifact_prose,
     place_attacks,
@@ -79,6 +84,18 @@ TOP_K_FEATURES = 8000
 # 2.0 gave macro recall 0.884 / 0.896 / 0.885 (0.830 without the block).
 SHAPE_SCALE = 1.0
 FLAG_FPR_BUDGET = 0.03
+# The macro budget alone lets a gain on one source be spent on another (in CV, once code answers stopped firing
+# the chosen threshold fell and flagged more PDF chunks), and the deployed mix is not the macro mix (BIPIA-like
+# benign text is mostly tables, code and email). So `flag` must also keep every benign source at or below
+# SOURCE_FPR_CAP, the pooled false-positive rate the model is held to: in CV any mix of sources then stays under it.
+# With the cue features of injection_model (task-verb opening, addressing the reader, whole short sentences only)
+# and the hand-written negatives (code answers, instructions for people, German discussion), CV gave macro recall
+# 0.896 -> 0.924 at macro FPR 0.030 -> 0.027, code answers 0.100 -> 0.040 and PDFs 0.051 -> 0.049 (held-out PDFs
+# 0.035 -> 0.029). Dropped after the same checks: code-context features (a "%codectx" flag on every line of a
+# code-like chunk: code FPR fell, but held-out PDF false positives rose, as the flag explained away the
+# reader-addressing prose of answers), a longer task-verb list (form verbs such as "enter" flagged tax
+# instructions), cue weights held back by a smaller feature value, and 2,000 instead of 1,000 SciFact abstracts.
+SOURCE_FPR_CAP = 0.05
 UNTRUSTED_FPR_BUDGET = 0.005
 BENIGN_SOURCES = (
     "deepset_benign",
@@ -158,7 +175,10 @@ def head_units(examples: Sequence[Example]) -> tuple[Units, Units]:
 
 def _vectorisers(vocabulary: tuple[list[str], list[str]] | None = None) -> tuple[TfidfVectorizer, TfidfVectorizer]:
     word = TfidfVectorizer(
-        ngram_range=(1, 2), sublinear_tf=True, min_df=2, vocabulary=vocabulary[0] if vocabulary else None
+        ngram_range=(1, 2),
+        sublinear_tf=True,
+        min_df=2,
+        vocabulary=vocabulary[0] if vocabulary else None,
     )
     char = TfidfVectorizer(
         analyzer="char_wb",
@@ -260,7 +280,14 @@ def _fold(key: str) -> int:
 @functools.cache
 def _documents() -> tuple[Example, ...]:
     # Stand-alone examples that CV folds by their own group: prompts, prose and PDF chunks (PDFs load slowly).
-    return (*load_deepset("train"), *load_abstract_train(), *load_pdf_chunks("train"), *load_scifact_prose())
+    return (
+        *load_deepset("train"),
+        *load_abstract_train(),
+        *load_code_answers_train(),
+        *load_instructions_train(),
+        *load_pdf_chunks("train"),
+        *load_scifact_prose(),
+    )
 
 
 def fold_examples(fold: int, held_out: bool) -> list[Example]:
@@ -350,13 +377,22 @@ def macro_rate(flagged: npt.NDArray[np.bool_], sources: list[str], names: Sequen
     return float(np.mean([flagged[array == name].mean() for name in names if (array == name).any()]))
 
 
+def max_rate(flagged: npt.NDArray[np.bool_], sources: list[str], names: Sequence[str]) -> float:
+    """Return the highest share of flagged chunks among the named sources."""
+    array = np.array(sources)
+    return float(max(flagged[array == name].mean() for name in names if (array == name).any()))
+
+
 def choose_thresholds(score: FloatArray, oof: OutOfFold) -> tuple[float, float]:
     """Pick the lowest flag and untrusted thresholds that stay within their false-positive budgets."""
     any_pattern = np.array([bool(p) for p in oof.pattern])
     high_pattern = np.array([p == "high" for p in oof.pattern])
     candidates = np.unique(np.concatenate([score, [1.0]]))
     flag = next(
-        t for t in candidates if macro_rate(any_pattern | (score >= t), oof.sources, BENIGN_SOURCES) <= FLAG_FPR_BUDGET
+        t
+        for t in candidates
+        if macro_rate(any_pattern | (score >= t), oof.sources, BENIGN_SOURCES) <= FLAG_FPR_BUDGET
+        and max_rate(any_pattern | (score >= t), oof.sources, BENIGN_SOURCES) <= SOURCE_FPR_CAP
     )
     untrusted = next(
         t
