@@ -69,13 +69,12 @@ ADDRESS_TOKENS: Final = frozenset("you your yours yourself du dein deine deinen 
 # The cues only fire on a unit shaped like a planted instruction: a whole sentence (closing with one of
 # SHAPE_END_CHARS) of at most CUE_MAX_TOKENS tokens (the longest first line of a BIPIA train attack has 18).
 # Wrapped PDF lines and long windows of forms and manuals, which address their reader throughout, stay out.
-CUE_SENTENCE_ONLY: Final = True
 CUE_MAX_TOKENS: Final = 20
 
 
 def cue_flags(unit: str, tokens: list[str]) -> tuple[bool, bool]:
     """Return whether a unit opens with a task verb and whether it addresses the reader (see IMPERATIVE_TERM)."""
-    if not tokens or (CUE_SENTENCE_ONLY and (unit[-1:] not in tuple(SHAPE_END_CHARS) or len(tokens) > CUE_MAX_TOKENS)):
+    if not tokens or unit[-1:] not in tuple(SHAPE_END_CHARS) or len(tokens) > CUE_MAX_TOKENS:
         return False, False
     return tokens[0] in IMPERATIVE_VERBS, not ADDRESS_TOKENS.isdisjoint(tokens)
 
@@ -390,7 +389,7 @@ class InjectionModel:
             codes, unit_start, unit_end, tokens, token_start, token_end, token_hash
         )
         opening, addressing = self._cues(unit_start, unit_end, token_start, token_end, token_hash, token_unit, token_of)
-        if CUE_SENTENCE_ONLY and n_units:
+        if n_units:
             last = codes[unit_end - 1]
             sentence = np.isin(last, [ord(c) for c in SHAPE_END_CHARS]) & (tokens <= CUE_MAX_TOKENS)
             opening &= sentence
