@@ -72,13 +72,6 @@ ADDRESS_TOKENS: Final = frozenset("you your yours yourself du dein deine deinen 
 CUE_MAX_TOKENS: Final = 20
 
 
-def cue_flags(unit: str, tokens: list[str]) -> tuple[bool, bool]:
-    """Return whether a unit opens with a task verb and whether it addresses the reader (see IMPERATIVE_TERM)."""
-    if not tokens or unit[-1:] not in tuple(SHAPE_END_CHARS) or len(tokens) > CUE_MAX_TOKENS:
-        return False, False
-    return tokens[0] in IMPERATIVE_VERBS, not ADDRESS_TOKENS.isdisjoint(tokens)
-
-
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent / "assets" / "injection_model.npz"
 _SEGMENTATION: Final = {
     "window_chars": WINDOW_CHARS,
@@ -162,16 +155,17 @@ def has_enough_tokens(unit: str) -> bool:
 def shape_terms(unit: str) -> list[str]:
     """Return the shape features of a (lower-cased) unit: "^first-token", "$last-char", "#length-bucket" and cues."""
     tokens = _TOKEN.findall(unit)
+    closes = unit[-1:] != "" and unit[-1] in SHAPE_END_CHARS
     terms = [f"^{tokens[0]}"] if tokens else []
-    if unit[-1:] and unit[-1] in SHAPE_END_CHARS:
+    if closes:
         terms.append(f"${unit[-1]}")
     if tokens:
         terms.append(f"#{_length_bucket(len(tokens))}")
-        opening, addressing = cue_flags(unit, tokens)
-        if opening:
-            terms.append(IMPERATIVE_TERM)
-        if addressing:
-            terms.append(ADDRESS_TERM)
+        if closes and len(tokens) <= CUE_MAX_TOKENS:
+            if tokens[0] in IMPERATIVE_VERBS:
+                terms.append(IMPERATIVE_TERM)
+            if not ADDRESS_TOKENS.isdisjoint(tokens):
+                terms.append(ADDRESS_TERM)
     return terms
 
 
@@ -386,20 +380,8 @@ class InjectionModel:
         norms = np.sqrt(np.bincount(block, weights=values * values, minlength=2 * n_units))
         values = values / norms[block]
         shape_unit, shape_feature = self._shape_occurrences(
-            codes, unit_start, unit_end, tokens, token_start, token_end, token_hash
+            codes, unit_start, unit_end, tokens, token_start, token_end, token_hash, token_unit, token_of
         )
-        opening, addressing = self._cues(unit_start, unit_end, token_start, token_end, token_hash, token_unit, token_of)
-        if n_units:
-            last = codes[unit_end - 1]
-            sentence = np.isin(last, [ord(c) for c in SHAPE_END_CHARS]) & (tokens <= CUE_MAX_TOKENS)
-            opening &= sentence
-            addressing &= sentence
-        flags = {IMPERATIVE_TERM: opening, ADDRESS_TERM: addressing}
-        cue_units = [np.flatnonzero(flags[term]) for term in self._flag_ids]
-        cue_unit = np.concatenate([np.zeros(0, np.int64), *cue_units])
-        cue_feature = np.repeat(np.array(list(self._flag_ids.values()), dtype=np.int64), [len(u) for u in cue_units])
-        shape_unit = np.concatenate([shape_unit, cue_unit])
-        shape_feature = np.concatenate([shape_feature, cue_feature])
         unit = np.concatenate([unit, shape_unit])
         feature = np.concatenate([feature, shape_feature])
         values = np.concatenate([values, np.full(len(shape_unit), self.shape_scale)])
@@ -423,44 +405,45 @@ class InjectionModel:
         token_start: IntArray,
         token_end: IntArray,
         token_hash: U64Array,
+        token_unit: IntArray,
+        token_of: IntArray,
     ) -> tuple[IntArray, IntArray]:
-        """Return (unit, feature) pairs of the in-vocabulary shape features, as `shape_terms` defines them."""
+        """Return (unit, feature) pairs of the in-vocabulary shape features and cues, as `shape_terms` defines them."""
         units = np.arange(len(unit_start))
         # Units never cut a token, so a unit's first token is the first one starting at or after the unit.
         first = np.searchsorted(token_start, unit_start, side="left")
         inside = first < len(token_start)
         inside[inside] = token_end[first[inside]] <= unit_end[inside]
-        first_feature, found = self._first_tokens.lookup(token_hash[first[inside]])
+        first_hash = token_hash[first[inside]]
+        first_feature, found = self._first_tokens.lookup(first_hash)
         first_units = units[inside][found]
         last_code = codes[unit_end - 1] if len(unit_end) else np.zeros(0, np.int64)
         end_feature = np.where(last_code < 128, self._end_ids[np.minimum(last_code, 127)], -1)
         buckets = np.searchsorted(np.array(SHAPE_LENGTH_EDGES), tokens, side="right") - 1
         length_feature = np.where(buckets >= 0, self._length_ids[np.array(SHAPE_LENGTH_EDGES)[buckets]], -1)
-        return (
-            np.concatenate([first_units, units[end_feature >= 0], units[length_feature >= 0]]),
-            np.concatenate([first_feature[found], end_feature[end_feature >= 0], length_feature[length_feature >= 0]]),
-        )
-
-    def _cues(
-        self,
-        unit_start: IntArray,
-        unit_end: IntArray,
-        token_start: IntArray,
-        token_end: IntArray,
-        token_hash: U64Array,
-        token_unit: IntArray,
-        token_of: IntArray,
-    ) -> tuple[BoolArray, BoolArray]:
-        """Return, per unit, whether it opens with a task verb and whether it addresses the reader."""
+        # The cues: only a whole, short sentence gets them (see CUE_MAX_TOKENS).
+        cue_ready = np.isin(last_code, [ord(c) for c in SHAPE_END_CHARS]) & (tokens <= CUE_MAX_TOKENS)
         opening = np.zeros(len(unit_start), dtype=np.bool_)
+        opening[inside] = np.isin(first_hash, self._imperative_hashes)
         addressing = np.zeros(len(unit_start), dtype=np.bool_)
-        if len(token_start):
-            first = np.searchsorted(token_start, unit_start, side="left")
-            inside = first < len(token_start)
-            inside[inside] = token_end[first[inside]] <= unit_end[inside]
-            opening[inside] = np.isin(token_hash[first[inside]], self._imperative_hashes)
-            addressing[token_unit[np.isin(token_hash[token_of], self._address_hashes)]] = True
-        return opening, addressing
+        addressing[token_unit[np.isin(token_hash[token_of], self._address_hashes)]] = True
+        flags = {IMPERATIVE_TERM: opening & cue_ready, ADDRESS_TERM: addressing & cue_ready}
+        cue_units = [units[flags[term]] for term in self._flag_ids]
+        cue_features = [
+            np.full(len(found_units), index)
+            for found_units, index in zip(cue_units, self._flag_ids.values(), strict=True)
+        ]
+        return (
+            np.concatenate([first_units, units[end_feature >= 0], units[length_feature >= 0], *cue_units]),
+            np.concatenate(
+                [
+                    first_feature[found],
+                    end_feature[end_feature >= 0],
+                    length_feature[length_feature >= 0],
+                    *cue_features,
+                ]
+            ).astype(np.int64),
+        )
 
     def _word_occurrences(
         self, codes: IntArray, word_table: BoolArray
