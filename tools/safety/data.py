@@ -175,12 +175,17 @@ def load_abstract_train(path: Path = ABSTRACT_TRAIN) -> list[Example]:
     return [Example(t, 0, "abstract_train", f"abstract_train:{i}") for i, t in enumerate(_sentences(path))]
 
 
+def _body(path: Path) -> str:
+    """Return a hand-written file without its header comment (the leading "#" lines; "#" later on is content)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    return "\n".join(lines)
+
+
 def load_code_answers_train(path: Path = CODE_ANSWERS_TRAIN) -> list[Example]:
     """Return the hand-written programming answers (benign code contexts that address the reader)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    while lines and lines[0].startswith("#"):  # the file's header comment (answers may hold "#" comments)
-        lines.pop(0)
-    answers = [answer.strip("\n") for answer in "\n".join(lines).split("\n~~~\n")]
+    answers = [answer.strip("\n") for answer in _body(path).split("\n~~~\n")]
     return [Example(a, 0, "code_answers_train", f"code_answers_train:{i}") for i, a in enumerate(answers) if a.strip()]
 
 
@@ -189,10 +194,7 @@ def load_instructions_train(path: Path = INSTRUCTIONS_TRAIN) -> list[Example]:
 
     Every other paragraph is wrapped into short lines as a PDF would be; lists of steps are kept as they are.
     """
-    lines = path.read_text(encoding="utf-8").splitlines()
-    while lines and lines[0].startswith("#"):  # the file's header comment
-        lines.pop(0)
-    paragraphs = [p for p in "\n".join(lines).split("\n\n") if p.strip()]
+    paragraphs = [p for p in _body(path).split("\n\n") if p.strip()]
     return [
         Example(
             p if "\n" in p or i % 2 == 0 else "\n".join(textwrap.wrap(p, WRAP_WIDTH)),

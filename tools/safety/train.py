@@ -371,16 +371,15 @@ def _apply(probabilities: FloatArray, params: tuple[float, float]) -> FloatArray
     return np.where(probabilities > 0.0, 1.0 / (1.0 + np.exp(-logits)), 0.0)
 
 
+def source_rates(flagged: npt.NDArray[np.bool_], sources: list[str], names: Sequence[str]) -> list[float]:
+    """Return, for each named source present, the share of its chunks that are flagged."""
+    array = np.array(sources)
+    return [float(flagged[array == name].mean()) for name in names if (array == name).any()]
+
+
 def macro_rate(flagged: npt.NDArray[np.bool_], sources: list[str], names: Sequence[str]) -> float:
     """Return the mean over the named sources of the share of their chunks that are flagged."""
-    array = np.array(sources)
-    return float(np.mean([flagged[array == name].mean() for name in names if (array == name).any()]))
-
-
-def max_rate(flagged: npt.NDArray[np.bool_], sources: list[str], names: Sequence[str]) -> float:
-    """Return the highest share of flagged chunks among the named sources."""
-    array = np.array(sources)
-    return float(max(flagged[array == name].mean() for name in names if (array == name).any()))
+    return float(np.mean(source_rates(flagged, sources, names)))
 
 
 def choose_thresholds(score: FloatArray, oof: OutOfFold) -> tuple[float, float]:
@@ -388,12 +387,12 @@ def choose_thresholds(score: FloatArray, oof: OutOfFold) -> tuple[float, float]:
     any_pattern = np.array([bool(p) for p in oof.pattern])
     high_pattern = np.array([p == "high" for p in oof.pattern])
     candidates = np.unique(np.concatenate([score, [1.0]]))
-    flag = next(
-        t
-        for t in candidates
-        if macro_rate(any_pattern | (score >= t), oof.sources, BENIGN_SOURCES) <= FLAG_FPR_BUDGET
-        and max_rate(any_pattern | (score >= t), oof.sources, BENIGN_SOURCES) <= SOURCE_FPR_CAP
-    )
+
+    def within_flag_budgets(threshold: float) -> bool:
+        rates = source_rates(any_pattern | (score >= threshold), oof.sources, BENIGN_SOURCES)
+        return float(np.mean(rates)) <= FLAG_FPR_BUDGET and max(rates) <= SOURCE_FPR_CAP
+
+    flag = next(t for t in candidates if within_flag_budgets(t))
     untrusted = next(
         t
         for t in candidates
