@@ -164,12 +164,12 @@ class SearchPlan:
     semantic_weight: float
     lexical_weight: float
     text_search_config: str
-    organization_id: str = ""
+    organization_id: str  # named as a literal on the index path (see _channel_filters)
 
 
 def _channel_filters(alias: str, parsed: ParsedQuery, plan: SearchPlan, document_filter: bool) -> str:
     # On the index path the organization is a literal so the planner can pick the organization's own partial
-    # HNSW indexes (vector_index.ensure_organization_indexes) instead of filtering the shared ones.
+    # HNSW indexes (vector_index.build_organization_indexes) instead of filtering the shared ones.
     organization = ":org" if plan.exact else sql_literal(plan.organization_id)
     clauses = [f"{alias}.organization_id = {organization}", f"{alias}.searchable"]
     if document_filter:
