@@ -106,7 +106,7 @@ eval-answers: install
 eval-safety: install-dev
 	$(BIN)/python -m tools.safety.evaluate
 
-# Retrain the content-safety model from the train splits (writes domains/knowledge/assets/injection_model.npz).
+# Retrain the content-safety model from the train splits (writes domains/knowledge/safety/assets/injection_model.npz).
 train-safety: install-dev
 	$(BIN)/python -m tools.safety.train
 

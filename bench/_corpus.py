@@ -21,16 +21,16 @@ import numpy as np
 from _harness import SHARED_DATA
 from sqlalchemy import text
 
-from apps.cli.context import scratch_organization
-from domains.knowledge import lexical
-from domains.knowledge.bulk import BulkIngestor
-from domains.knowledge.service import Upload
-from domains.knowledge.vector_index import (
+from domains.evaluation.context import scratch_organization
+from domains.knowledge.ingestion.bulk import BulkIngestor
+from domains.knowledge.search import lexical
+from domains.knowledge.search.vector_index import (
     build_organization_indexes,
     ensure_vector_index,
     index_name,
     organizations_needing_indexes,
 )
+from domains.knowledge.service import Upload
 from packages.database.engine import Database
 
 TOTAL_CHUNKS = int(os.environ.get("ORION_BENCH_CHUNKS", "100000"))

@@ -16,11 +16,11 @@ import time
 
 from _harness import SHARED_DATA, bench_settings, scratch_database
 
-from apps.cli.context import scratch_organization
-from domains.knowledge.bulk import BulkIngestor, BulkReport
+from domains.evaluation.context import scratch_organization
 from domains.knowledge.embeddings import get_configured_embedding_provider
+from domains.knowledge.ingestion.bulk import BulkIngestor, BulkReport
+from domains.knowledge.search.vector_index import ensure_vector_index
 from domains.knowledge.service import Upload
-from domains.knowledge.vector_index import ensure_vector_index
 from packages.database.engine import Database
 
 

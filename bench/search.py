@@ -24,7 +24,7 @@ import time
 from _corpus import SEED, TOPICS, ClusteredEmbeddings, corpus_dir, load_sentences, populate
 from _harness import bench_settings, percentiles, scratch_database
 
-from domains.knowledge.retrieval import RetrievalRequest, Retriever, search_session_settings
+from domains.knowledge.search import RetrievalRequest, Retriever, search_session_settings
 from packages.database.engine import Database
 
 QUERIES_PER_METHOD = int(os.environ.get("ORION_BENCH_QUERIES", "300"))

@@ -7,7 +7,8 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import create_engine, pool
 
-from domains.execution import models as _execution_models  # noqa: F401 - registers the tables
+from domains.analytics import models as _analytics_models  # noqa: F401 - registers the tables
+from domains.execution import models as _execution_models  # noqa: F401
 from domains.identity import models as _identity_models  # noqa: F401
 from domains.knowledge import models as _knowledge_models  # noqa: F401
 from packages.database.base import Base

@@ -21,14 +21,13 @@ from apps.api.middleware import RequestContextMiddleware
 from apps.api.rate_limit import LoginThrottle
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
-from domains.execution.llm import get_llm_provider
-from domains.execution.recovery import recover_stuck_runs
-from domains.execution.workflows import WorkflowServices
+from domains.execution.briefing import get_briefing_provider
+from domains.execution.run.recovery import recover_stuck_runs
+from domains.execution.run.workflows import WorkflowServices
 from domains.knowledge.embeddings import get_configured_embedding_provider
-from domains.knowledge.retrieval import Retriever, search_session_settings
-from domains.knowledge.usage import UsageRecorder
-from domains.knowledge.vector_index import ensure_vector_index
-from domains.knowledge.worker import IngestionWorker
+from domains.knowledge.ingestion.worker import IngestionWorker
+from domains.knowledge.search import Retriever, UsageRecorder, search_session_settings
+from domains.knowledge.search.vector_index import ensure_vector_index
 from packages.config.settings import Settings, get_settings, jwt_secret_value
 from packages.core.clock import utcnow
 from packages.database.engine import Database
@@ -40,20 +39,17 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 RECOVERY_INTERVAL_SECONDS = 60.0
 T = TypeVar("T")
 UI_DIR = PROJECT_ROOT / "frontend" / "out"
+EXPOSED_HEADERS = [
+    "X-Request-ID",
+    "X-Total-Count",
+    "X-Orion-Semantic-Unavailable",
+    "Retry-After",
+    "Content-Disposition",
+]
 
 
 def _operation_id(route: APIRoute) -> str:
     return route.name
-
-
-async def _ensure_configured_vector_index(app: FastAPI) -> None:
-    # Index creation needs the table owner, so it happens here (and in `orion reindex`), never per request.
-    try:
-        provider = app.state.embedder()
-        async with app.state.db.owner_session() as session:
-            await ensure_vector_index(session, provider.model_key, provider.dimension)
-    except Exception:
-        logger.exception("could not ensure the vector index of the configured embedding model")
 
 
 def _cached(factory: Callable[[], T]) -> Callable[[], T]:
@@ -65,6 +61,35 @@ def _cached(factory: Callable[[], T]) -> Callable[[], T]:
         return instance[0]
 
     return get
+
+
+def build_state(app: FastAPI, settings: Settings) -> None:
+    """Construct the process-wide services every request and background task shares."""
+    state = app.state
+    state.settings = settings
+    state.jwt_secret = jwt_secret_value(settings)
+    state.embedder = lambda: get_configured_embedding_provider(settings)
+    state.retriever = Retriever(settings)
+    state.usage = UsageRecorder()
+    state.workflow_services = WorkflowServices(
+        retriever=state.retriever,
+        embedder=state.embedder,
+        briefing=_cached(lambda: get_briefing_provider(settings)),
+        usage=state.usage,
+    )
+    state.login_throttle = LoginThrottle(
+        settings.login_max_failures, settings.login_max_failures_per_address, settings.login_window_seconds
+    )
+
+
+async def _ensure_configured_vector_index(app: FastAPI) -> None:
+    # Index creation needs the table owner, so it happens here (and in `orion reindex`), never per request.
+    try:
+        provider = app.state.embedder()
+        async with app.state.db.owner_session() as session:
+            await ensure_vector_index(session, provider.model_key, provider.dimension)
+    except Exception:
+        logger.exception("could not ensure the vector index of the configured embedding model")
 
 
 async def _recovery_loop(app: FastAPI, *, immediate: bool) -> None:
@@ -85,20 +110,14 @@ async def _recovery_loop(app: FastAPI, *, immediate: bool) -> None:
         await asyncio.sleep(RECOVERY_INTERVAL_SECONDS)
 
 
-def create_app(
-    settings: Settings | None = None,
-    *,
-    database_url: str | None = None,
-    ui_dir: Path | None = UI_DIR,
-    run_worker: bool = True,
-) -> FastAPI:
-    """Build the ORION API; with no database URL, resolve one from settings (embedded Postgres if unset)."""
-    settings = settings or get_settings()
-    configure_logging(settings.log_level)
-    jwt_secret = jwt_secret_value(settings)
+def _lifespan(
+    database_url: str | None, run_worker: bool
+) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
+    """Return the lifespan that opens the database and runs the background tasks while the app serves."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        settings: Settings = app.state.settings
         location = DatabaseLocation(database_url) if database_url else resolve_database_url(settings)
         db = Database.connect(
             location.url,
@@ -136,50 +155,39 @@ def create_app(
             await db.dispose()
             location.stop()
 
+    return lifespan
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    database_url: str | None = None,
+    ui_dir: Path | None = UI_DIR,
+    run_worker: bool = True,
+) -> FastAPI:
+    """Build the ORION API; with no database URL, resolve one from settings (embedded Postgres if unset)."""
+    settings = settings or get_settings()
+    configure_logging(settings.log_level)
     app = FastAPI(
         title="ORION",
         version="1.0.0",
         summary="Evidence-grounded document investigation",
-        lifespan=lifespan,
+        lifespan=_lifespan(database_url, run_worker),
         generate_unique_id_function=_operation_id,
         docs_url="/docs",
         redoc_url=None,
     )
-    app.state.settings = settings
-    app.state.jwt_secret = jwt_secret
-    app.state.embedder = lambda: get_configured_embedding_provider(settings)
-    app.state.retriever = Retriever(settings)
-    app.state.usage = UsageRecorder()
-    llm = _cached(lambda: get_llm_provider(settings))
-    app.state.workflow_services = WorkflowServices(
-        retriever=app.state.retriever, embedder=app.state.embedder, llm=llm, usage=app.state.usage
-    )
-    app.state.login_throttle = LoginThrottle(
-        settings.login_max_failures, settings.login_max_failures_per_address, settings.login_window_seconds
-    )
+    build_state(app, settings)
     register_exception_handlers(app)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,
         allow_methods=["*"],
         allow_headers=["*"],
-        expose_headers=[
-            "X-Request-ID",
-            "X-Total-Count",
-            "X-Orion-Semantic-Unavailable",
-            "Retry-After",
-            "Content-Disposition",
-        ],
+        expose_headers=EXPOSED_HEADERS,
     )
     app.add_middleware(RequestContextMiddleware)
-    app.include_router(health.router)
-    app.include_router(auth.router)
-    app.include_router(admin.router)
-    app.include_router(knowledge.router)
-    app.include_router(execution.router)
-    app.include_router(analytics.router)
-    if settings.serve_ui:
-        mount_ui(app, ui_dir)
-    else:
-        mount_ui(app, None)
+    for router in (health, auth, admin, knowledge, execution, analytics):
+        app.include_router(router.router)
+    mount_ui(app, ui_dir if settings.serve_ui else None)
     return app

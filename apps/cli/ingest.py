@@ -9,11 +9,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from apps.cli.context import CommandContext, find_organization
-from domains.knowledge.bulk import BulkIngestor, BulkItemResult, BulkReport
+from domains.evaluation.context import OperatorContext
+from domains.knowledge.ingestion.bulk import BulkIngestor, BulkItemResult, BulkReport
 from domains.knowledge.service import Upload
-
-SUPPORTED_SUFFIXES = {".pdf", ".md", ".markdown", ".txt", ".text", ".rst", ".csv", ".log", ".json", ""}
 
 
 def collect_files(paths: list[Path]) -> list[Path]:
@@ -42,9 +40,9 @@ def _uploads(files: list[Path], root_names: bool) -> Iterator[Upload]:
         )
 
 
-async def ingest_paths(context: CommandContext, organization: str, paths: list[Path], console: Console) -> BulkReport:
+async def ingest_paths(context: OperatorContext, organization: str, paths: list[Path], console: Console) -> BulkReport:
     """Ingest `paths` into `organization` (id or name) and print a summary table."""
-    org = await find_organization(context.db, organization)
+    org = await context.find_organization(organization)
     if org is None:
         raise SystemExit(f"orion ingest: no organization with id or name {organization!r}")
     files = collect_files(paths)

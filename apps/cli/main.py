@@ -108,14 +108,14 @@ def ingest(
 
     from rich.console import Console
 
-    from apps.cli.context import command_context
     from apps.cli.ingest import ingest_paths
+    from domains.evaluation.context import operator_context
 
     settings = _settings_or_exit()
     console = Console()
 
     async def run() -> None:
-        async with command_context(settings) as context:
+        async with operator_context(settings) as context:
             await ingest_paths(context, organization, paths, console)
 
     asyncio.run(run())
@@ -130,14 +130,20 @@ def reindex(
     """Embed every searchable chunk that lacks a vector of the configured model (after switching provider)."""
     import asyncio
 
-    from apps.cli.context import command_context
-    from apps.cli.reindex import reindex_organizations
+    from domains.evaluation.context import operator_context
+    from domains.knowledge.ingestion.indexing import embed_missing
 
     settings = _settings_or_exit()
 
     async def run() -> None:
-        async with command_context(settings) as context:
-            done = await reindex_organizations(context, organization)
+        async with operator_context(settings) as context:
+            organization_id = None
+            if organization is not None:
+                found = await context.find_organization(organization)
+                if found is None:
+                    raise SystemExit(f"orion reindex: no organization with id or name {organization!r}")
+                organization_id = found.id
+            done = await embed_missing(context.db, context.provider, organization_id)
             typer.echo(f"embedded {done} chunks with {context.provider.model_key}")
 
     asyncio.run(run())
@@ -154,15 +160,15 @@ def eval_retrieval(
 
     from rich.console import Console
 
-    from apps.cli.context import command_context
-    from apps.cli.eval_retrieval import evaluate_retrieval
+    from domains.evaluation.beir import evaluate_retrieval
+    from domains.evaluation.context import operator_context
 
     settings = _settings_or_exit()
     console = Console(stderr=True)
 
     async def run() -> None:
-        async with command_context(settings) as context:
-            for row in await evaluate_retrieval(context, data, split, console):
+        async with operator_context(settings) as context:
+            for row in await evaluate_retrieval(context, data, split, console.print):
                 print(json.dumps(row), flush=True)
 
     asyncio.run(run())
@@ -179,16 +185,23 @@ def eval_answers(
     import json
 
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from apps.cli.context import command_context
-    from apps.cli.eval_answers import evaluate_answers
+    from domains.evaluation.answers import evaluate_answers
+    from domains.evaluation.context import operator_context
 
     settings = _settings_or_exit()
     console = Console(stderr=True)
 
     async def run() -> None:
-        async with command_context(settings) as context:
-            print(json.dumps(await evaluate_answers(context, data, split, limit, console)), flush=True)
+        async with operator_context(settings) as context:
+            columns = (TextColumn("[bold]asking"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+            with Progress(*columns, console=console) as progress:
+                task = progress.add_task("ask", total=limit)
+                summary = await evaluate_answers(
+                    context, data, split, limit, console.print, lambda: progress.advance(task)
+                )
+            print(json.dumps(summary), flush=True)
 
     asyncio.run(run())
 
@@ -198,13 +211,13 @@ def analytics_rebuild() -> None:
     """Recompute every finished run's analytics row from the runs' JSONB (the source of truth)."""
     import asyncio
 
-    from apps.cli.context import command_context
-    from domains.execution.maintenance import rebuild_run_facts
+    from domains.evaluation.context import operator_context
+    from domains.execution.run.maintenance import rebuild_run_facts
 
     settings = _settings_or_exit()
 
     async def run() -> None:
-        async with command_context(settings) as context:
+        async with operator_context(settings) as context:
             typer.echo(f"rebuilt {await rebuild_run_facts(context.db)} run rows")
 
     asyncio.run(run())

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.execution.models import ExecutionEvent, Run, RunFact, Step
+from domains.execution.models import ExecutionEvent, Run, Step
+from domains.execution.run.status import ACTIVE_RUN_STATUSES, TERMINAL_RUN_STATUSES
 from packages.core.clock import new_id, utcnow
 
 
@@ -81,17 +83,21 @@ class RunRepository:
         rows = await self.session.execute(base.order_by(ExecutionEvent.sequence).limit(limit).offset(offset))
         return list(rows.scalars()), int(total)
 
-    # --- writes used by the engine (each in its own short transaction) ------------------------------------------
+    # --- writes of the run lifecycle (each in its own short transaction) --------------------------------------------
 
-    async def move_run(self, organization_id: str, run_id: str, allowed_from: tuple[str, ...], **values: Any) -> bool:
-        """Update the run only while it is in one of `allowed_from` (a compare-and-set); return True if it moved."""
+    async def move_run(
+        self, organization_id: str, run_id: str, allowed_from: Collection[str], **values: Any
+    ) -> Run | None:
+        """Update the run only while its status is one of `allowed_from` (a compare-and-set); return the new row."""
         values.setdefault("heartbeat_at", utcnow())
         result = await self.session.execute(
             update(Run)
-            .where(Run.organization_id == organization_id, Run.id == run_id, Run.status.in_(allowed_from))
+            .where(Run.organization_id == organization_id, Run.id == run_id, Run.status.in_(list(allowed_from)))
             .values(**values)
+            .returning(Run)
+            .execution_options(synchronize_session=False)
         )
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        return result.scalar_one_or_none()
 
     async def update_step(self, organization_id: str, step_id: str, **values: Any) -> None:
         await self.session.execute(
@@ -119,18 +125,72 @@ class RunRepository:
         )
         await self.session.flush()
 
-    async def save_fact(self, fact: RunFact) -> None:
-        await self.session.merge(fact)
-        await self.session.flush()
+    # --- recovery ----------------------------------------------------------------------------------------------------
 
     async def unfinished_runs(self, stale_before: datetime) -> list[tuple[str, str]]:
         """Return (organization_id, run_id) of unfinished runs whose heartbeat is older than `stale_before`."""
         rows = await self.session.execute(
             select(Run.organization_id, Run.id)
             .where(
-                Run.status.in_(("pending", "running", "verifying")),
+                Run.status.in_(list(ACTIVE_RUN_STATUSES)),
                 func.coalesce(Run.heartbeat_at, Run.created_at) < stale_before,
             )
             .order_by(Run.created_at)
         )
         return [(row[0], row[1]) for row in rows]
+
+    async def claim_for_recovery(self, run_id: str, stale_before: datetime) -> tuple[int, str] | None:
+        """Count one more recovery attempt of a stale unfinished run (compare-and-set on its heartbeat); return
+        (attempts, status), or None when another process claimed it first or it finished meanwhile."""
+        claimed = await self.session.execute(
+            update(Run)
+            .where(
+                Run.id == run_id,
+                Run.status.in_(list(ACTIVE_RUN_STATUSES)),
+                Run.heartbeat_at.is_(None) | (Run.heartbeat_at < stale_before),
+            )
+            .values(recovery_attempts=Run.recovery_attempts + 1, heartbeat_at=utcnow())
+            .returning(Run.recovery_attempts, Run.status)
+        )
+        row = claimed.first()
+        return (int(row[0]), str(row[1])) if row else None
+
+    # --- maintenance (owner sessions) --------------------------------------------------------------------------------
+
+    async def finished_runs_after(self, last_id: str, limit: int) -> list[Run]:
+        """Return up to `limit` finished runs of every organization with ids after `last_id`, in id order."""
+        rows = await self.session.execute(
+            select(Run)
+            .where(Run.status.in_(list(TERMINAL_RUN_STATUSES)), Run.id > last_id)
+            .order_by(Run.id)
+            .limit(limit)
+        )
+        return list(rows.scalars())
+
+    async def step_outputs(self, run_ids: list[str], step_names: Collection[str]) -> dict[str, dict[str, Any]]:
+        """Return, per run, the output of its step named one of `step_names` (every organization; owner only)."""
+        rows = await self.session.execute(
+            select(Step.run_id, Step.output).where(Step.run_id.in_(run_ids), Step.name.in_(list(step_names)))
+        )
+        return {run_id: output for run_id, output in rows if output is not None}
+
+    # --- purge ------------------------------------------------------------------------------------------------------
+
+    async def steps_citing_document(
+        self, organization_id: str, document_id: str, step_names: Collection[str]
+    ) -> list[Step]:
+        """Return the organization's evidence steps whose stored citations include the document."""
+        statement = select(Step).where(
+            Step.organization_id == organization_id,
+            Step.name.in_(list(step_names)),
+            Step.output.contains({"citations": [{"document_id": document_id}]}),
+        )
+        return list((await self.session.execute(statement)).scalars())
+
+    async def set_step_output(self, organization_id: str, step_id: str, output: dict[str, Any]) -> None:
+        await self.update_step(organization_id, step_id, output=output)
+
+    async def set_run_result(self, organization_id: str, run_id: str, result: dict[str, Any]) -> None:
+        await self.session.execute(
+            update(Run).where(Run.organization_id == organization_id, Run.id == run_id).values(result=result)
+        )

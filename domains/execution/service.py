@@ -1,4 +1,4 @@
-"""Investigation use cases: create and execute a run, read it back, cancel it, recover stuck ones."""
+"""Investigation use cases: create and execute a run, read it back, cancel it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pydantic import ValidationError
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.execution.engine import RunEngine
 from domains.execution.errors import (
     RunBudgetExceeded,
     RunNotCancellable,
@@ -18,12 +17,14 @@ from domains.execution.errors import (
     RunQuotaExceeded,
     UnknownWorkflow,
 )
-from domains.execution.facts import derive_run_fact
 from domains.execution.models import Run, Step
 from domains.execution.repository import RunRepository
+from domains.execution.run.engine import RunEngine
+from domains.execution.run.lifecycle import RunLifecycle, RunMoved
+from domains.execution.run.records import RetrievalOutput, RunResult
+from domains.execution.run.status import RunOutcome, RunStatus, StepStatus, run_sources
+from domains.execution.run.workflows import WORKFLOW_DEFINITIONS, SessionFactory, WorkflowServices, evidence_of
 from domains.execution.schemas import (
-    BriefingResultPublic,
-    CitationPublic,
     DocumentRef,
     EventPublic,
     RefusalPublic,
@@ -33,8 +34,6 @@ from domains.execution.schemas import (
     RunSummaryPublic,
     StepPublic,
 )
-from domains.execution.transitions import is_run_terminal
-from domains.execution.workflows import WORKFLOW_DEFINITIONS, SessionFactory, WorkflowServices
 from domains.knowledge.errors import DocumentNotFound
 from domains.knowledge.repository import DocumentRepository
 from packages.config.settings import Settings
@@ -98,7 +97,7 @@ class ExecutionService:
             created_by=user_id,
             workflow_type=body.workflow_type,
             idempotency_key=body.idempotency_key,
-            status="pending",
+            status=RunStatus.PENDING.value,
             input=params,
             max_steps=definition.max_steps,
             steps_executed=0,
@@ -112,7 +111,7 @@ class ExecutionService:
                 run_id=run.id,
                 step_index=index,
                 name=step.name,
-                status="pending",
+                status=StepStatus.PENDING.value,
                 input=None,
                 max_retries=step.max_retries,
                 retry_count=0,
@@ -172,9 +171,12 @@ class ExecutionService:
             raise RunNotFound()
         return run
 
-    async def get_run(self, organization_id: str, run_id: str) -> RunPublic:
+    async def _run_with_steps(self, organization_id: str, run_id: str) -> tuple[Run, list[Step]]:
         run = await self._run(organization_id, run_id)
-        steps = (await self.repo.steps(organization_id, [run.id]))[run.id]
+        return run, (await self.repo.steps(organization_id, [run.id]))[run.id]
+
+    async def get_run(self, organization_id: str, run_id: str) -> RunPublic:
+        run, steps = await self._run_with_steps(organization_id, run_id)
         return _run_public(run, steps)
 
     async def list_runs(self, organization_id: str, *, limit: int, offset: int) -> tuple[list[RunPublic], int]:
@@ -187,57 +189,46 @@ class ExecutionService:
     ) -> tuple[list[EventPublic], int]:
         await self._run(organization_id, run_id)
         events, total = await self.repo.events(organization_id, run_id, limit=limit, offset=offset)
-        return [
-            EventPublic(id=e.id, step_id=e.step_id, event_type=e.event_type, payload=e.payload, created_at=e.created_at)
-            for e in events
-        ], total
+        return [EventPublic.model_validate(e) for e in events], total
 
     async def result(self, organization_id: str, run_id: str) -> RunResultPublic:
-        run = await self._run(organization_id, run_id)
-        citations = await self._citations(run)
-        result = run.result or {}
-        briefing = BriefingResultPublic.model_validate(
-            {
-                "briefing": result.get("briefing", ""),
-                "claims": result.get("claims", []),
-                "insufficient_evidence": bool(result.get("insufficient_evidence")),
-            }
-        )
-        refusal = RefusalPublic(reason=result["refusal_reason"]) if run.outcome == "insufficient_evidence" else None
+        run, steps = await self._run_with_steps(organization_id, run_id)
+        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+        result = RunResult.load(run.result)
+        refused = run.outcome == RunOutcome.INSUFFICIENT_EVIDENCE
         return RunResultPublic(
             run_id=run.id,
-            status=run.status,
-            outcome=run.outcome,
-            result=briefing,
-            citations=[_citation_public(c) for c in citations],
+            status=RunStatus(run.status),
+            outcome=RunOutcome(run.outcome) if run.outcome else None,
+            result=result.public(),
+            citations=[c.public() for c in evidence.citations],
             completed_at=run.completed_at,
-            refusal=refusal,
+            refusal=RefusalPublic(reason=result.refusal_reason or "") if refused else None,
         )
 
     async def summary(self, organization_id: str, run_id: str) -> RunSummaryPublic:
-        run = await self._run(organization_id, run_id)
-        steps = (await self.repo.steps(organization_id, [run.id]))[run.id]
-        citations = await self._citations(run, steps)
-        by_chunk = {c["chunk_id"]: c for c in citations}
-        claims = (run.result or {}).get("claims", [])
+        run, steps = await self._run_with_steps(organization_id, run_id)
+        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+        by_chunk = evidence.by_chunk()
+        claims = RunResult.load(run.result).claims
         cited_docs: dict[str, str] = {}
         for claim in claims:
-            for cited in claim.get("citations", []):
-                source = by_chunk.get(cited.get("chunk_id"))
-                if source:
-                    cited_docs.setdefault(source["document_id"], source.get("document_title", ""))
+            for cited in claim.citations:
+                source = by_chunk.get(cited.chunk_id)
+                if source is not None:
+                    cited_docs.setdefault(source.document_id, source.document_title)
         duration = (
             (run.completed_at - run.started_at).total_seconds() * 1000 if run.completed_at and run.started_at else None
         )
         return RunSummaryPublic(
             run_id=run.id,
-            status=run.status,
-            outcome=run.outcome,
+            status=RunStatus(run.status),
+            outcome=RunOutcome(run.outcome) if run.outcome else None,
             query=str(run.input.get("query", "")),
             claim_count=len(claims),
-            citation_count=sum(len(c.get("citations", [])) for c in claims),
+            citation_count=sum(len(c.citations) for c in claims),
             documents_cited=[DocumentRef(document_id=k, document_title=v) for k, v in cited_docs.items()],
-            retrieved_count=len(citations),
+            retrieved_count=len(evidence.citations),
             duration_ms=round(duration, 2) if duration is not None else None,
             provider=run.provider,
             model=run.model,
@@ -246,47 +237,22 @@ class ExecutionService:
             failure_reason=run.failure_reason,
         )
 
-    async def _citations(self, run: Run, steps: list[Step] | None = None) -> list[dict[str, Any]]:
-        if steps is None:
-            steps = (await self.repo.steps(run.organization_id, [run.id]))[run.id]
-        retrieval = next((s for s in steps if s.name == "hybrid_retrieval" and s.output), None)
-        return list(retrieval.output.get("citations", [])) if retrieval and retrieval.output else []
-
     # --- cancel ----------------------------------------------------------------------------------------------------
 
     async def cancel_run(self, organization_id: str, run_id: str) -> RunPublic:
-        """Cancel a pending or running run; a verifying or finished run answers 409."""
+        """Cancel a run that has not begun verification; a verifying or finished run is a conflict."""
         run = await self._run(organization_id, run_id)
-        if is_run_terminal(run.status) or run.status == "verifying":
+        if run.status not in run_sources(RunStatus.CANCELLED):
             raise RunNotCancellable(f"The run is {run.status} and can no longer be cancelled.")
+        self.session.expunge(run)  # keep its loaded state: releasing the connection expires what the session holds
         await release_connection(self.session)
-        async with self.sessions(organization_id) as session:
-            repo = RunRepository(session)
-            moved = await repo.move_run(
-                organization_id,
-                run_id,
-                ("pending", "running"),
-                status="cancelled",
-                outcome="cancelled",
-                completed_at=utcnow(),
-            )
-            if not moved:
-                raise RunNotCancellable("The run finished before it could be cancelled.")
-            await repo.add_event(organization_id, run_id, "run_cancelled", {"outcome": "cancelled"})
-            cancelled = await repo.get(organization_id, run_id)
-            assert cancelled is not None
-            steps = (await repo.steps(organization_id, [run_id]))[run_id]
-            retrieval = next((s.output for s in steps if s.name == "hybrid_retrieval" and s.output), None)
-            await repo.save_fact(derive_run_fact(cancelled, retrieval))
+        try:
+            await RunLifecycle(self.sessions).cancel(run)
+        except RunMoved:
+            raise RunNotCancellable("The run finished before it could be cancelled.") from None
         return await self.get_run(organization_id, run_id)
 
 
 def _run_public(run: Run, steps: list[Step]) -> RunPublic:
     fields = {name: getattr(run, name) for name in RunPublic.model_fields if name != "steps"}
-    return RunPublic.model_validate(
-        {**fields, "steps": [StepPublic.model_validate(step, from_attributes=True) for step in steps]}
-    )
-
-
-def _citation_public(citation: dict[str, Any]) -> CitationPublic:
-    return CitationPublic.model_validate(citation)
+    return RunPublic.model_validate({**fields, "steps": [StepPublic.model_validate(step) for step in steps]})

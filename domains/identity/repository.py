@@ -36,6 +36,15 @@ class IdentityRepository:
     async def organization_by_name(self, name: str) -> Organization | None:
         return (await self.session.execute(select(Organization).where(Organization.name == name))).scalar_one_or_none()
 
+    async def organization_by_reference(self, reference: str) -> Organization | None:
+        """Return the organization whose id or name is `reference` (operator commands)."""
+        statement = select(Organization).where((Organization.id == reference) | (Organization.name == reference))
+        return (await self.session.execute(statement)).scalars().first()
+
+    async def ensure_organization(self, name: str) -> Organization:
+        """Return the organization called `name`, creating it if needed (evaluations and benchmarks)."""
+        return await self.organization_by_name(name) or await self.add_organization(name)
+
     async def add_organization(self, name: str) -> Organization:
         org = Organization(name=name)
         self.session.add(org)

@@ -15,6 +15,19 @@ from packages.core.clock import new_id, utcnow
 
 
 @dataclass(frozen=True)
+class StoredChunk:
+    """A chunk as the database holds it now (what verification compares a run's citation with)."""
+
+    chunk_id: str
+    organization_id: str
+    document_id: str
+    document_version_id: str
+    text: str
+    content_hash: str
+    char_start: int
+
+
+@dataclass(frozen=True)
 class DocumentRow:
     document: Document
     status: str
@@ -39,6 +52,15 @@ class DocumentRepository:
     async def existing_ids(self, organization_id: str, document_ids: list[str]) -> set[str]:
         statement = self.visible(organization_id).with_only_columns(Document.id).where(Document.id.in_(document_ids))
         return set((await self.session.execute(statement)).scalars())
+
+    async def count(self, organization_id: str) -> int:
+        statement = select(func.count()).select_from(self.visible(organization_id).subquery())
+        return int((await self.session.execute(statement)).scalar_one())
+
+    async def sources(self, organization_id: str) -> dict[str, str]:
+        """Return every document's source (its stable identifier), by document id."""
+        rows = await self.session.execute(self.visible(organization_id).with_only_columns(Document.id, Document.source))
+        return {row[0]: row[1] for row in rows}
 
     async def find_version_by_hash(
         self, organization_id: str, source: str, digest: str
@@ -186,12 +208,30 @@ class DocumentRepository:
             {"org": organization_id, "id": document_id},
         )
 
-    async def times_retrieved(self, organization_id: str, document_ids: list[str]) -> dict[str, int]:
+    async def chunks_by_id(self, organization_id: str, chunk_ids: list[str]) -> dict[str, StoredChunk]:
+        """Return the organization's chunks by id whose version and document still exist (one query)."""
+        if not chunk_ids:
+            return {}
         rows = await self.session.execute(
-            text(
-                "SELECT document_id, times_retrieved FROM document_usage_counters "
-                "WHERE organization_id = :org AND document_id = ANY(:ids)"
-            ),
-            {"org": organization_id, "ids": document_ids},
+            select(
+                DocumentChunk.id,
+                DocumentChunk.organization_id,
+                DocumentChunk.document_id,
+                DocumentChunk.document_version_id,
+                DocumentChunk.text,
+                DocumentChunk.content_hash,
+                DocumentChunk.char_start,
+            )
+            .join(
+                DocumentVersion,
+                (DocumentVersion.id == DocumentChunk.document_version_id)
+                & (DocumentVersion.organization_id == DocumentChunk.organization_id),
+            )
+            .join(
+                Document,
+                (Document.id == DocumentChunk.document_id)
+                & (Document.organization_id == DocumentChunk.organization_id),
+            )
+            .where(DocumentChunk.organization_id == organization_id, DocumentChunk.id.in_(set(chunk_ids)))
         )
-        return {row[0]: int(row[1]) for row in rows}
+        return {row[0]: StoredChunk(*row) for row in rows}

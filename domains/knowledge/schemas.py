@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from domains.analytics.schemas import DocumentUsage
+
 DocumentType = Literal["pdf", "markdown", "text"]
 VersionStatus = Literal["processing", "indexed", "failed"]
 TrustLabel = Literal["trusted", "flagged", "untrusted"]
@@ -20,12 +22,6 @@ class IngestResponse(BaseModel):
     status: VersionStatus
     chunk_count: int
     duplicate: bool = False
-
-
-class DocumentUsage(BaseModel):
-    times_retrieved: int = 0
-    times_cited: int = 0
-    times_in_refused: int = 0
 
 
 class DocumentPublic(BaseModel):

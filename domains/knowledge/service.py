@@ -6,14 +6,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Literal, Protocol
 
 import anyio
 import numpy as np
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domains.analytics.service import AnalyticsService
 from domains.identity.audit import record_audit
-from domains.knowledge import lexical
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.errors import (
     DailyUploadCapReached,
@@ -21,13 +22,13 @@ from domains.knowledge.errors import (
     EmbeddingBudgetExceeded,
     VersionNotFound,
 )
-from domains.knowledge.ingestion import (
+from domains.knowledge.ingestion.indexing import write_chunks
+from domains.knowledge.ingestion.pipeline import (
     THROUGHPUT,
     PreparedDocument,
     content_hash,
     embed_chunks,
     prepare_document,
-    write_chunks,
 )
 from domains.knowledge.models import DocumentChunk, DocumentVersion
 from domains.knowledge.repository import DocumentRepository, DocumentRow
@@ -39,6 +40,7 @@ from domains.knowledge.schemas import (
     IngestResponse,
     VersionPublic,
 )
+from domains.knowledge.search import lexical
 from packages.config.settings import Settings
 from packages.core.clock import new_id, utcnow
 from packages.core.errors import InvalidInput
@@ -71,10 +73,21 @@ def resolve_names(upload: Upload) -> UploadNames:
     return UploadNames(filename, source, title or (filename or source)[:500], title is not None)
 
 
+UploadKind = Literal["duplicate", "indexed", "queued"]
+
+
 @dataclass(frozen=True)
 class UploadOutcome:
+    """What an upload became: the existing version (duplicate), a searchable new one, or a queued one."""
+
     response: IngestResponse
-    status_code: int
+    kind: UploadKind
+
+
+class CitationPurger(Protocol):
+    """Removes a deleted document's text from the organization's run history (implemented by execution)."""
+
+    async def purge_document(self, organization_id: str, document_id: str) -> int: ...
 
 
 def _clean(value: str | None, limit: int, field: str) -> str | None:
@@ -95,11 +108,13 @@ class KnowledgeService:
         settings: Settings,
         embedder: Callable[[], EmbeddingProvider],
         notify_worker: Callable[[], None] = lambda: None,
+        purger: CitationPurger | None = None,
     ) -> None:
         self.session = session
         self.settings = settings
         self.embedder = embedder
         self.notify_worker = notify_worker
+        self.purger = purger
         self.repo = DocumentRepository(session)
 
     # --- upload --------------------------------------------------------------------------------------------------
@@ -130,7 +145,7 @@ class KnowledgeService:
         """Return the existing version's outcome (200, duplicate) for identical bytes of the same source."""
         existing = await self.repo.find_version_by_hash(organization_id, source, digest)
         if existing is not None and existing[1].status != "failed":
-            return UploadOutcome(_ingest_response(existing[1], duplicate=True), 200)
+            return UploadOutcome(_ingest_response(existing[1], duplicate=True), "duplicate")
         return None
 
     async def store_indexed(
@@ -146,7 +161,7 @@ class KnowledgeService:
         try:
             version = await self._new_version(organization_id, names, prepared, upload, status="indexed")
         except _Duplicate as duplicate:
-            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), 200)
+            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), "duplicate")
         await write_chunks(
             self.session,
             self.settings,
@@ -157,7 +172,7 @@ class KnowledgeService:
             vectors=vectors,
             provider=provider,
         )
-        return UploadOutcome(_ingest_response(version, duplicate=False), 201)
+        return UploadOutcome(_ingest_response(version, duplicate=False), "indexed")
 
     async def _queue(
         self, organization_id: str, names: UploadNames, prepared: PreparedDocument, upload: Upload
@@ -165,9 +180,9 @@ class KnowledgeService:
         try:
             version = await self._new_version(organization_id, names, prepared, upload, status="processing")
         except _Duplicate as duplicate:
-            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), 200)
+            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), "duplicate")
         on_commit(self.session, self.notify_worker)
-        return UploadOutcome(_ingest_response(version, duplicate=False), 202)
+        return UploadOutcome(_ingest_response(version, duplicate=False), "queued")
 
     async def _new_version(
         self, organization_id: str, names: UploadNames, prepared: PreparedDocument, upload: Upload, *, status: str
@@ -246,24 +261,22 @@ class KnowledgeService:
     # --- reads ---------------------------------------------------------------------------------------------------
 
     async def list_documents(
-        self, organization_id: str, *, limit: int, offset: int, usage: dict[str, DocumentUsage] | None = None
+        self, organization_id: str, *, limit: int, offset: int
     ) -> tuple[list[DocumentPublic], int]:
+        """List a page of the organization's documents, newest first, with their usage counts."""
         rows, total = await self.repo.list_documents(organization_id, limit=limit, offset=offset)
-        return [_document_public(row, (usage or {}).get(row.document.id)) for row in rows], total
+        usage = await AnalyticsService(self.session).document_usage(organization_id, [r.document.id for r in rows])
+        return [_document_public(row, usage.get(row.document.id)) for row in rows], total
 
-    async def document_ids(self, organization_id: str, *, limit: int, offset: int) -> list[str]:
-        rows, _ = await self.repo.list_documents(organization_id, limit=limit, offset=offset)
-        return [row.document.id for row in rows]
-
-    async def detail(
-        self, organization_id: str, document_id: str, usage: DocumentUsage | None = None
-    ) -> DocumentDetail:
+    async def detail(self, organization_id: str, document_id: str) -> DocumentDetail:
+        """Return a document with its versions and usage counts."""
         row = await self.repo.get_with_status(organization_id, document_id)
         if row is None:
             raise DocumentNotFound()
         versions = await self.repo.versions(organization_id, document_id)
+        usage = await AnalyticsService(self.session).document_usage(organization_id, [document_id])
         return DocumentDetail(
-            **_document_public(row, usage).model_dump(),
+            **_document_public(row, usage.get(document_id)).model_dump(),
             versions=[VersionPublic.model_validate(v, from_attributes=True) for v in versions],
         )
 
@@ -302,7 +315,8 @@ class KnowledgeService:
     # --- delete --------------------------------------------------------------------------------------------------
 
     async def delete(self, organization_id: str, actor_id: str, document_id: str, *, purge: bool) -> str:
-        """Delete a document with its versions, chunks and embeddings; return its title for the audit trail."""
+        """Delete a document with its versions, chunks and embeddings (and, with `purge`, its text in every run);
+        return its title."""
         document = await self.repo.get(organization_id, document_id)
         if document is None:
             raise DocumentNotFound()
@@ -317,6 +331,10 @@ class KnowledgeService:
             target=document_id,
             details={"title": document.title, "source": document.source},
         )
+        if purge:
+            if self.purger is None:
+                raise RuntimeError("purge needs a CitationPurger")
+            await self.purger.purge_document(organization_id, document_id)
         return document.title
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from domains.execution.llm import FakeLLMProvider
+from domains.execution.briefing import FakeLLMProvider
 from packages.database.engine import sync_url
 from tests.helpers.identity import register
 from tests.helpers.knowledge import upload_ok

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from domains.execution.llm import FakeLLMProvider
+from domains.execution.briefing import FakeLLMProvider
 from tests.helpers.identity import Account
 
 RUNS = "/api/v1/runs"
@@ -18,12 +18,12 @@ RUNS = "/api/v1/runs"
 def scripted_model(app: Any, provider: Any) -> Iterator[Any]:
     """Make every run of `app` use `provider` as its model while the block runs."""
     services = app.state.workflow_services
-    original = services.llm
-    services.llm = lambda: provider
+    original = services.briefing
+    services.briefing = lambda: provider
     try:
         yield provider
     finally:
-        services.llm = original
+        services.briefing = original
 
 
 def fake(*script: Any) -> FakeLLMProvider:

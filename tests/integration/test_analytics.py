@@ -7,7 +7,7 @@ from datetime import timedelta
 import psycopg
 import pytest
 
-from domains.execution.llm import FakeBehaviour
+from domains.execution.briefing import FakeBehaviour
 from packages.core.clock import utcnow
 from packages.database.engine import sync_url
 from tests.helpers.identity import register

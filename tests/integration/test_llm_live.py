@@ -16,17 +16,17 @@ from typing import NoReturn
 import httpx
 import pytest
 
-from domains.execution.llm import (
+from domains.execution.briefing import (
     DEFAULT_OLLAMA_MODEL,
     AnthropicLLMProvider,
     LLMRequestRejectedError,
     OllamaLLMProvider,
-    get_llm_provider,
+    get_briefing_provider,
     parse_evidence_blocks,
     render_evidence_block,
 )
-from domains.execution.llm.prompt_format import EVIDENCE_FORMAT_NOTE
-from domains.execution.schemas import BriefingOutput
+from domains.execution.briefing.output import BriefingOutput
+from domains.execution.briefing.prompt_format import EVIDENCE_FORMAT_NOTE
 from packages.config.settings import Settings
 from tests.conftest import make_test_settings
 
@@ -81,13 +81,13 @@ def ollama_provider(tmp_path: Path) -> OllamaLLMProvider:
     names = {entry.get("name") for entry in tags.get("models", [])}
     if model not in names and f"{model}:latest" not in names:
         _skip_loudly(f"Ollama model {model!r} is not pulled (run `ollama pull {model}`)")
-    provider = get_llm_provider(settings)
+    provider = get_briefing_provider(settings)
     assert isinstance(provider, OllamaLLMProvider)
     return provider
 
 
 async def test_anthropic_answers_with_a_grounded_briefing(anthropic_settings: Settings) -> None:
-    provider = get_llm_provider(anthropic_settings)
+    provider = get_briefing_provider(anthropic_settings)
     assert isinstance(provider, AnthropicLLMProvider)
 
     result = await provider.generate_structured(system=SYSTEM, user=USER, schema=BriefingOutput)
@@ -101,7 +101,7 @@ async def test_anthropic_answers_with_a_grounded_briefing(anthropic_settings: Se
 
 
 async def test_anthropic_unknown_model_is_rejected(anthropic_settings: Settings) -> None:
-    provider = get_llm_provider(anthropic_settings.model_copy(update={"llm_model": "claude-no-such-model"}))
+    provider = get_briefing_provider(anthropic_settings.model_copy(update={"llm_model": "claude-no-such-model"}))
 
     with pytest.raises(LLMRequestRejectedError):
         await provider.generate_structured(system=SYSTEM, user=USER, schema=BriefingOutput)

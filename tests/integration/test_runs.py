@@ -8,9 +8,9 @@ from datetime import timedelta
 import psycopg
 import pytest
 
-from domains.execution.llm import FakeBehaviour, LLMGenerationResult
-from domains.execution.recovery import recover_stuck_runs
-from domains.execution.schemas import BriefingOutput
+from domains.execution.briefing import BriefingGeneration, FakeBehaviour
+from domains.execution.briefing.output import BriefingOutput
+from domains.execution.run.recovery import recover_stuck_runs
 from packages.core.clock import utcnow
 from packages.database.engine import sync_url
 from tests.helpers.identity import add_member, register
@@ -193,7 +193,7 @@ class BlockingModel:
     async def generate_structured(self, *, system, user, schema):  # type: ignore[no-untyped-def]
         self.entered.set()
         await self.release.wait()
-        return LLMGenerationResult(
+        return BriefingGeneration(
             output=BriefingOutput(briefing="nothing", claims=[], insufficient_evidence=True),
             provider="blocking",
             model="blocking-1",

@@ -289,8 +289,8 @@ def _valid_indexes(database_url: str) -> set[str]:
 
 
 async def test_large_organizations_get_their_own_indexes_and_search_through_them(client, database_url, app) -> None:
-    from domains.knowledge.retrieval import Retriever
-    from domains.knowledge.vector_index import organization_index_names
+    from domains.knowledge.search.retrieval import Retriever
+    from domains.knowledge.search.vector_index import organization_index_names
 
     account = await register(client)
     org = account.organization_id
@@ -323,7 +323,7 @@ async def test_large_organizations_get_their_own_indexes_and_search_through_them
 
 
 async def test_changed_text_search_configuration_recounts_the_statistics(client, database_url, app) -> None:
-    from domains.knowledge.retrieval import Retriever
+    from domains.knowledge.search.retrieval import Retriever
 
     account = await register(client)
     org = account.organization_id

@@ -15,11 +15,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.extractive.features import Analysis, analyze
-from domains.execution.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
+from domains.evaluation.answers import quotes_contain_gold
+from domains.execution.briefing.extractive.features import Analysis, analyze
+from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from packages.config.settings import Settings
-from tools.answers.metrics import quotes_contain_gold
 from tools.answers.simulate import CACHE_DIR, SimulatedRun
 
 Vector = npt.NDArray[np.float32]

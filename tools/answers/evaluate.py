@@ -23,14 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from domains.execution.extractive import ExtractiveLLMProvider
-from domains.execution.extractive.answer import Draft, SentenceEncoder
-from domains.execution.llm.prompt_format import parse_briefing_prompt, render_briefing_prompt
-from domains.execution.schemas import BriefingOutput
+from domains.evaluation.answers import QuestionOutcome, outcome_of, quotes_contain_gold, summarize, verification_failure
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.answer import Draft, SentenceEncoder
+from domains.execution.briefing.output import BriefingOutput
+from domains.execution.briefing.prompt_format import parse_briefing_prompt, render_briefing_prompt
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from packages.config.settings import Settings
 from tools.answers.data import CachedEncoder
-from tools.answers.metrics import RunOutcome, outcome_of, quotes_contain_gold, summarize, verification_failure
 from tools.answers.simulate import TOP_K, SimulatedRun, simulate
 
 SYSTEM = "Answer the question only from the evidence."
@@ -45,7 +45,9 @@ def _encoder(kind: str) -> SentenceEncoder | None:
     return CachedEncoder()
 
 
-async def _default_run(provider: ExtractiveLLMProvider, run: SimulatedRun) -> tuple[RunOutcome, RunOutcome, Draft]:
+async def _default_run(
+    provider: ExtractiveBriefingProvider, run: SimulatedRun
+) -> tuple[QuestionOutcome, QuestionOutcome, Draft]:
     user = render_briefing_prompt(run.question.question, run.evidence)
     question, evidence = parse_briefing_prompt(user)
     if question != run.question.question or tuple(evidence) != run.evidence:
@@ -57,14 +59,14 @@ async def _default_run(provider: ExtractiveLLMProvider, run: SimulatedRun) -> tu
     answers = run.question.answers
     outcome = outcome_of(result.output, chunks, answers, latency)
     first = [result.output.claims[0].citations[0].quote] if result.output.claims else []
-    first_outcome = RunOutcome(
+    first_outcome = QuestionOutcome(
         outcome.answerable, outcome.answered, outcome.answered and quotes_contain_gold(first, answers), outcome.verified
     )
     draft = provider.draft(question, evidence)
     return outcome, first_outcome, draft
 
 
-def _always_answer_verified(provider: ExtractiveLLMProvider, run: SimulatedRun) -> bool:
+def _always_answer_verified(provider: ExtractiveBriefingProvider, run: SimulatedRun) -> bool:
     """Return True when the briefing given at threshold 0 (every draft answered) passes verification."""
     payload, _ = provider.briefing_payload(run.question.question, run.evidence)
     briefing = BriefingOutput.model_validate(payload)
@@ -80,9 +82,11 @@ def sweep(runs: Sequence[SimulatedRun], drafts: Sequence[Draft], thresholds: Seq
             answered = bool(draft.quotes) and draft.score >= threshold
             answers = run.question.answers
             texts = [q.text for q in draft.quotes]
-            outcomes.append(RunOutcome(bool(answers), answered, answered and quotes_contain_gold(texts, answers), True))
+            outcomes.append(
+                QuestionOutcome(bool(answers), answered, answered and quotes_contain_gold(texts, answers), True)
+            )
             firsts.append(
-                RunOutcome(bool(answers), answered, answered and quotes_contain_gold(texts[:1], answers), True)
+                QuestionOutcome(bool(answers), answered, answered and quotes_contain_gold(texts[:1], answers), True)
             )
         metrics = summarize(outcomes)
         metrics["gold_containment_first_quote"] = summarize(firsts)["gold_containment"]
@@ -94,8 +98,8 @@ async def evaluate(split: str, encoder_kind: str, limit: int | None, top_k: int)
     """Run the provider over a split and return the JSON lines to print."""
     runs = simulate("test" if split == "test" else "train", top_k=top_k)[:limit]
     encoder = _encoder(encoder_kind)
-    provider = ExtractiveLLMProvider(encoder=encoder)
-    always = ExtractiveLLMProvider(min_score=0.0, encoder=encoder)
+    provider = ExtractiveBriefingProvider(encoder=encoder)
+    always = ExtractiveBriefingProvider(min_score=0.0, encoder=encoder)
     outcomes, firsts, drafts = [], [], []
     for run in runs:
         outcome, first, draft = await _default_run(provider, run)

@@ -17,8 +17,8 @@ import statistics
 import time
 from typing import Any
 
-from domains.execution.extractive import ExtractiveLLMProvider
-from domains.execution.llm.prompt_format import parse_briefing_prompt, render_briefing_prompt
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.prompt_format import parse_briefing_prompt, render_briefing_prompt
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from packages.config.settings import Settings
 from tools.answers.simulate import simulate
@@ -29,7 +29,7 @@ def _percentile(values: list[float], share: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 2)
 
 
-def measure(provider: ExtractiveLLMProvider, prompts: list[str]) -> dict[str, Any]:
+def measure(provider: ExtractiveBriefingProvider, prompts: list[str]) -> dict[str, Any]:
     """Return p50/p95 wall and CPU milliseconds of parsing and drafting each prompt."""
     wall, cpu = [], []
     for prompt in prompts:
@@ -61,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     encoder.embed_texts(["warm up the model before timing"])
     load = os.getloadavg()[0]
     for path, provider in (
-        ("lexical", ExtractiveLLMProvider(encoder=None)),
-        ("semantic", ExtractiveLLMProvider(encoder=encoder)),
+        ("lexical", ExtractiveBriefingProvider(encoder=None)),
+        ("semantic", ExtractiveBriefingProvider(encoder=encoder)),
     ):
         measure(provider, prompts[:5])  # warm caches (stems, model file) outside the timing
         line = {"path": path, "top_k": args.top_k, "mean_evidence_chars": round(chars), "cores": os.cpu_count()}

@@ -22,57 +22,22 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.extractive.terms import STOP_WORDS, tokenize
-from domains.execution.llm.prompt_format import EvidenceItem
+from domains.evaluation.squad import Split, SquadQuestion, load_squad, split_of
+from domains.execution.briefing.extractive.terms import STOP_WORDS, tokenize
+from domains.execution.briefing.prompt_format import EvidenceItem
 from packages.config.settings import Settings
-
-Split = Literal["train", "test", "all"]
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SQUAD_PATH = REPO_ROOT.parent / "shared" / "data" / "squad2_dev_half" / "dev-v2.0.json"
 CACHE_DIR = Path("/tmp/orion_answers_cache")
-# Every other article in file order: a fixed, topic-mixed half (2,828 questions) for fitting, the rest for reporting.
-TRAIN_ARTICLES = frozenset(
-    {
-        "Normans",
-        "Huguenot",
-        "1973_oil_crisis",
-        "Packet_switching",
-        "Yuan_dynasty",
-        "Scottish_Parliament",
-        "Imperialism",
-        "French_and_Indian_War",
-    }
-)
 TOP_K = 8
 CHANNEL_CANDIDATES = 50
 BM25_K1 = 1.2
 BM25_B = 0.75
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    chunk_id: str
-    article: str
-    text: str
-
-
-@dataclass(frozen=True)
-class SquadQuestion:
-    qid: str
-    article: str
-    question: str
-    answers: tuple[str, ...]  # empty for an unanswerable question
-    source_chunk: str
-
-    @property
-    def answerable(self) -> bool:
-        return bool(self.answers)
 
 
 @dataclass(frozen=True)
@@ -81,28 +46,6 @@ class SimulatedRun:
 
     question: SquadQuestion
     evidence: tuple[EvidenceItem, ...]
-
-
-def split_of(article: str) -> Split:
-    """Return the split an article belongs to."""
-    return "train" if article in TRAIN_ARTICLES else "test"
-
-
-def load_squad(path: Path = SQUAD_PATH) -> tuple[list[Paragraph], list[SquadQuestion]]:
-    """Return every paragraph (as a chunk) and every question of the SQuAD file, in file order."""
-    if not path.is_file():
-        raise FileNotFoundError(f"SQuAD 2.0 data not found at {path}")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    paragraphs: list[Paragraph] = []
-    questions: list[SquadQuestion] = []
-    for article in data["data"]:
-        for index, paragraph in enumerate(article["paragraphs"]):
-            chunk_id = f"{article['title'][:40].replace(' ', '_')}-p{index:03d}"
-            paragraphs.append(Paragraph(chunk_id, article["title"], paragraph["context"]))
-            for qa in paragraph["qas"]:
-                answers = () if qa.get("is_impossible") else tuple(dict.fromkeys(a["text"] for a in qa["answers"]))
-                questions.append(SquadQuestion(qa["id"], article["title"], qa["question"], answers, chunk_id))
-    return paragraphs, questions
 
 
 def _bm25_terms(text: str) -> list[str]:
@@ -165,7 +108,7 @@ def _channel_ranks(scores: npt.NDArray[np.float32]) -> dict[int, tuple[int, floa
 def simulate(split: Split, settings: Settings | None = None, top_k: int = TOP_K) -> list[SimulatedRun]:
     """Return the simulated runs of one split (questions in file order), retrieval over the whole corpus."""
     settings = settings or Settings()
-    paragraphs, questions = load_squad()
+    paragraphs, questions = load_squad(SQUAD_PATH)
     chosen = [q for q in questions if split == "all" or split_of(q.article) == split]
     bm25 = BM25([p.text for p in paragraphs])
     chunk_vectors = cached_vectors([p.text for p in paragraphs], "paragraphs")

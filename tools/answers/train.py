@@ -1,4 +1,4 @@
-"""Fit the extractive provider's weights on the train split only and write domains/execution/extractive/model.json.
+"""Fit the extractive provider's weights on the train split only and write domains/execution/briefing/extractive/model.json.
 
     .venv/bin/python -m tools.answers.train            # deterministic: the same data gives the same file
 
@@ -21,7 +21,7 @@ are never read except as distractor evidence text, which is what retrieval over 
    unanswerable, a prior no real deployment shares.
 5. The final rankers are refitted on all train questions; the answer models on all out-of-fold rows.
 
-scikit-learn is used here only; runtime inference is numpy (domains/execution/extractive/scoring.py).
+scikit-learn is used here only; runtime inference is numpy (domains/execution/briefing/extractive/scoring.py).
 """
 
 from __future__ import annotations
@@ -38,9 +38,11 @@ import numpy as np
 import numpy.typing as npt
 from sklearn.linear_model import LogisticRegression
 
-from domains.execution.extractive.answer import choose_quotes, lexical_ranking, semantic_ranking
-from domains.execution.extractive.features import ANSWER_FEATURES, SENTENCE_FEATURES
-from domains.execution.extractive.scoring import (
+from domains.evaluation.answers import quotes_contain_gold
+from domains.evaluation.squad import TRAIN_ARTICLES
+from domains.execution.briefing.extractive.answer import choose_quotes, lexical_ranking, semantic_ranking
+from domains.execution.briefing.extractive.features import ANSWER_FEATURES, SENTENCE_FEATURES
+from domains.execution.briefing.extractive.scoring import (
     MODEL_PATH,
     RERANK_FEATURES,
     SEMANTIC_ANSWER_FEATURES,
@@ -49,10 +51,9 @@ from domains.execution.extractive.scoring import (
     ExtractiveModel,
     Linear,
 )
-from domains.execution.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
+from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
 from tools.answers.data import CachedEncoder, Example, prepare
-from tools.answers.metrics import quotes_contain_gold
-from tools.answers.simulate import TRAIN_ARTICLES, simulate
+from tools.answers.simulate import simulate
 
 MODEL_VERSION = "v1"
 SEMANTIC_CANDIDATES = 3

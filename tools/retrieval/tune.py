@@ -19,10 +19,10 @@ from pathlib import Path
 from rich.console import Console
 from sqlalchemy import text
 
-from apps.cli.context import CommandContext, command_context
-from apps.cli.eval_retrieval import ensure_corpus, load_beir, score
-from domains.knowledge import lexical
-from domains.knowledge.retrieval import RetrievalRequest, Retriever
+from domains.evaluation.beir import ensure_corpus, load_beir, score
+from domains.evaluation.context import OperatorContext, operator_context
+from domains.knowledge.search import lexical
+from domains.knowledge.search.retrieval import RetrievalRequest, Retriever
 from packages.config.settings import load_settings
 
 K1_GRID = (0.7, 0.9, 1.2, 1.5)
@@ -32,13 +32,13 @@ LEXICAL_WEIGHT_GRID = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
 CANDIDATES = 50  # what production fuses for top_k <= 16 (max(3 * top_k, 50))
 
 
-async def rebuild_with(context: CommandContext, organization_id: str, k1: float, b: float) -> None:
+async def rebuild_with(context: OperatorContext, organization_id: str, k1: float, b: float) -> None:
     settings = context.settings.model_copy(update={"bm25_k1": k1, "bm25_b": b})
     async with context.db.owner_session() as session:
         await lexical.rebuild(session, settings, organization_id, await lexical.corpus_stats(session, organization_id))
 
 
-async def channel_lists(context: CommandContext, organization_id: str, data, method: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+async def channel_lists(context: OperatorContext, organization_id: str, data, method: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Return each query's ranked chunk ids of one channel (the first CANDIDATES)."""
     retriever = Retriever(context.settings)
     lists = {}
@@ -62,9 +62,9 @@ def fuse(lexical_ids: list[str], semantic_ids: list[str], k: int, lexical_weight
 
 async def main(folder: Path, k1_grid: tuple[float, ...], b_grid: tuple[float, ...]) -> None:
     settings = load_settings()
-    async with command_context(settings) as context:
+    async with operator_context(settings) as context:
         data = load_beir(folder, "train")
-        organization_id = await ensure_corpus(context, data, Console(stderr=True))
+        organization_id = await ensure_corpus(context, data, Console(stderr=True).print)
         async with context.db.owner_session() as session:
             rows = await session.execute(
                 text(

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domains.knowledge.security import ContentClassification, classify_many, injection_model
+from domains.knowledge.safety import ContentClassification, classify_many, injection_model
 from tools.safety.data import (
     Example,
     bipia_attack_examples,

@@ -1,6 +1,6 @@
 """Train the content-safety model on training data only and write its weights file.
 
-    .venv/bin/python -m tools.safety.train            # writes domains/knowledge/assets/injection_model.npz
+    .venv/bin/python -m tools.safety.train            # writes domains/knowledge/safety/assets/injection_model.npz
 
 Training data: deepset train, BIPIA train contexts with BIPIA train attacks placed in them, the hand-written
 `abstract_discussion_train.txt`, `code_answers_train.txt` (programming answers that address the reader) and
@@ -19,7 +19,7 @@ The two newer hand-written files are negatives only; they are not benign sources
    over chunks) stops the 900 train tables from drowning the 50 emails and the PDFs.
 4. The final model is fitted on all training units and written with the calibration and thresholds.
 
-scikit-learn is needed here only; runtime inference is numpy (domains/knowledge/injection_model.py).
+scikit-learn is needed here only; runtime inference is numpy (domains/knowledge/safety/model.py).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from scipy import sparse
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
-from domains.knowledge.injection_model import (
+from domains.knowledge.safety.model import (
     CHAR_NGRAM_RANGE,
     DEFAULT_WEIGHTS,
     EMBEDDED_MIN_OTHER_CHARS,
@@ -53,7 +53,7 @@ from domains.knowledge.injection_model import (
     segment,
     shape_terms,
 )
-from domains.knowledge.security import pattern_hits
+from domains.knowledge.safety.rules import pattern_hits
 from tools.safety.data import (
     ATTACK_KIND_FOR_CONTEXT,
     SEED,

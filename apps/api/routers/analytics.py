@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Depends, Query
 
 from apps.api.deps import SessionDep, require
-from domains.execution.analytics import investigation_analytics, investigation_trends
-from domains.execution.schemas import InvestigationAnalyticsPublic, InvestigationTrendPublic
+from domains.analytics.schemas import InvestigationAnalyticsPublic, InvestigationTrendPublic
+from domains.analytics.service import AnalyticsService
 from domains.identity.service import Principal
 
 router = APIRouter(prefix="/api/v1/investigations", tags=["analytics"])
@@ -19,7 +19,7 @@ AnalyticsReader = Annotated[Principal, Depends(require("analytics:read"))]
 @router.get("/analytics", operation_id="investigations_analytics")
 async def analytics(principal: AnalyticsReader, session: SessionDep) -> InvestigationAnalyticsPublic:
     """Return outcome counts, the refusal rate, evidence statistics and the most-cited documents."""
-    return await investigation_analytics(session, principal.organization_id)
+    return await AnalyticsService(session).investigations(principal.organization_id)
 
 
 @router.get("/trends", operation_id="investigations_trends")
@@ -29,4 +29,4 @@ async def trends(
     bucket: Annotated[Literal["day", "week"], Query(description="Bucket size")] = "day",
 ) -> InvestigationTrendPublic:
     """Return volume and refusal-rate points per bucket, and whether they suffice to show as trends."""
-    return await investigation_trends(session, principal.organization_id, bucket)
+    return await AnalyticsService(session).trends(principal.organization_id, bucket)

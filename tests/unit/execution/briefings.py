@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domains.execution.llm.prompt_format import EVIDENCE_FORMAT_NOTE, escape_evidence_markup, render_evidence_block
+from domains.execution.briefing.prompt_format import EVIDENCE_FORMAT_NOTE, escape_evidence_markup, render_evidence_block
 
 CHUNK_PAYROLL = "3f6c1a52-7d0e-4b8e-9a51-2c7f0b9d1e01"
 CHUNK_LEAVE = "9b2d4e71-0c3a-4f5b-8d6e-1a2b3c4d5e6f"
@@ -43,7 +43,7 @@ def valid_briefing(
 
 async def generate_briefing(provider: Any) -> Any:
     """Ask `provider` for a briefing over the standard evidence prompt; return the validated BriefingOutput."""
-    from domains.execution.schemas import BriefingOutput
+    from domains.execution.briefing.output import BriefingOutput
 
     result = await provider.generate_structured(system=SYSTEM_PROMPT, user=evidence_prompt(), schema=BriefingOutput)
     return result.output

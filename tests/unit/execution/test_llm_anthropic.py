@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from domains.execution.llm import (
+from domains.execution.briefing import (
     AnthropicLLMProvider,
     LLMContextLimitError,
     LLMMalformedOutputError,
@@ -15,8 +15,8 @@ from domains.execution.llm import (
     LLMRequestRejectedError,
     LLMTimeoutError,
 )
-from domains.execution.llm.anthropic import OUTPUT_TOOL_NAME
-from domains.execution.schemas import BriefingOutput
+from domains.execution.briefing.anthropic import OUTPUT_TOOL_NAME
+from domains.execution.briefing.output import BriefingOutput
 from tests.unit.execution.briefings import (
     CHUNK_PAYROLL,
     SYSTEM_PROMPT,

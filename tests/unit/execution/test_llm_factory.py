@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
-from domains.execution.llm import (
+from domains.execution.briefing import (
     OPENAI_PRESETS,
     AnthropicLLMProvider,
+    BriefingConfigurationError,
     FakeLLMProvider,
-    LLMConfigurationError,
     OllamaLLMProvider,
     OpenAICompatibleLLMProvider,
-    get_llm_provider,
+    get_briefing_provider,
     resolve_openai_endpoint,
 )
-from domains.execution.llm.factory import EXTRACTIVE_MODULE
-from domains.execution.llm.pricing import FREE_PRICE_KEYS, PRICES
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.pricing import FREE_PRICE_KEYS, PRICES
 from packages.config.settings import Settings, SettingsError, load_settings
 
 EXPECTED_URLS = {
@@ -69,17 +67,21 @@ def test_local_presets_need_no_key() -> None:
 
 @pytest.mark.parametrize("name", ["openai", "openrouter", "groq", "together", "deepseek"])
 def test_hosted_presets_without_a_key_name_the_key_variable(name: str) -> None:
-    with pytest.raises(LLMConfigurationError, match=f"ORION_OPENAI_API_KEY: required when ORION_OPENAI_PRESET={name}"):
+    with pytest.raises(
+        BriefingConfigurationError, match=f"ORION_OPENAI_API_KEY: required when ORION_OPENAI_PRESET={name}"
+    ):
         resolve_openai_endpoint(preset=name, api_key="  ")
 
 
 def test_generic_without_a_url_names_the_url_variable() -> None:
-    with pytest.raises(LLMConfigurationError, match="ORION_OPENAI_BASE_URL: required when ORION_OPENAI_PRESET=generic"):
+    with pytest.raises(
+        BriefingConfigurationError, match="ORION_OPENAI_BASE_URL: required when ORION_OPENAI_PRESET=generic"
+    ):
         resolve_openai_endpoint(preset="generic", model="my-model")
 
 
 def test_generic_without_a_model_names_the_model_variable() -> None:
-    with pytest.raises(LLMConfigurationError, match="ORION_LLM_MODEL"):
+    with pytest.raises(BriefingConfigurationError, match="ORION_LLM_MODEL"):
         resolve_openai_endpoint(preset="generic", base_url="http://gpu-box:9000/v1")
 
 
@@ -96,24 +98,24 @@ def test_base_url_override_wins_over_the_preset_url() -> None:
 
 
 def test_base_url_must_be_http() -> None:
-    with pytest.raises(LLMConfigurationError, match="ORION_OPENAI_BASE_URL"):
+    with pytest.raises(BriefingConfigurationError, match="ORION_OPENAI_BASE_URL"):
         resolve_openai_endpoint(preset="generic", base_url="gpu-box:9000", model="m")
 
 
 def test_unknown_preset_names_the_preset_variable_and_the_choices() -> None:
-    with pytest.raises(LLMConfigurationError, match=r"ORION_OPENAI_PRESET: unknown preset 'openia'.*openrouter"):
+    with pytest.raises(BriefingConfigurationError, match=r"ORION_OPENAI_PRESET: unknown preset 'openia'.*openrouter"):
         resolve_openai_endpoint(preset="openia", api_key="k")
 
 
 def test_configuration_errors_are_settings_errors() -> None:
-    assert issubclass(LLMConfigurationError, SettingsError)
+    assert issubclass(BriefingConfigurationError, SettingsError)
 
 
 # --- factory ---------------------------------------------------------------------------------------------------------
 
 
 def test_fake(tmp_path: Path) -> None:
-    provider = get_llm_provider(_settings(tmp_path, llm_provider="fake"))
+    provider = get_briefing_provider(_settings(tmp_path, llm_provider="fake"))
 
     assert isinstance(provider, FakeLLMProvider)
 
@@ -128,7 +130,7 @@ def test_anthropic_uses_key_model_url_and_limits_from_settings(tmp_path: Path) -
         llm_max_output_tokens=333,
     )
 
-    provider = get_llm_provider(settings)
+    provider = get_briefing_provider(settings)
 
     assert isinstance(provider, AnthropicLLMProvider)
     assert provider.model_name == "claude-haiku-4-5"
@@ -141,7 +143,7 @@ def test_anthropic_defaults_to_the_official_url_not_the_process_environment(
 ) -> None:
     monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://attacker.invalid")
 
-    provider = get_llm_provider(_settings(tmp_path, llm_provider="anthropic", anthropic_api_key="sk-ant-x"))
+    provider = get_briefing_provider(_settings(tmp_path, llm_provider="anthropic", anthropic_api_key="sk-ant-x"))
 
     assert isinstance(provider, AnthropicLLMProvider)
     assert provider._base_url == "https://api.anthropic.com"
@@ -153,18 +155,18 @@ def test_anthropic_without_a_key_stops_start_up_naming_the_key_variable(tmp_path
 
 
 def test_anthropic_with_a_blank_key_names_the_key_variable(tmp_path: Path) -> None:
-    with pytest.raises(LLMConfigurationError, match="ORION_ANTHROPIC_API_KEY"):
-        get_llm_provider(_settings(tmp_path, llm_provider="anthropic", anthropic_api_key="   "))
+    with pytest.raises(BriefingConfigurationError, match="ORION_ANTHROPIC_API_KEY"):
+        get_briefing_provider(_settings(tmp_path, llm_provider="anthropic", anthropic_api_key="   "))
 
 
 def test_llm_model_overrides_the_default(tmp_path: Path) -> None:
     settings = _settings(tmp_path, llm_provider="anthropic", anthropic_api_key="k", llm_model="claude-sonnet-4-5")
 
-    assert get_llm_provider(settings).model_name == "claude-sonnet-4-5"
+    assert get_briefing_provider(settings).model_name == "claude-sonnet-4-5"
 
 
 def test_ollama_uses_the_configured_server(tmp_path: Path) -> None:
-    provider = get_llm_provider(
+    provider = get_briefing_provider(
         _settings(tmp_path, llm_provider="ollama", ollama_base_url="http://127.0.0.1:11434", llm_model="qwen2.5:7b")
     )
 
@@ -176,7 +178,7 @@ def test_ollama_uses_the_configured_server(tmp_path: Path) -> None:
 def test_openai_preset_is_resolved_into_a_provider(tmp_path: Path) -> None:
     settings = _settings(tmp_path, llm_provider="openai", openai_preset="groq", openai_api_key="gsk-x")
 
-    provider = get_llm_provider(settings)
+    provider = get_briefing_provider(settings)
 
     assert isinstance(provider, OpenAICompatibleLLMProvider)
     assert provider.provider_name == "groq"
@@ -188,42 +190,14 @@ def test_openai_preset_is_resolved_into_a_provider(tmp_path: Path) -> None:
 def test_openai_generic_without_url_is_a_configuration_error(tmp_path: Path) -> None:
     settings = _settings(tmp_path, llm_provider="openai", openai_preset="generic", llm_model="m")
 
-    with pytest.raises(LLMConfigurationError, match="ORION_OPENAI_BASE_URL"):
-        get_llm_provider(settings)
+    with pytest.raises(BriefingConfigurationError, match="ORION_OPENAI_BASE_URL"):
+        get_briefing_provider(settings)
 
 
-def test_extractive_is_a_clear_configuration_error_while_its_module_is_missing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, EXTRACTIVE_MODULE, None)  # makes the import fail as if the file were absent
-
-    with pytest.raises(LLMConfigurationError, match="ORION_LLM_PROVIDER: 'extractive' is not available"):
-        get_llm_provider(_settings(tmp_path, llm_provider="extractive"))
-
-
-def test_extractive_is_built_from_its_module_when_present(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    built: list[dict[str, object]] = []
-
-    class ExtractiveLLMProvider:
-        provider_name = "extractive"
-        model_name = "extractive-1"
-
-        def __init__(self, **kwargs: object) -> None:
-            built.append(kwargs)
-
-    module = types.ModuleType(EXTRACTIVE_MODULE)
-    module.ExtractiveLLMProvider = ExtractiveLLMProvider  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, EXTRACTIVE_MODULE, module)
-
+def test_extractive_is_built_with_the_configured_threshold(tmp_path: Path) -> None:
     settings = _settings(tmp_path, llm_provider="extractive", extractive_min_score=0.25)
-    provider = get_llm_provider(settings)
 
-    assert isinstance(provider, ExtractiveLLMProvider)
-    assert built == [{"min_score": 0.25, "settings": settings}]
+    provider = get_briefing_provider(settings)
 
-
-def test_extractive_module_with_a_broken_import_is_not_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, EXTRACTIVE_MODULE, types.ModuleType(EXTRACTIVE_MODULE))
-
-    with pytest.raises(ImportError, match="cannot import name 'ExtractiveLLMProvider'"):
-        get_llm_provider(_settings(tmp_path, llm_provider="extractive"))
+    assert isinstance(provider, ExtractiveBriefingProvider)
+    assert provider.min_score == 0.25

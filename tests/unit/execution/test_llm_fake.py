@@ -7,20 +7,20 @@ import time
 import pytest
 from pydantic import BaseModel
 
-from domains.execution.llm import (
+from domains.execution.briefing import (
     FOREIGN_CHUNK_ID,
+    BriefingProvider,
+    BriefingProviderError,
     FakeBehaviour,
     FakeLLMProvider,
     FakeRawOutput,
     LLMMalformedOutputError,
-    LLMProvider,
-    LLMProviderError,
     LLMProviderUnavailableError,
     LLMRefusalError,
     LLMTimeoutError,
 )
-from domains.execution.llm.fake import first_sentence
-from domains.execution.schemas import BriefingOutput
+from domains.execution.briefing.fake import first_sentence
+from domains.execution.briefing.output import BriefingOutput
 from tests.unit.execution.briefings import (
     CHUNK_LEAVE,
     CHUNK_PAYROLL,
@@ -40,7 +40,7 @@ async def _brief(provider: FakeLLMProvider, user: str | None = None) -> Briefing
 
 
 def test_fake_satisfies_the_provider_protocol() -> None:
-    provider: LLMProvider = FakeLLMProvider()
+    provider: BriefingProvider = FakeLLMProvider()
 
     assert (provider.provider_name, provider.model_name) == ("fake", "fake-briefing-1")
 
@@ -114,7 +114,7 @@ async def test_insufficient_evidence_declines_without_claims() -> None:
     ],
 )
 async def test_failure_behaviours_raise_the_provider_error(
-    behaviour: FakeBehaviour, error: type[LLMProviderError]
+    behaviour: FakeBehaviour, error: type[BriefingProviderError]
 ) -> None:
     with pytest.raises(error) as raised:
         await _brief(FakeLLMProvider([behaviour]))

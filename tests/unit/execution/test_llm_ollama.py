@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from domains.execution.llm import (
+from domains.execution.briefing import (
     LLMContextLimitError,
     LLMMalformedOutputError,
     LLMProviderUnavailableError,
@@ -15,7 +15,7 @@ from domains.execution.llm import (
     LLMTimeoutError,
     OllamaLLMProvider,
 )
-from domains.execution.schemas import BriefingOutput
+from domains.execution.briefing.output import BriefingOutput
 from tests.unit.execution.briefings import (
     CHUNK_PAYROLL,
     SYSTEM_PROMPT,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.llm.prompt_format import (
+from domains.execution.briefing.prompt_format import (
     EvidenceBlock,
     escape_evidence_markup,
     parse_evidence_blocks,

@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import BaseModel, Field
 
-from domains.execution.llm import (
+from domains.execution.briefing import (
     LLMContextLimitError,
     LLMMalformedOutputError,
     LLMProviderUnavailableError,
@@ -16,17 +16,22 @@ from domains.execution.llm import (
     LLMTimeoutError,
     estimate_cost,
 )
-from domains.execution.llm.errors import MAX_REASON_CHARS, LLMProviderError, mentions_context_limit, safe_excerpt
-from domains.execution.llm.pricing import price_for
-from domains.execution.llm.structured import (
+from domains.execution.briefing.errors import (
+    MAX_REASON_CHARS,
+    BriefingProviderError,
+    mentions_context_limit,
+    safe_excerpt,
+)
+from domains.execution.briefing.output import BriefingCitation, BriefingClaim, BriefingOutput
+from domains.execution.briefing.pricing import price_for
+from domains.execution.briefing.structured import (
     inline_json_schema,
     parse_json_output,
     schema_name,
     strict_json_schema,
     validate_output,
 )
-from domains.execution.llm.transport import error_for_status
-from domains.execution.schemas import BriefingCitation, BriefingClaim, BriefingOutput
+from domains.execution.briefing.transport import error_for_status
 from tests.unit.execution.briefings import valid_briefing
 
 # --- briefing schemas ------------------------------------------------------------------------------------------------
@@ -180,8 +185,8 @@ def test_malformed_message_carries_a_short_single_line_excerpt() -> None:
         (LLMRequestRejectedError("openai", status=401), "provider rejected the request: HTTP 401 (openai)", False),
     ],
 )
-def test_errors_have_short_reasons_and_a_retry_hint(error: LLMProviderError, reason: str, retryable: bool) -> None:
-    assert isinstance(error, LLMProviderError)
+def test_errors_have_short_reasons_and_a_retry_hint(error: BriefingProviderError, reason: str, retryable: bool) -> None:
+    assert isinstance(error, BriefingProviderError)
     assert error.reason == reason
     assert error.retryable is retryable
 
@@ -224,7 +229,7 @@ def test_context_limit_wording(text: str, expected: bool) -> None:
         (529, "overloaded", LLMProviderUnavailableError),
     ],
 )
-def test_status_mapping(status: int, text: str, error: type[LLMProviderError]) -> None:
+def test_status_mapping(status: int, text: str, error: type[BriefingProviderError]) -> None:
     assert type(error_for_status("p", status, text, timeout_seconds=1)) is error
 
 
@@ -247,7 +252,7 @@ def test_local_providers_are_free_whatever_the_model(provider: str) -> None:
 
 
 def test_unknown_paid_model_is_counted_as_zero_and_logged(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level("WARNING", logger="domains.execution.llm.pricing"):
+    with caplog.at_level("WARNING", logger="domains.execution.briefing.pricing"):
         cost = estimate_cost("openai", "gpt-unlisted-test-model", 1000, 1000)
 
     assert cost == 0.0

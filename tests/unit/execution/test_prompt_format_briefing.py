@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from domains.execution.llm.prompt_format import (
+from domains.execution.briefing.prompt_format import (
     NO_EVIDENCE_LINE,
     EvidenceBlock,
     EvidenceItem,

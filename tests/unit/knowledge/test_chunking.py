@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from domains.knowledge.chunking import ChunkDraft, chunk_document
-from domains.knowledge.chunking.sections import plan_sections
-from domains.knowledge.chunking.sentences import sentence_starts
-from domains.knowledge.parsers import ParsedDocument, parse_document
+from domains.knowledge.ingestion.chunking import ChunkDraft, chunk_document
+from domains.knowledge.ingestion.chunking.sections import plan_sections
+from domains.knowledge.ingestion.chunking.sentences import sentence_starts
+from domains.knowledge.ingestion.parsing import ParsedDocument, parse_document
 
 from .test_parsers import FIXTURES, SHARED_PDFS
 

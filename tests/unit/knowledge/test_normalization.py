@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from domains.knowledge.normalization import normalize_pdf_pages, normalize_text
+from domains.knowledge.ingestion.normalization import normalize_pdf_pages, normalize_text
 
 
 def test_composes_to_nfc() -> None:

@@ -18,7 +18,7 @@ from domains.knowledge.errors import (
     PdfWithoutText,
     UnsupportedDocumentType,
 )
-from domains.knowledge.parsers import (
+from domains.knowledge.ingestion.parsing import (
     MarkdownParser,
     PDFParser,
     TextParser,

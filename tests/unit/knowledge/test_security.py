@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from domains.knowledge import injection_model as im
-from domains.knowledge.security import (
+from domains.knowledge.safety import model as im
+from domains.knowledge.safety.classifier import _label, _ModelHolder, classify_content, classify_many, injection_model
+from domains.knowledge.safety.rules import (
     EXFILTRATION,
     HIDDEN_COMMENT,
     IGNORE_PREVIOUS,
@@ -19,11 +20,6 @@ from domains.knowledge.security import (
     ROLE_IMPERSONATION,
     ZERO_WIDTH,
     ContentClassification,
-    _label,
-    _ModelHolder,
-    classify_content,
-    classify_many,
-    injection_model,
     pattern_hits,
 )
 from tools.safety.data import Example
@@ -183,7 +179,7 @@ def test_label_tiers() -> None:
 
 def test_shipped_weights_load_and_are_small() -> None:
     model = injection_model()
-    assert model is not None, "domains/knowledge/assets/injection_model.npz is missing; run make train-safety"
+    assert model is not None, "domains/knowledge/safety/assets/injection_model.npz is missing; run make train-safety"
     assert im.DEFAULT_WEIGHTS.stat().st_size < 400_000
     assert 0.0 < model.flag_threshold <= model.untrusted_threshold <= 1.0
     with np.load(im.DEFAULT_WEIGHTS) as stored:

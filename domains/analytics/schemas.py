@@ -1,0 +1,57 @@
+"""Analytics response bodies (the contract's §Analytics) and per-document usage counts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel
+
+
+class DocumentUsage(BaseModel):
+    """How often a document was retrieved, cited in a verified claim, and retrieved by a refused run."""
+
+    times_retrieved: int = 0
+    times_cited: int = 0
+    times_in_refused: int = 0
+
+
+class CitedDocumentPublic(BaseModel):
+    document_id: str
+    document_title: str
+    times_cited: int
+    historical: bool
+
+
+class InvestigationAnalyticsPublic(BaseModel):
+    total: int
+    answered: int
+    insufficient_evidence: int
+    failed: int
+    cancelled: int
+    completed: int
+    refusal_rate: float | None
+    evidence_mean: float | None
+    evidence_median: float | None
+    evidence_min: float | None
+    evidence_max: float | None
+    most_cited_documents: list[CitedDocumentPublic]
+
+
+class TrendPointPublic(BaseModel):
+    bucket_start: datetime
+    total: int
+    answered: int
+    insufficient_evidence: int
+    failed: int
+    refusal_rate: float | None
+
+
+class InvestigationTrendPublic(BaseModel):
+    bucket: Literal["day", "week"]
+    points: list[TrendPointPublic]
+    total_investigations: int
+    completed_investigations: int
+    enough_for_volume_trend: bool
+    enough_for_refusal_trend: bool
+    reason: str | None

@@ -1,0 +1,311 @@
+"""Features of (question, sentence) pairs and of a question's best candidate, computed from text and retrieval hints.
+
+Term weights come from the evidence itself: a question term found in few of the retrieved chunks says more about
+which chunk answers than one found in all of them, and a term found in none is the strongest sign that the evidence
+is about something else. No corpus statistics are shipped, so the features mean the same thing on any corpus.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from domains.execution.briefing.extractive.sentences import SentenceSpan, split_sentences
+from domains.execution.briefing.extractive.terms import (
+    NEGATIONS,
+    QUESTION_FILLER,
+    AnswerKind,
+    Token,
+    answer_kind,
+    is_date_like,
+    is_quantity,
+    tokenize,
+)
+from domains.execution.briefing.prompt_format import EvidenceItem
+
+# Trust labels whose text may be quoted. `flagged` text matched a prompt-injection pattern: quoting it would put an
+# attacker's words into the briefing as ORION's own claim, and verification cannot tell (the quote is verbatim). So a
+# flagged chunk still counts in the term statistics but is never quoted; unknown labels fail closed the same way.
+QUOTABLE_TRUST_LABELS = frozenset({"trusted"})
+
+SENTENCE_FEATURES = (
+    "coverage",
+    "coverage_count",
+    "window_gain",
+    "chunk_coverage",
+    "bigrams",
+    "missing_capitalized_chunk",
+    "missing_window",
+    "missing_key_window",
+    "missing_chunk",
+    "novel_content",
+    "kind_number_match",
+    "kind_date_match",
+    "kind_entity_match",
+    "kind_other_novel",
+    "negation_mismatch",
+    "log_length",
+    "first_in_chunk",
+    "chunk_rank_inverse",
+    "chunk_is_first",
+    "semantic_rank_inverse",
+    "lexical_rank_inverse",
+)
+
+_ANAPHORA = frozenset(str.split("it its he his she her they their this these that those such there"))
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question reduced to what the features need."""
+
+    text: str
+    kind: AnswerKind
+    negated: bool
+    weights: dict[str, float]
+    bigrams: frozenset[tuple[str, str]]
+    capitalized: frozenset[str]
+    numbers: frozenset[str]
+
+    @property
+    def key_terms(self) -> frozenset[str]:
+        """Return the names and numbers of the question: terms a paraphrase rarely replaces."""
+        return self.capitalized | self.numbers
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One evidence chunk split into sentences, with its tokens and retrieval hints."""
+
+    position: int
+    item: EvidenceItem
+    spans: list[SentenceSpan]
+    tokens: list[list[Token]]
+    stems: frozenset[str]
+
+    @property
+    def quotable(self) -> bool:
+        """Return True when sentences of this chunk may be quoted."""
+        return self.item.trust_label in QUOTABLE_TRUST_LABELS
+
+    @property
+    def rank(self) -> int:
+        """Return the chunk's retrieval rank (its position in the prompt when the prompt carries no rank)."""
+        return self.item.rank if self.item.rank is not None else self.position + 1
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One quotable sentence: where it is, where its quote starts, and its features (SENTENCE_FEATURES order).
+
+    The quote of a sentence that opens with a pronoun ("It was founded in 1263.") starts one sentence earlier, so
+    that it says what "it" is; the features describe the whole quote, because that is what would be shown.
+    """
+
+    passage: int
+    sentence: int
+    first: int
+    features: list[float]
+
+
+@dataclass
+class Analysis:
+    """Everything computed once per call: the question, the passages, the quotable candidates."""
+
+    question: Question
+    passages: list[Passage]
+    candidates: list[Candidate] = field(default_factory=list)
+    idf: dict[str, float] = field(default_factory=dict)
+
+    def quote_span(self, candidate: Candidate) -> tuple[int, int]:
+        """Return the [start, end) offsets in the chunk text of the candidate's quote."""
+        spans = self.passages[candidate.passage].spans
+        return spans[candidate.first].start, spans[candidate.sentence].end
+
+    def quote_text(self, candidate: Candidate) -> str:
+        """Return the exact text of the candidate's quote."""
+        start, end = self.quote_span(candidate)
+        return self.passages[candidate.passage].item.text[start:end]
+
+
+def _bigrams(stems: Sequence[str]) -> set[tuple[str, str]]:
+    return set(pairwise(stems))
+
+
+def read_question(text: str, idf: dict[str, float], default_idf: float) -> Question:
+    """Return the question's kind, negation, content-term weights, bigrams and capitalised or numeric terms."""
+    tokens = tokenize(text)
+    content = [t for t in tokens if t.content and t.stem not in QUESTION_FILLER]
+    weights: dict[str, float] = {}
+    for token in content:
+        weights.setdefault(token.stem, idf.get(token.stem, default_idf))
+    return Question(
+        text=text,
+        kind=answer_kind(text),
+        negated=any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in tokens),
+        weights=weights,
+        bigrams=frozenset(_bigrams([t.stem for t in content])),
+        capitalized=frozenset(t.stem for t in content if t.capitalized),
+        numbers=frozenset(t.stem for t in content if t.numeric),
+    )
+
+
+def read_passages(evidence: Sequence[EvidenceItem], max_sentence_chars: int) -> list[Passage]:
+    """Split every evidence chunk into sentence spans and tokens."""
+    passages = []
+    for position, item in enumerate(evidence):
+        spans = split_sentences(item.text, max_chars=max_sentence_chars)
+        tokens = [tokenize(item.text[span.start : span.end]) for span in spans]
+        stems = frozenset(t.stem for sentence in tokens for t in sentence)
+        passages.append(Passage(position, item, spans, tokens, stems))
+    return passages
+
+
+def evidence_idf(passages: Sequence[Passage]) -> tuple[dict[str, float], float]:
+    """Return per-stem weights 1 + ln((N+1)/(df+1)) over the chunks, and the weight of a stem found in none."""
+    count = len(passages)
+    frequency: dict[str, int] = {}
+    for passage in passages:
+        for term in passage.stems:
+            frequency[term] = frequency.get(term, 0) + 1
+    idf = {term: 1.0 + math.log((count + 1) / (df + 1)) for term, df in frequency.items()}
+    return idf, 1.0 + math.log(count + 1)
+
+
+def _coverage(weights: dict[str, float], stems: frozenset[str] | set[str]) -> float:
+    total = sum(weights.values())
+    return sum(w for term, w in weights.items() if term in stems) / total if total else 0.0
+
+
+def quote_start(passage: Passage, index: int, max_chars: int) -> int:
+    """Return the sentence a quote of sentence `index` starts at: the one before when it opens with a pronoun."""
+    anaphoric = index > 0 and starts_with_anaphor(passage.tokens[index])
+    if anaphoric and passage.spans[index].end - passage.spans[index - 1].start <= 2 * max_chars:
+        return index - 1
+    return index
+
+
+def _sentence_features(
+    question: Question, passage: Passage, first: int, index: int, chunk_coverage: float
+) -> list[float]:
+    tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
+    stems = {t.stem for t in tokens}
+    window = set(stems)
+    for neighbour in (first - 1, index + 1):
+        if 0 <= neighbour < len(passage.tokens):
+            window.update(t.stem for t in passage.tokens[neighbour])
+    coverage = _coverage(question.weights, stems)
+    terms = question.weights
+    novel = [t for t in tokens if t.content and t.stem not in terms]
+    novel_capitalized = any(t.capitalized for t in novel)
+    kind = question.kind
+    sentence_negated = any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in tokens)
+    sentence_bigrams = _bigrams([t.stem for t in tokens if t.content])
+    item = passage.item
+    return [
+        coverage,
+        sum(1 for term in terms if term in stems) / len(terms) if terms else 0.0,
+        _coverage(question.weights, window) - coverage,
+        chunk_coverage,
+        len(question.bigrams & sentence_bigrams) / len(question.bigrams) if question.bigrams else 0.0,
+        float(min(3, sum(1 for term in question.capitalized if term not in passage.stems))),
+        float(min(5, sum(1 for term in terms if term not in window))),
+        float(min(3, sum(1 for term in question.key_terms if term not in window))),
+        float(min(5, sum(1 for term in terms if term not in passage.stems))),
+        math.log1p(len(novel)),
+        float(kind is AnswerKind.NUMBER and any(is_quantity(t) and t.stem not in question.numbers for t in novel)),
+        float(kind is AnswerKind.DATE and any(is_date_like(t) for t in novel)),
+        float(kind in (AnswerKind.PERSON, AnswerKind.PLACE) and novel_capitalized),
+        float(kind is AnswerKind.OTHER and bool(novel)),
+        float(question.negated != sentence_negated),
+        math.log1p(len(tokens)),
+        float(first == 0),
+        1.0 / passage.rank,
+        float(passage.rank == 1),
+        1.0 / item.semantic_rank if item.semantic_rank else 0.0,
+        1.0 / item.lexical_rank if item.lexical_rank else 0.0,
+    ]
+
+
+def analyze(question_text: str, evidence: Sequence[EvidenceItem], *, max_sentence_chars: int) -> Analysis:
+    """Split the evidence, weigh the question's terms and compute the features of every quotable sentence."""
+    passages = read_passages(evidence, max_sentence_chars)
+    idf, default_idf = evidence_idf(passages)
+    question = read_question(question_text, idf, default_idf)
+    analysis = Analysis(question=question, passages=passages, idf=idf)
+    for passage in passages:
+        if not passage.quotable:
+            continue
+        chunk_coverage = _coverage(question.weights, passage.stems)
+        for index in range(len(passage.spans)):
+            first = quote_start(passage, index, max_sentence_chars)
+            features = _sentence_features(question, passage, first, index, chunk_coverage)
+            analysis.candidates.append(Candidate(passage.position, index, first, features))
+    return analysis
+
+
+def starts_with_anaphor(tokens: Sequence[Token]) -> bool:
+    """Return True when a sentence opens with a pronoun that needs the previous sentence to be understood."""
+    return bool(tokens) and tokens[0].lower in _ANAPHORA
+
+
+ANSWER_FEATURES = (
+    "top_logit",
+    "margin",
+    "top_coverage",
+    "top_window_coverage",
+    "top_chunk_coverage",
+    "evidence_coverage",
+    "missing_capitalized_evidence",
+    "missing_numbers_evidence",
+    "top_missing_window",
+    "top_missing_key_window",
+    "top_missing_chunk",
+    "top_kind_match",
+    "top_negation_mismatch",
+    "top_chunk_rank_inverse",
+    "top_semantic_rank_inverse",
+    "top_lexical_rank_inverse",
+    "kind_number",
+    "kind_date",
+    "kind_person",
+    "kind_place",
+    "question_terms",
+)
+
+
+def answer_features(analysis: Analysis, logits: Sequence[float], top: int) -> list[float]:
+    """Return the features of the decision to answer with candidate `top`, given every candidate's ranker logit."""
+    question = analysis.question
+    candidate = analysis.candidates[top]
+    values = dict(zip(SENTENCE_FEATURES, candidate.features, strict=True))
+    others = [logit for index, logit in enumerate(logits) if index != top]
+    every_stem: set[str] = set()
+    for passage in analysis.passages:
+        every_stem.update(passage.stems)
+    kind = question.kind
+    return [
+        logits[top],
+        logits[top] - max(others) if others else 4.0,
+        values["coverage"],
+        values["coverage"] + values["window_gain"],
+        values["chunk_coverage"],
+        _coverage(question.weights, every_stem),
+        float(min(3, sum(1 for term in question.capitalized if term not in every_stem))),
+        float(min(3, sum(1 for term in question.numbers if term not in every_stem))),
+        values["missing_window"],
+        values["missing_key_window"],
+        values["missing_chunk"],
+        values["kind_number_match"] + values["kind_date_match"] + values["kind_entity_match"],
+        values["negation_mismatch"],
+        values["chunk_rank_inverse"],
+        values["semantic_rank_inverse"],
+        values["lexical_rank_inverse"],
+        float(kind is AnswerKind.NUMBER),
+        float(kind is AnswerKind.DATE),
+        float(kind is AnswerKind.PERSON),
+        float(kind is AnswerKind.PLACE),
+        math.log1p(len(question.weights)),
+    ]

@@ -1,0 +1,139 @@
+"""The default answer provider: deterministic, offline, no language model; it quotes evidence or declines.
+
+It reads the question and the evidence from the user prompt (`parse_briefing_prompt`), drafts an answer
+(answer.py), and answers only when the draft's score reaches the threshold calibrated on the train split, or
+`min_score` (ORION_EXTRACTIVE_MIN_SCORE) when set. Every quote is a sentence span cut from the cited chunk's text, so
+verification cannot fail on an extractive answer. The system prompt is ignored: there is no model to instruct.
+
+Evidence labelled `flagged` is never quoted (features.QUOTABLE_TRUST_LABELS); `untrusted` evidence never reaches a
+provider at all. The semantic stage uses the local all-MiniLM-L6-v2 model through the embedding factory, whatever
+embedding provider retrieval is configured with, because the weights were fitted on its similarities; when it cannot
+be loaded, the lexical model (calibrated separately) answers alone and the result's model name says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import anyio
+
+from domains.execution.briefing.errors import BriefingConfigurationError
+from domains.execution.briefing.extractive.answer import Draft, SentenceEncoder, draft_answer
+from domains.execution.briefing.extractive.features import QUOTABLE_TRUST_LABELS
+from domains.execution.briefing.extractive.scoring import ExtractiveModel, load_model
+from domains.execution.briefing.prompt_format import EvidenceItem, parse_briefing_prompt
+from domains.execution.briefing.protocol import BriefingGeneration, T
+from domains.execution.briefing.structured import validate_output
+from domains.knowledge.embeddings import EmbeddingProviderError, get_configured_embedding_provider
+from packages.config.settings import Settings, SettingsError, get_settings
+
+logger = logging.getLogger(__name__)
+
+NO_EVIDENCE_BRIEFING = (
+    "No quotable evidence was retrieved for this question, so it cannot be answered from the documents."
+)
+UNSUPPORTED_BRIEFING = "The retrieved evidence does not contain a passage that answers this question."
+LEXICAL_SUFFIX = "-lexical"
+
+EncoderChoice = SentenceEncoder | None | Literal["local"]
+
+
+def _local_encoder(settings: Settings | None) -> SentenceEncoder | None:
+    """Return the shared local MiniLM embedder, or None (logged) when it cannot be built."""
+    try:
+        base = settings if settings is not None else get_settings()
+        return get_configured_embedding_provider(base.model_copy(update={"embedding_provider": "local"}))
+    except (EmbeddingProviderError, SettingsError) as exc:
+        logger.warning("extractive provider: local sentence encoder unavailable, answering lexically: %s", exc)
+        return None
+
+
+class ExtractiveBriefingProvider:
+    """Answer by quoting the evidence sentences that best answer the question, or decline below the threshold.
+
+    `encoder` is "local" (the default: the local MiniLM, lexical fallback), None (lexical model only) or any object
+    with `embed_texts`. The same prompt always gives the same briefing.
+    """
+
+    provider_name = "extractive"
+
+    def __init__(
+        self,
+        min_score: float | None = None,
+        *,
+        encoder: EncoderChoice = "local",
+        model: ExtractiveModel | None = None,
+        settings: Settings | None = None,
+    ) -> None:
+        if min_score is not None and not (math.isfinite(min_score) and 0.0 <= min_score <= 1.0):
+            raise BriefingConfigurationError(f"ORION_EXTRACTIVE_MIN_SCORE: must be between 0 and 1, got {min_score!r}")
+        self.min_score = min_score
+        self.model = model or load_model()
+        self.model_name = f"extractive-{self.model.version}"
+        self._encoder_choice = encoder
+        self._settings = settings  # the service's settings, so the encoder shares its cached local model
+        self._encoder: SentenceEncoder | None = None
+        self._encoder_resolved = encoder != "local"
+        self._lock = threading.Lock()
+
+    def _encoder_for_call(self) -> SentenceEncoder | None:
+        if self._encoder_choice != "local":
+            return self._encoder_choice
+        if not self._encoder_resolved:
+            with self._lock:
+                if not self._encoder_resolved:
+                    self._encoder = _local_encoder(self._settings)
+                    self._encoder_resolved = True
+        return self._encoder
+
+    def draft(self, question: str, evidence: Sequence[EvidenceItem]) -> Draft:
+        """Return the scored draft answer for a question and its evidence (blocking: call off the event loop)."""
+        encoder = self._encoder_for_call()
+        try:
+            return draft_answer(question, evidence, self.model, encoder)
+        except EmbeddingProviderError as exc:
+            if encoder is None:
+                raise
+            # The lexical model stands alone (calibrated on its own), so a broken encoder costs quality, not the run.
+            logger.warning("extractive provider: sentence encoder failed, answering lexically: %s", exc)
+            return draft_answer(question, evidence, self.model, None)
+
+    def threshold_for(self, draft: Draft) -> float:
+        """Return the score a draft needs to be answered: min_score when set, else the calibrated threshold."""
+        return self.min_score if self.min_score is not None else draft.threshold
+
+    def briefing_payload(self, question: str, evidence: Sequence[EvidenceItem]) -> tuple[dict[str, Any], Draft]:
+        """Return the BriefingOutput payload for a question and its evidence, with the draft it came from."""
+        draft = self.draft(question, evidence)
+        if not draft.quotes or draft.score < self.threshold_for(draft):
+            quotable = any(item.trust_label in QUOTABLE_TRUST_LABELS and item.text.strip() for item in evidence)
+            briefing = UNSUPPORTED_BRIEFING if quotable else NO_EVIDENCE_BRIEFING
+            return {"briefing": briefing, "claims": [], "insufficient_evidence": True}, draft
+        # A statement is its quote with line breaks and runs of spaces collapsed: the same words, only readable.
+        statements = [" ".join(quote.text.split()) for quote in draft.quotes]
+        claims = [
+            {"statement": statement, "citations": [{"chunk_id": quote.chunk_id, "quote": quote.text}]}
+            for statement, quote in zip(statements, draft.quotes, strict=True)
+        ]
+        return {"briefing": " ".join(statements), "claims": claims, "insufficient_evidence": False}, draft
+
+    async def generate_structured(self, *, system: str, user: str, schema: type[T]) -> BriefingGeneration[T]:
+        """Return an extractive briefing for the question and evidence in `user`, validated against `schema`."""
+        started = time.perf_counter()
+        question, evidence = parse_briefing_prompt(user)
+        payload, draft = await anyio.to_thread.run_sync(self.briefing_payload, question, evidence)
+        output = validate_output(payload, schema, provider=self.provider_name)
+        return BriefingGeneration(
+            output=output,
+            provider=self.provider_name,
+            model=self.model_name if draft.semantic else self.model_name + LEXICAL_SUFFIX,
+            input_tokens=0,
+            output_tokens=0,
+            latency_ms=(time.perf_counter() - started) * 1000,
+            estimated_cost_usd=0.0,
+        )

@@ -1,0 +1,225 @@
+"""The workflow engine: runs a run's steps in order, then has its briefing verified, and records it all as it goes.
+
+A run is a record. State changes go through the lifecycle owner (lifecycle.py), each in its own short transaction,
+so progress is visible while a run executes and a crash leaves something to resume. Provider calls and retrieval
+happen outside any open transaction. Provider failures are exceptions, retried up to the step's `max_retries`;
+verification runs once every step has succeeded, returns a value and is never retried.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from domains.execution.briefing import BriefingProviderError, LLMRefusalError
+from domains.execution.models import Run, Step
+from domains.execution.repository import RunRepository
+from domains.execution.run.lifecycle import RunLifecycle, RunMoved
+from domains.execution.run.records import BriefingStepOutput, StepOutputs
+from domains.execution.run.status import RunStatus, StepStatus
+from domains.execution.run.workflows import (
+    WORKFLOW_DEFINITIONS,
+    SessionFactory,
+    StepContext,
+    StepDefinition,
+    StepResult,
+    Verdict,
+    WorkflowDefinition,
+    WorkflowServices,
+)
+from domains.knowledge.embeddings import EmbeddingProviderError
+from packages.core.clock import utcnow
+
+logger = logging.getLogger(__name__)
+
+RETRYABLE_STEP_ERRORS = (BriefingProviderError, EmbeddingProviderError)
+
+
+class RunEngine:
+    def __init__(self, sessions: SessionFactory, services: WorkflowServices) -> None:
+        self.sessions = sessions
+        self.services = services
+        self.lifecycle = RunLifecycle(sessions)
+
+    async def execute(self, organization_id: str, run_id: str) -> None:
+        """Drive the run to a terminal state (or until someone else moves it, e.g. a cancel)."""
+        try:
+            await self._execute(organization_id, run_id)
+        except RunMoved:
+            logger.info("run %s stopped: it was moved by someone else", run_id)
+
+    async def _execute(self, organization_id: str, run_id: str) -> None:
+        async with self.sessions(organization_id) as session:
+            repo = RunRepository(session)
+            run = await repo.get(organization_id, run_id)
+            if run is None:
+                return
+            steps = (await repo.steps(organization_id, [run_id]))[run_id]
+        definition = WORKFLOW_DEFINITIONS[run.workflow_type]
+        params = definition.input_schema.model_validate(run.input)
+        outputs = definition.outputs(steps)
+        if run.status == RunStatus.PENDING:
+            run = await self.lifecycle.move(run, RunStatus.RUNNING, event="run_started", started_at=utcnow())
+        if run.status == RunStatus.RUNNING:
+            for step, step_definition in zip(steps, definition.steps, strict=True):
+                if step.status == StepStatus.COMPLETED:
+                    continue
+                if run.steps_executed >= run.max_steps:
+                    await self.lifecycle.fail(run, f"the run reached its ceiling of {run.max_steps} steps")
+                    return
+                result = await self._run_step(run, step, step_definition, params, outputs)
+                if result is None:
+                    return  # the step failed and failed the run
+                outputs.add(result.output)
+            run = await self.lifecycle.move(run, RunStatus.VERIFYING, event="verification_started")
+        await self._verify_and_finish(run, definition, outputs)
+
+    # --- steps -----------------------------------------------------------------------------------------------------
+
+    async def _run_step(
+        self, run: Run, step: Step, definition: StepDefinition, params: Any, outputs: StepOutputs
+    ) -> StepResult | None:
+        context = StepContext(run.id, run.organization_id, params, outputs, self.sessions, self.services)
+        await self.lifecycle.move_step(
+            run, step, StepStatus.RUNNING, event="step_started", started_at=step.started_at or utcnow()
+        )
+        while True:
+            started = time.perf_counter()
+            try:
+                result = await definition.handler(context)
+            except LLMRefusalError as exc:
+                result = _refusal_result(exc)
+            except RETRYABLE_STEP_ERRORS as exc:
+                reason = exc.reason if isinstance(exc, BriefingProviderError) else exc.message
+                retryable = exc.retryable if isinstance(exc, BriefingProviderError) else True
+                await self._provider_failure_event(run, step, exc, time.perf_counter() - started)
+                if retryable and step.retry_count < definition.max_retries:
+                    await self._retry(run, step, reason)
+                    continue
+                await self._fail_step(run, step, f"{step.name} failed: {reason}")
+                return None
+            await self._complete_step(run, step, result, time.perf_counter() - started)
+            return result
+
+    async def _retry(self, run: Run, step: Step, reason: str) -> None:
+        async with self.sessions(run.organization_id) as session:
+            repo = RunRepository(session)
+            await self.lifecycle.touch(repo, run)
+            step.retry_count += 1
+            await repo.update_step(run.organization_id, step.id, retry_count=step.retry_count)
+            await repo.add_event(
+                run.organization_id, run.id, "step_retry", {"attempt": step.retry_count + 1, "reason": reason}, step.id
+            )
+
+    async def _complete_step(self, run: Run, step: Step, result: StepResult, seconds: float) -> None:
+        values: dict[str, Any] = {"steps_executed": run.steps_executed + 1}
+        if result.semantic_unavailable:
+            values["semantic_unavailable"] = True
+        generation = result.generation
+        if generation is not None:
+            values.update(
+                provider=generation.provider,
+                model=generation.model,
+                cost_usd=float(run.cost_usd or 0) + generation.estimated_cost_usd,
+            )
+        events = list(result.events)
+        if generation is not None:
+            events.insert(0, ("provider_call", _provider_call(generation)))
+        await self.lifecycle.complete_step(
+            run, step, result.output.model_dump(mode="json"), events, round(seconds * 1000, 2), **values
+        )
+        run.steps_executed += 1
+        for key, value in values.items():
+            if key != "steps_executed":
+                setattr(run, key, value)
+
+    async def _provider_failure_event(self, run: Run, step: Step, exc: Exception, seconds: float) -> None:
+        async with self.sessions(run.organization_id) as session:
+            payload: dict[str, Any] = {"ok": False, "latency_ms": round(seconds * 1000, 2), "error": type(exc).__name__}
+            if isinstance(exc, BriefingProviderError):
+                payload.update(provider=exc.provider, reason=exc.reason, retryable=exc.retryable)
+            else:
+                payload.update(reason=getattr(exc, "message", str(exc))[:200])
+            await RunRepository(session).add_event(run.organization_id, run.id, "provider_call", payload, step.id)
+
+    async def _fail_step(self, run: Run, step: Step, reason: str) -> None:
+        await self.lifecycle.move_step(
+            run, step, StepStatus.FAILED, event="step_failed", failure_reason=reason[:500], completed_at=utcnow()
+        )
+        await self.lifecycle.fail(run, reason)
+
+    # --- verification and the end of the run ------------------------------------------------------------------
+
+    async def _verify_and_finish(self, run: Run, definition: WorkflowDefinition, outputs: StepOutputs) -> None:
+        started = time.perf_counter()
+        async with self.sessions(run.organization_id) as session:
+            verdict = await definition.verifier(session, run.organization_id, outputs)
+        await self._record_verification(run, verdict, round((time.perf_counter() - started) * 1000, 3))
+        verification = verdict.verification
+        if verdict.result is None or verdict.outcome is None:
+            await self.lifecycle.fail(run, verification.reason or "verification failed")
+            return
+        await self.lifecycle.finish(
+            run,
+            verdict.outcome,
+            result=verdict.result.model_dump(mode="json"),
+            insufficient_evidence=verdict.result.insufficient_evidence,
+        )
+
+    async def _record_verification(self, run: Run, verdict: Verdict, elapsed_ms: float) -> None:
+        verification = verdict.verification
+        claims = verification.claims_checked
+        async with self.sessions(run.organization_id) as session:
+            repo = RunRepository(session)
+            for stage in verification.stages_passed:
+                await repo.add_event(run.organization_id, run.id, "verification_stage", {"stage": stage, "ok": True})
+            if not verification.ok:
+                await repo.add_event(
+                    run.organization_id,
+                    run.id,
+                    "verification_stage",
+                    {
+                        "stage": verification.stage,
+                        "ok": False,
+                        "claim": verification.claim_index,
+                        "reason": verification.reason,
+                    },
+                )
+            await repo.add_event(
+                run.organization_id,
+                run.id,
+                "verification_completed",
+                {
+                    "ok": verification.ok,
+                    "duration_ms": elapsed_ms,
+                    "claims": claims,
+                    "citations": verification.citations_checked,
+                    "ms_per_claim": round(elapsed_ms / claims, 3) if claims else None,
+                },
+            )
+
+
+def _provider_call(generation: Any) -> dict[str, Any]:
+    return {
+        "provider": generation.provider,
+        "model": generation.model,
+        "ok": True,
+        "latency_ms": round(generation.latency_ms, 2),
+        "input_tokens": generation.input_tokens,
+        "output_tokens": generation.output_tokens,
+        "estimated_cost_usd": generation.estimated_cost_usd,
+    }
+
+
+def _refusal_result(exc: LLMRefusalError) -> StepResult:
+    """A model that declines is an explicit refusal (a completed run), not a provider failure."""
+    return StepResult(
+        output=BriefingStepOutput(
+            briefing="The model declined to answer from this evidence.",
+            claims=[],
+            insufficient_evidence=True,
+            refusal_reason=f"the model declined: {exc.reason}",
+            model_called=True,
+        )
+    )

@@ -1,0 +1,145 @@
+"""The one owner of a run's state: every status change of a run (and of its steps) goes through here.
+
+A move validates the transition against the table in status.py, compares and sets the row (it only moves while the
+run is still in a status it may leave for the target), appends its event, and — when the move ends the run — writes
+the run's analytics fact in the same transaction. The engine, cancellation and crash recovery all move runs through
+`RunLifecycle`; nothing else writes `runs.status`. Each move is its own short transaction: a run is a record, so
+every change is visible (and survives a crash) as soon as it happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from domains.analytics.repository import AnalyticsRepository
+from domains.execution.models import Run, Step
+from domains.execution.repository import RunRepository
+from domains.execution.run.facts import derive_run_fact
+from domains.execution.run.status import (
+    OUTCOME_OF,
+    TERMINAL_RUN_STATUSES,
+    RunOutcome,
+    RunStatus,
+    StepStatus,
+    run_sources,
+    validate_run_transition,
+    validate_step_transition,
+)
+from domains.execution.run.workflows import SessionFactory, evidence_of
+from packages.core.clock import utcnow
+
+
+class RunMoved(Exception):
+    """The run was not in a status the move may start from: someone else moved it (a cancel, another process)."""
+
+
+class RunLifecycle:
+    def __init__(self, sessions: SessionFactory) -> None:
+        self.sessions = sessions
+
+    async def move(
+        self,
+        run: Run,
+        target: RunStatus,
+        *,
+        event: str,
+        payload: dict[str, Any] | None = None,
+        from_statuses: Collection[RunStatus] | None = None,
+        **values: Any,
+    ) -> Run:
+        """Move `run` to `target` (from its current status, or any of `from_statuses`); return the updated row.
+
+        Raises RunMoved when the run is no longer where the move expects it. A terminal target also sets
+        `completed_at`, an outcome for failed/cancelled, and writes the analytics fact."""
+        sources = [RunStatus(run.status)] if from_statuses is None else list(from_statuses)
+        for source in sources:
+            validate_run_transition(source, target)
+        terminal = target in TERMINAL_RUN_STATUSES
+        if terminal:
+            values.setdefault("completed_at", utcnow())
+            if target in OUTCOME_OF:
+                values.setdefault("outcome", OUTCOME_OF[target].value)
+        async with self.sessions(run.organization_id) as session:
+            repo = RunRepository(session)
+            moved = await repo.move_run(run.organization_id, run.id, sources, status=target.value, **values)
+            if moved is None:
+                raise RunMoved(run.id)
+            await repo.add_event(run.organization_id, run.id, event, payload or {"status": target.value})
+            if terminal:
+                steps = (await repo.steps(run.organization_id, [run.id]))[run.id]
+                await AnalyticsRepository(session).save_fact(derive_run_fact(moved, evidence_of(moved, steps)))
+        return moved
+
+    async def finish(self, run: Run, outcome: RunOutcome, **values: Any) -> Run:
+        """End a verifying run as completed, answered or refused."""
+        return await self.move(
+            run,
+            RunStatus.COMPLETED,
+            event="run_completed",
+            payload={"outcome": outcome.value, "reason": None},
+            outcome=outcome.value,
+            **values,
+        )
+
+    async def fail(self, run: Run, reason: str, *, from_statuses: Collection[RunStatus] | None = None) -> Run:
+        """End the run as failed with `reason` (from its current status, or any of `from_statuses`)."""
+        reason = reason[:500]
+        return await self.move(
+            run,
+            RunStatus.FAILED,
+            event="run_failed",
+            payload={"outcome": RunOutcome.FAILED.value, "reason": reason},
+            from_statuses=from_statuses,
+            failure_reason=reason,
+        )
+
+    async def cancel(self, run: Run) -> Run:
+        """Cancel a run that may still be cancelled (whatever status it reached meanwhile)."""
+        return await self.move(
+            run,
+            RunStatus.CANCELLED,
+            event="run_cancelled",
+            payload={"outcome": RunOutcome.CANCELLED.value},
+            from_statuses=run_sources(RunStatus.CANCELLED),
+        )
+
+    async def touch(self, repo: RunRepository, run: Run) -> None:
+        """Renew the heartbeat inside the caller's transaction; raise RunMoved when the run stopped running."""
+        if await repo.move_run(run.organization_id, run.id, [RunStatus.RUNNING]) is None:
+            raise RunMoved(run.id)
+
+    async def move_step(self, run: Run, step: Step, target: StepStatus, *, event: str, **values: Any) -> None:
+        """Move one of a running run's steps to `target`, with its event."""
+        validate_step_transition(step.status, target)
+        async with self.sessions(run.organization_id) as session:
+            repo = RunRepository(session)
+            await self.touch(repo, run)
+            await repo.update_step(run.organization_id, step.id, status=target.value, **values)
+            await repo.add_event(run.organization_id, run.id, event, {"name": step.name}, step.id)
+        step.status = target.value
+        for key, value in values.items():
+            setattr(step, key, value)
+
+    async def complete_step(
+        self,
+        run: Run,
+        step: Step,
+        output: dict[str, Any],
+        events: list[tuple[str, dict[str, Any]]],
+        duration_ms: float,
+        **run_values: Any,
+    ) -> None:
+        """Store a step's output as completed, with its events and the run's counters, while the run still runs."""
+        validate_step_transition(step.status, StepStatus.COMPLETED)
+        async with self.sessions(run.organization_id) as session:
+            repo = RunRepository(session)
+            await repo.update_step(
+                run.organization_id, step.id, status=StepStatus.COMPLETED.value, output=output, completed_at=utcnow()
+            )
+            for event_type, payload in events:
+                await repo.add_event(run.organization_id, run.id, event_type, payload, step.id)
+            if await repo.move_run(run.organization_id, run.id, [RunStatus.RUNNING], **run_values) is None:
+                raise RunMoved(run.id)
+            await repo.add_event(run.organization_id, run.id, "step_completed", {"duration_ms": duration_ms}, step.id)
+        step.status, step.output = StepStatus.COMPLETED.value, output

@@ -1,0 +1,200 @@
+"""What a run stores and reads back, as typed records: its input, each step's output, and its verified result.
+
+These are the only shapes of a run's JSONB. The HTTP schemas (`domains/execution/schemas.py`) are these records or
+the public part of them (a record that adds internal fields subclasses its public part), and the UI's types are
+generated from the HTTP schemas, so a field is declared once.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from domains.execution.briefing.output import BriefingOutput
+from domains.knowledge.search import RetrievalResult
+
+# --- input -------------------------------------------------------------------------------------------------------
+
+
+def _unique(values: list[str] | None) -> list[str] | None:
+    if values is not None and len(set(values)) != len(values):
+        raise ValueError("document_ids must not repeat")
+    return values
+
+
+class EvidenceBriefingInput(BaseModel):
+    """The input of the `evidence_briefing` workflow."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+    document_ids: Annotated[
+        list[Annotated[str, StringConstraints(min_length=1, max_length=36)]] | None,
+        Field(max_length=100),
+        AfterValidator(_unique),
+    ] = None
+    top_k: Annotated[int, Field(ge=1, le=50)] = 8
+
+
+# --- evidence: what the retrieval step stores about each chunk it retrieved ----------------------------------------
+
+
+class Citation(BaseModel):
+    """A retrieved chunk as the run shows it: the contract's Citation."""
+
+    chunk_id: str
+    document_id: str
+    document_version_id: str
+    document_title: str
+    source_type: str
+    page: int | None
+    section: str | None
+    content: str
+    retrieval_score: float
+    retrieval_rank: int
+    retrieval_method: str
+    trust_label: str
+
+
+class StoredCitation(Citation):
+    """A retrieved chunk as the run stores it: enough to verify a quote of it later, and to rebuild the prompt."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    content_hash: str
+    char_start: int
+    semantic_rank: int | None = None
+    lexical_rank: int | None = None
+    withheld: bool = False
+
+    @classmethod
+    def from_retrieval(cls, result: RetrievalResult, *, withheld: bool) -> StoredCitation:
+        """Return the record of one retrieved chunk (`withheld`: never shown to the briefing provider)."""
+        return cls(
+            chunk_id=result.chunk_id,
+            document_id=result.document_id,
+            document_version_id=result.document_version_id,
+            document_title=result.document_title,
+            source_type=result.source_type,
+            page=result.page,
+            section=result.section,
+            content=result.content,
+            content_hash=result.content_hash,
+            char_start=result.char_start,
+            retrieval_score=result.score,
+            retrieval_rank=result.rank,
+            retrieval_method=result.retrieval_method,
+            semantic_rank=result.semantic_rank,
+            lexical_rank=result.lexical_rank,
+            trust_label=result.trust_label,
+            withheld=withheld,
+        )
+
+    def public(self) -> Citation:
+        """Return the part of this record the API shows."""
+        return Citation.model_validate(self.model_dump(include=set(Citation.model_fields)))
+
+
+# --- step outputs --------------------------------------------------------------------------------------------------
+
+
+class RetrievalOutput(BaseModel):
+    """The retrieval step's output: the run's evidence (its citations), in rank order."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    citations: list[StoredCitation]
+    semantic_unavailable: str | None = None
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+
+    def shown(self) -> list[StoredCitation]:
+        """Return the citations the briefing provider may see (and quote)."""
+        return [c for c in self.citations if not c.withheld]
+
+    def by_chunk(self) -> dict[str, StoredCitation]:
+        return {c.chunk_id: c for c in self.citations}
+
+
+class BriefingStepOutput(BriefingOutput):
+    """The briefing step's output: the provider's briefing as it answered, before verification."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    prompt_version: str | None = None
+    model_called: bool = False
+    provider: str | None = None
+    model: str | None = None
+    refusal_reason: str | None = None
+
+
+StepOutput = RetrievalOutput | BriefingStepOutput
+OutputT = TypeVar("OutputT", bound=BaseModel)
+
+
+class StepOutputs:
+    """The outputs of a run's completed steps, looked up by what they are rather than by step name."""
+
+    def __init__(self, outputs: list[BaseModel] | None = None) -> None:
+        self._outputs: list[BaseModel] = list(outputs or [])
+
+    def add(self, output: BaseModel) -> None:
+        self._outputs.append(output)
+
+    def find(self, kind: type[OutputT]) -> OutputT | None:
+        """Return the output of type `kind`, or None when no completed step produced one."""
+        return next((output for output in self._outputs if isinstance(output, kind)), None)
+
+    def get(self, kind: type[OutputT]) -> OutputT:
+        """Return the output of type `kind`; a workflow whose steps do not produce it is a programming error."""
+        found = self.find(kind)
+        if found is None:
+            raise LookupError(f"no completed step produced a {kind.__name__}")
+        return found
+
+
+# --- the verified result -----------------------------------------------------------------------------------------
+
+
+class QuoteSpan(BaseModel):
+    """Where a verified quote is: offsets in the chunk's text and in the version's normalized text."""
+
+    chunk_start: int
+    chunk_end: int
+    version_start: int
+    version_end: int
+
+
+class ClaimCitation(BaseModel):
+    chunk_id: str
+    quote: str
+    span: QuoteSpan | None
+
+
+class Claim(BaseModel):
+    statement: str
+    citations: list[ClaimCitation]
+
+
+class BriefingResult(BaseModel):
+    """The verified briefing: every claim's quotes passed all three checks."""
+
+    briefing: str
+    claims: list[Claim]
+    insufficient_evidence: bool
+
+
+class RunResult(BriefingResult):
+    """What a completed run stores as its result (`runs.result`)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    refusal_reason: str | None = None
+
+    def public(self) -> BriefingResult:
+        return BriefingResult.model_validate(self.model_dump(include=set(BriefingResult.model_fields)))
+
+    @classmethod
+    def load(cls, stored: dict[str, Any] | None) -> RunResult:
+        """Read a run's stored result (an unfinished or failed run has none: an empty briefing)."""
+        return cls.model_validate(stored) if stored else cls(briefing="", claims=[], insufficient_evidence=False)

@@ -1,6 +1,0 @@
-"""Structure-aware chunking of a parsed document (see chunker.chunk_document)."""
-
-from domains.knowledge.chunking.chunker import chunk_document
-from domains.knowledge.chunking.drafts import ChunkDraft
-
-__all__ = ["ChunkDraft", "chunk_document"]

@@ -1,0 +1,32 @@
+"""chunk_document: sections from the gate's ruleset, then size-bounded chunks inside each section."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from domains.knowledge.ingestion.chunking.cuts import section_cuts
+from domains.knowledge.ingestion.chunking.drafts import ChunkDraft, ChunkLimits
+from domains.knowledge.ingestion.chunking.lines import PageIndex
+from domains.knowledge.ingestion.chunking.packing import pack_section
+from domains.knowledge.ingestion.chunking.sections import plan_sections
+from domains.knowledge.ingestion.chunking.sentences import has_sentence_punctuation
+from domains.knowledge.ingestion.parsing import ParsedDocument
+
+
+def chunk_document(
+    parsed: ParsedDocument, *, target_chars: int = 1000, max_chars: int = 2000, overlap_chars: int = 150
+) -> list[ChunkDraft]:
+    """Split a parsed document into chunks that follow its structure and index into its normalized text."""
+    limits = ChunkLimits(target_chars, max_chars, overlap_chars)
+    text = parsed.text
+    plan = plan_sections(parsed)
+    pages = PageIndex(parsed.page_spans)
+    line_starts = [line.start for line in plan.lines]
+    sentences = has_sentence_punctuation(text)
+    drafts: list[ChunkDraft] = []
+    for section in plan.sections:
+        section_lines = plan.lines[bisect_left(line_starts, section.start) : bisect_left(line_starts, section.end)]
+        cuts = section_cuts(text, section.start, section.end, section_lines)
+        for start, end in pack_section(text, section.start, section.end, cuts, limits, sentences=sentences):
+            drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, pages.page_at(start)))
+    return drafts

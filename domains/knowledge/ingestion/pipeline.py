@@ -1,0 +1,130 @@
+"""Ingestion's slow, pure part: parse, normalize, chunk, classify and embed an upload (no database here).
+
+`prepare_document` and `embed_chunks` run in a worker thread; indexing.py then writes everything with a few
+set-based statements in one short transaction, so a failure anywhere leaves no document, version, chunk or embedding.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
+from domains.knowledge.ingestion.chunking import ChunkDraft, chunk_document
+from domains.knowledge.ingestion.parsing import ParsedDocument, parse_document
+from domains.knowledge.safety import ContentClassification, classify_many
+from packages.config.settings import Settings
+
+EMBED_PROGRESS_BATCH = 64
+
+
+@dataclass(frozen=True)
+class PreparedDocument:
+    """A parsed, chunked and classified upload, ready to embed and write."""
+
+    parsed: ParsedDocument
+    chunks: list[ChunkDraft]
+    safety: list[ContentClassification]
+    content_hash: str
+    byte_size: int
+    title: str = ""
+
+    @property
+    def texts(self) -> list[str]:
+        return [chunk.text for chunk in self.chunks]
+
+    @functools.cached_property
+    def contexts(self) -> list[str]:
+        """Each chunk's indexing context: the document title and the chunk's section label."""
+        return [index_context(self.title, chunk.section) for chunk in self.chunks]
+
+    @functools.cached_property
+    def index_texts(self) -> list[str]:
+        """What both retrieval channels index for each chunk (the stored, quotable text stays `texts`)."""
+        return [index_text(context, chunk.text) for context, chunk in zip(self.contexts, self.chunks, strict=True)]
+
+
+def index_context(title: str, section: str | None) -> str:
+    """Return the context a chunk is indexed with: its document title and section label, one per line."""
+    return "\n".join(part for part in (title.strip(), (section or "").strip()) if part)[:1001]
+
+
+def index_text(context: str, text: str) -> str:
+    """Return the indexed text of a chunk; SQL builds the same as `index_context || E'\\n' || text` (lexical.py)."""
+    return f"{context}\n{text}" if context else text
+
+
+def content_hash(data: bytes) -> str:
+    """Return the sha256 of the raw bytes (what makes identical re-uploads idempotent)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def prepare_document(data: bytes, filename: str | None, settings: Settings, title: str = "") -> PreparedDocument:
+    """Parse, normalize, chunk and classify an upload (CPU only; raises the knowledge errors for bad input).
+
+    `title` (the document's) becomes part of each chunk's indexing context."""
+    parsed = parse_document(data, filename)
+    chunks = chunk_document(
+        parsed,
+        target_chars=settings.chunk_target_chars,
+        max_chars=settings.chunk_max_chars,
+        overlap_chars=settings.chunk_overlap_chars,
+    )
+    return PreparedDocument(
+        parsed=parsed,
+        chunks=chunks,
+        safety=classify_many([chunk.text for chunk in chunks]),
+        content_hash=content_hash(data),
+        byte_size=len(data),
+        title=title,
+    )
+
+
+class EmbeddingThroughput:
+    """A running estimate of chunks per second per model, to decide whether an upload fits the request budget."""
+
+    _DEFAULTS: ClassVar[dict[str, float]] = {"local": 8.0, "fake": 5000.0}
+
+    def __init__(self) -> None:
+        self._rates: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def estimate_seconds(self, provider: EmbeddingProvider, chunks: int) -> float:
+        with self._lock:
+            rate = self._rates.get(provider.model_key) or self._DEFAULTS.get(provider.provider_name, 20.0)
+        return chunks / rate
+
+    def observe(self, provider: EmbeddingProvider, chunks: int, seconds: float) -> None:
+        if chunks < 8 or seconds <= 0:
+            return
+        with self._lock:
+            previous = self._rates.get(provider.model_key)
+            rate = chunks / seconds
+            self._rates[provider.model_key] = rate if previous is None else 0.7 * previous + 0.3 * rate
+
+
+THROUGHPUT = EmbeddingThroughput()
+
+
+def embed_chunks(
+    provider: EmbeddingProvider, texts: list[str], progress: Callable[[int], None] | None = None
+) -> np.ndarray:
+    """Embed chunk texts in batches (reporting progress), validating the dimension."""
+    if not texts:
+        return np.zeros((0, provider.dimension), dtype=np.float32)
+    started = time.perf_counter()
+    parts = []
+    step = len(texts) if progress is None else EMBED_PROGRESS_BATCH
+    for start in range(0, len(texts), step):
+        parts.append(validate_dimension(provider.embed_texts(texts[start : start + step]), provider.dimension))
+        if progress is not None:
+            progress(min(start + step, len(texts)))
+    THROUGHPUT.observe(provider, len(texts), time.perf_counter() - started)
+    return np.vstack(parts)

@@ -1,0 +1,212 @@
+"""The background worker: finishes queued (202) uploads and keeps the lexical statistics compact and honest.
+
+Its queue is the `document_versions` table itself (repository.py): a version in status `processing` is a job. A
+worker claims one with a short lease that it renews as it makes progress, so several processes can share the queue
+and a restart resumes whatever a dead process was doing once its lease lapses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+import anyio
+import anyio.from_thread
+
+from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.ingestion.indexing import write_chunks
+from domains.knowledge.ingestion.pipeline import embed_chunks, prepare_document
+from domains.knowledge.ingestion.repository import IngestionRepository, Job
+from domains.knowledge.search import lexical, vector_index
+from domains.knowledge.search.usage import UsageRecorder
+from packages.config.settings import Settings
+from packages.core.clock import utcnow
+from packages.core.errors import OrionError
+from packages.database.engine import Database
+
+logger = logging.getLogger(__name__)
+
+LEASE = timedelta(seconds=90)
+MAX_ATTEMPTS = 3
+MAINTENANCE_SECONDS = 10.0
+COMPACT_MIN_DELTAS = 200
+COMPACT_ALL_SECONDS = 60.0
+
+
+class IngestionWorker:
+    def __init__(
+        self,
+        db: Database,
+        settings: Settings,
+        embedder: Callable[[], EmbeddingProvider],
+        usage: UsageRecorder,
+        on_corpus_change: Callable[[str], None] = lambda org: None,
+    ) -> None:
+        self.db = db
+        self.settings = settings
+        self.embedder = embedder
+        self.usage = usage
+        self.on_corpus_change = on_corpus_change
+        self._wake = asyncio.Event()
+        self._last_full_compaction = 0.0
+        self._index_builds: asyncio.Task[None] | None = None
+
+    def notify(self) -> None:
+        """Wake the worker now (a job was queued) instead of at the next poll."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Process jobs and maintenance until cancelled."""
+        try:
+            await self._run()
+        finally:
+            if self._index_builds is not None and not self._index_builds.done():
+                self._index_builds.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._index_builds
+
+    async def _run(self) -> None:
+        next_maintenance = 0.0
+        while True:
+            try:
+                while await self.process_one():
+                    pass
+                if time.monotonic() >= next_maintenance:
+                    await self.maintain()
+                    next_maintenance = time.monotonic() + MAINTENANCE_SECONDS
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("ingestion worker iteration failed")
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self.settings.worker_poll_seconds)
+
+    # --- jobs ----------------------------------------------------------------------------------------------------
+
+    async def claim(self) -> Job | None:
+        async with self.db.owner_session() as session:
+            return await IngestionRepository(session).claim_job(utcnow(), utcnow() + LEASE)
+
+    async def process_one(self) -> bool:
+        """Claim and finish one queued version; return False when the queue is empty."""
+        job = await self.claim()
+        if job is None:
+            return False
+        if job.attempts > MAX_ATTEMPTS:
+            await self._fail(job, f"gave up after {MAX_ATTEMPTS} attempts (the worker kept stopping mid-way)")
+            return True
+        try:
+            await self._process(job)
+        except OrionError as exc:
+            await self._fail(job, exc.message)
+        except Exception as exc:
+            logger.exception("ingestion of version %s failed", job.version_id)
+            await self._fail(job, f"indexing failed: {type(exc).__name__}")
+        return True
+
+    async def _process(self, job: Job) -> None:
+        async with self.db.owner_session() as session:
+            content, title = await IngestionRepository(session).job_input(job.version_id)
+        prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings, title)
+        provider = self.embedder()
+        total = max(len(prepared.chunks), 1)
+
+        def progress(done: int) -> None:
+            anyio.from_thread.run(self._progress, job, done / total)
+
+        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.index_texts, progress)
+        async with self.db.owner_session() as session:
+            repo = IngestionRepository(session)
+            if not await repo.lock_if_queued(job.version_id):
+                return  # deleted (or finished elsewhere) while we worked
+            await write_chunks(
+                session,
+                self.settings,
+                organization_id=job.organization_id,
+                document_id=job.document_id,
+                version_id=job.version_id,
+                prepared=prepared,
+                vectors=vectors,
+                provider=provider,
+            )
+            await repo.mark_indexed(job.version_id, len(prepared.chunks))
+        self.on_corpus_change(job.organization_id)
+
+    async def _progress(self, job: Job, fraction: float) -> None:
+        async with self.db.owner_session() as session:
+            await IngestionRepository(session).set_progress(job.version_id, fraction, utcnow() + LEASE)
+
+    async def _fail(self, job: Job, reason: str) -> None:
+        async with self.db.owner_session() as session:
+            await IngestionRepository(session).mark_failed(job.version_id, reason)
+
+    # --- maintenance ---------------------------------------------------------------------------------------------
+
+    async def maintain(self, *, full: bool = False) -> None:
+        """Flush usage counts, compact document-frequency deltas, rebuild stale BM25 vectors; a full pass (at most
+        every COMPACT_ALL_SECONDS, or when asked) also folds small delta sets and starts organization-index builds."""
+        async with self.db.owner_session() as session:
+            await self.usage.flush(session)
+        full = full or time.monotonic() - self._last_full_compaction >= COMPACT_ALL_SECONDS
+        async with self.db.owner_session() as session:
+            organizations = await lexical.organizations_with_deltas(session, 1 if full else COMPACT_MIN_DELTAS)
+            # Changed ORION_BM25_K1/B take effect by rebuilding the vectors built with the old values.
+            organizations += [
+                organization_id
+                for organization_id in await lexical.organizations_with_other_parameters(session, self.settings)
+                if organization_id not in organizations
+            ]
+        if full:
+            self._last_full_compaction = time.monotonic()
+        for organization_id in organizations:
+            await self.compact_and_check(organization_id)
+        if full and (self._index_builds is None or self._index_builds.done()):
+            # Index builds take minutes for a large organization: they run beside the job loop, never in it.
+            self._index_builds = asyncio.create_task(self._build_indexes_logged(), name="organization-indexes")
+
+    async def index_builds(self) -> None:
+        """Wait for the organization-index builds that maintenance started, if any."""
+        if self._index_builds is not None:
+            await self._index_builds
+
+    async def _build_indexes_logged(self) -> None:
+        try:
+            await self.build_organization_indexes()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("building organization indexes failed (retried at the next full maintenance)")
+
+    async def build_organization_indexes(self) -> None:
+        """Give each organization searched through the index path (more than ORION_EXACT_SEARCH_MAX_ROWS chunks)
+        its own partial HNSW indexes (ADR-0008)."""
+        provider = self.embedder()
+        async with self.db.owner_session() as session:
+            organizations = await vector_index.organizations_needing_indexes(
+                session, self.settings.exact_search_max_rows, provider.model_key
+            )
+        for organization_id in organizations:
+            started = time.perf_counter()
+            await vector_index.build_organization_indexes(
+                self.db.owner_engine, organization_id, provider.model_key, provider.dimension
+            )
+            logger.info("built the HNSW indexes of %s in %.1fs", organization_id, time.perf_counter() - started)
+
+    async def compact_and_check(self, organization_id: str) -> None:
+        started = time.perf_counter()
+        async with self.db.owner_session() as session:
+            stats, rewritten = await lexical.refresh(session, self.settings, organization_id)
+        if rewritten:
+            logger.info(
+                "rebuilt %d BM25 vectors of %s (avgdl %.1f -> %.1f) in %.1fs",
+                rewritten,
+                organization_id,
+                stats.vector_avgdl or 0.0,
+                stats.avgdl or 0.0,
+                time.perf_counter() - started,
+            )
