@@ -11,6 +11,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.identity.errors import InvalidToken, PermissionDenied
+from domains.identity.permissions import Permission
 from domains.identity.service import IdentityService, Principal
 from packages.config.settings import Settings
 from packages.database.engine import Database, bind_organization
@@ -66,7 +67,7 @@ async def get_principal(
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
 
 
-def require(permission: str) -> Callable[..., Coroutine[Any, Any, Principal]]:
+def require(permission: Permission) -> Callable[..., Coroutine[Any, Any, Principal]]:
     """Return a dependency that admits only callers holding `permission`."""
 
     async def dependency(principal: PrincipalDep) -> Principal:
@@ -74,7 +75,7 @@ def require(permission: str) -> Callable[..., Coroutine[Any, Any, Principal]]:
             raise PermissionDenied()
         return principal
 
-    dependency.__name__ = f"require_{permission.replace(':', '_')}"
+    dependency.__name__ = f"require_{permission.value.replace(':', '_')}"
     return dependency
 
 

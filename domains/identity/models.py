@@ -43,7 +43,7 @@ class Organization(Base):
     created_at: Mapped[datetime] = created_at_column()
 
 
-class Permission(Base):
+class PermissionRow(Base):
     __tablename__ = "permissions"
 
     id: Mapped[str] = id_column()
@@ -57,7 +57,7 @@ class Role(Base):
     id: Mapped[str] = id_column()
     name: Mapped[str] = mapped_column(String(100), unique=True)
     description: Mapped[str | None] = mapped_column(String(255))
-    permissions: Mapped[list[Permission]] = relationship(secondary=role_permissions, lazy="raise")
+    permissions: Mapped[list[PermissionRow]] = relationship(secondary=role_permissions, lazy="raise")
 
 
 class User(Base):
@@ -94,4 +94,4 @@ class AuditEvent(Base):
     created_at: Mapped[datetime] = created_at_column()
 
 
-__all__ = ["AuditEvent", "Organization", "Permission", "Role", "User", "role_permissions", "user_roles"]
+__all__ = ["AuditEvent", "Organization", "PermissionRow", "Role", "User", "role_permissions", "user_roles"]

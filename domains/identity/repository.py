@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, Select, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.identity.models import AuditEvent, Organization, Permission, Role, User, role_permissions, user_roles
+from domains.identity.models import AuditEvent, Organization, PermissionRow, Role, User, role_permissions, user_roles
 
 
 @dataclass(frozen=True)
@@ -106,14 +106,14 @@ class IdentityRepository:
 
     async def _load_records(self, condition: ColumnElement[bool], organization_id: str | None) -> list[UserRecord]:
         role_names = func.array_remove(func.array_agg(func.distinct(Role.name)), None)
-        codes = func.array_remove(func.array_agg(func.distinct(Permission.code)), None)
+        codes = func.array_remove(func.array_agg(func.distinct(PermissionRow.code)), None)
         statement = (
             select(User, Organization.name, role_names, codes)
             .join(Organization, Organization.id == User.organization_id)
             .outerjoin(user_roles, user_roles.c.user_id == User.id)
             .outerjoin(Role, Role.id == user_roles.c.role_id)
             .outerjoin(role_permissions, role_permissions.c.role_id == Role.id)
-            .outerjoin(Permission, Permission.id == role_permissions.c.permission_id)
+            .outerjoin(PermissionRow, PermissionRow.id == role_permissions.c.permission_id)
             .where(condition)
             .group_by(User.id, Organization.name)
         )

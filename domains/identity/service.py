@@ -22,6 +22,7 @@ from domains.identity.errors import (
     WrongCurrentPassword,
 )
 from domains.identity.models import Organization
+from domains.identity.permissions import Permission
 from domains.identity.repository import IdentityRepository, UserRecord
 from domains.identity.schemas import AuditEventPublic, RegisterRequest, Token, UserPublic
 from domains.identity.security import (
@@ -47,7 +48,7 @@ class Principal:
     roles: tuple[str, ...]
     permissions: frozenset[str]
 
-    def can(self, permission: str) -> bool:
+    def can(self, permission: Permission) -> bool:
         return permission in self.permissions
 
 

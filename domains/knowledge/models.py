@@ -12,11 +12,13 @@ from typing import Any
 
 from pgvector.sqlalchemy import SPARSEVEC, Vector
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Computed,
     DateTime,
     Float,
     ForeignKeyConstraint,
+    Identity,
     Index,
     Integer,
     LargeBinary,
@@ -132,6 +134,19 @@ class DocumentChunk(Base):
         Index("ix_document_chunks_document_version_id", "document_version_id"),
         Index("ix_document_chunks_organization_id", "organization_id"),
         Index("ix_document_chunks_text_search_gin", "text_search", postgresql_using="gin"),
+        Index(
+            "ix_document_chunks_organization_id_searchable",
+            "organization_id",
+            "document_id",
+            postgresql_where=text("searchable"),
+        ),
+        Index(
+            "ix_document_chunks_bm25_hnsw",
+            "bm25",
+            postgresql_using="hnsw",
+            postgresql_ops={"bm25": "sparsevec_ip_ops"},
+            postgresql_where=text("searchable"),
+        ),
     )
 
     id: Mapped[str] = id_column()
@@ -188,3 +203,57 @@ class DocumentEmbedding(Base):
     vector: Mapped[Any] = deferred(mapped_column(Vector()))
     searchable: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     created_at: Mapped[datetime] = created_at_column()
+
+
+# --- search statistics (ADR-0007): maintained by domains/knowledge/search/lexical.py in SQL ---------------------
+
+
+class LexicalDocumentFrequency(Base):
+    """How many of an organization's searchable chunks contain a term (term 0: the chunk count; -1: total length)."""
+
+    __tablename__ = "lexical_df"
+    __table_args__ = (ForeignKeyConstraint(["organization_id"], ["organizations.id"], ondelete="CASCADE"),)
+
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    term_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    df: Mapped[int] = mapped_column(BigInteger)
+
+
+class LexicalFrequencyDelta(Base):
+    """A pending change of a document frequency, folded into `lexical_df` by the worker's compaction."""
+
+    __tablename__ = "lexical_df_deltas"
+    __table_args__ = (
+        ForeignKeyConstraint(["organization_id"], ["organizations.id"], ondelete="CASCADE"),
+        Index("ix_lexical_df_deltas_organization_id_term_id", "organization_id", "term_id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    term_id: Mapped[int] = mapped_column(Integer)
+    delta: Mapped[int] = mapped_column(BigInteger)
+
+
+class LexicalCorpus(Base):
+    """The parameters an organization's stored BM25 vectors were built with (a change triggers a rebuild)."""
+
+    __tablename__ = "lexical_corpus"
+    __table_args__ = (ForeignKeyConstraint(["organization_id"], ["organizations.id"], ondelete="CASCADE"),)
+
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    vector_avgdl: Mapped[float] = mapped_column(Float)
+    text_search_config: Mapped[str] = mapped_column(String(63))
+    k1: Mapped[float] = mapped_column(Float)
+    b: Mapped[float] = mapped_column(Float)
+    rebuilt_at: Mapped[datetime] = created_at_column()
+
+
+class DocumentUsageCounter(Base):
+    """How often searches and runs retrieved a document (flushed from memory by the worker)."""
+
+    __tablename__ = "document_usage_counters"
+    __table_args__ = (ForeignKeyConstraint(["organization_id"], ["organizations.id"], ondelete="CASCADE"),)
+
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    document_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    times_retrieved: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")

@@ -1,4 +1,4 @@
-"""Fit the extractive provider's weights on the train split only and write domains/execution/briefing/extractive/model.json.
+"""Fit the extractive provider's weights on the train split only (writes briefing/extractive/model.json).
 
     .venv/bin/python -m tools.answers.train            # deterministic: the same data gives the same file
 

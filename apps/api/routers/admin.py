@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Response, status
 
 from apps.api.deps import IdentityServiceDep, ResourcePage, require, with_total
+from domains.identity.permissions import Permission
 from domains.identity.schemas import (
     AdminUserCreate,
     AuditEventPublic,
@@ -19,8 +20,8 @@ from domains.identity.service import Principal
 
 router = APIRouter(prefix="/api/v1/admin", tags=["admin"])
 
-AdminUsers = Annotated[Principal, Depends(require("admin:users"))]
-AdminAudit = Annotated[Principal, Depends(require("admin:audit"))]
+AdminUsers = Annotated[Principal, Depends(require(Permission.ADMIN_USERS))]
+AdminAudit = Annotated[Principal, Depends(require(Permission.ADMIN_AUDIT))]
 
 
 @router.get("/ping", operation_id="admin_ping")

@@ -9,11 +9,12 @@ from fastapi import APIRouter, Depends, Query
 from apps.api.deps import SessionDep, require
 from domains.analytics.schemas import InvestigationAnalyticsPublic, InvestigationTrendPublic
 from domains.analytics.service import AnalyticsService
+from domains.identity.permissions import Permission
 from domains.identity.service import Principal
 
 router = APIRouter(prefix="/api/v1/investigations", tags=["analytics"])
 
-AnalyticsReader = Annotated[Principal, Depends(require("analytics:read"))]
+AnalyticsReader = Annotated[Principal, Depends(require(Permission.ANALYTICS_READ))]
 
 
 @router.get("/analytics", operation_id="investigations_analytics")

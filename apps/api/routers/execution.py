@@ -10,12 +10,13 @@ from fastapi.responses import JSONResponse
 from apps.api.deps import ResourcePage, SequencePage, SessionDep, SettingsDep, require, with_total
 from domains.execution.schemas import EventPublic, RunCreate, RunPublic, RunResultPublic, RunSummaryPublic
 from domains.execution.service import ExecutionService
+from domains.identity.permissions import Permission
 from domains.identity.service import Principal
 
 router = APIRouter(prefix="/api/v1", tags=["investigations"])
 
-RunReader = Annotated[Principal, Depends(require("runs:read"))]
-RunCreator = Annotated[Principal, Depends(require("runs:create"))]
+RunReader = Annotated[Principal, Depends(require(Permission.RUNS_READ))]
+RunCreator = Annotated[Principal, Depends(require(Permission.RUNS_CREATE))]
 
 
 def get_execution_service(request: Request, session: SessionDep, settings: SettingsDep) -> ExecutionService:

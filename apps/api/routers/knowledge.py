@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from apps.api.deps import ResourcePage, SequencePage, SessionDep, SettingsDep, require, with_total
 from apps.api.uploads import read_upload
 from domains.execution.run.purge import CitationPurger
+from domains.identity.permissions import Permission
 from domains.identity.service import Principal
 from domains.knowledge.schemas import (
     ChunkPublic,
@@ -25,10 +26,10 @@ from domains.knowledge.service import KnowledgeService, Upload, UploadKind
 
 router = APIRouter(prefix="/api/v1/knowledge", tags=["knowledge"])
 
-Reader = Annotated[Principal, Depends(require("documents:read"))]
-Writer = Annotated[Principal, Depends(require("documents:write"))]
-Deleter = Annotated[Principal, Depends(require("documents:delete"))]
-Searcher = Annotated[Principal, Depends(require("search:run"))]
+Reader = Annotated[Principal, Depends(require(Permission.DOCUMENTS_READ))]
+Writer = Annotated[Principal, Depends(require(Permission.DOCUMENTS_WRITE))]
+Deleter = Annotated[Principal, Depends(require(Permission.DOCUMENTS_DELETE))]
+Searcher = Annotated[Principal, Depends(require(Permission.SEARCH_RUN))]
 
 
 def get_knowledge_service(request: Request, session: SessionDep, settings: SettingsDep) -> KnowledgeService:
