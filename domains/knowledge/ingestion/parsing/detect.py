@@ -1,0 +1,153 @@
+"""Decide a document's type from its bytes, never from a declared content type (api-contract §Knowledge):
+
+1. `%PDF-` at offset 0, or within the first 1 KiB behind bytes that are not readable text -> PDF.
+2. A known binary signature (images, archives, office containers, executables, media) -> 415.
+3. A UTF-16/UTF-32 byte-order mark, or the NUL pattern of BOM-less UTF-16 -> 422 `not_utf8`: it is text,
+   just not in the encoding we accept.
+4. More than 5% control bytes in the first 64 KiB (NUL, C0 except tab/newline/CR/FF/VT/ESC, DEL) -> 415.
+   Random or compressed data has about 10.5% of them, text in any legacy encoding almost none, so a few
+   stray NULs in a text file do not turn it into "binary" (normalization removes them).
+5. Otherwise valid UTF-8 (a BOM is stripped) is text; invalid UTF-8 is 422 `not_utf8` naming the byte offset.
+
+Markdown is recognised by its extension, or by its structure when the name has no known text extension.
+"""
+
+from __future__ import annotations
+
+import re
+
+from domains.knowledge.errors import EmptyDocument, NotUtf8Text, UnsupportedDocumentType
+from domains.knowledge.ingestion.parsing.document import DocumentType
+
+_PDF_MAGIC = b"%PDF-"
+_PDF_MAGIC_WINDOW = 1024
+_BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF87a", "GIF image"),
+    (b"GIF89a", "GIF image"),
+    (b"II*\x00", "TIFF image"),
+    (b"MM\x00*", "TIFF image"),
+    (b"PK\x03\x04", "ZIP archive (or an Office/OpenDocument file)"),
+    (b"PK\x05\x06", "ZIP archive"),
+    (b"\x1f\x8b", "gzip archive"),
+    (b"BZh", "bzip2 archive"),
+    (b"\xfd7zXZ\x00", "xz archive"),
+    (b"7z\xbc\xaf\x27\x1c", "7-Zip archive"),
+    (b"Rar!\x1a\x07", "RAR archive"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "legacy Office document"),
+    (b"\x7fELF", "executable"),
+    (b"\x00asm", "WebAssembly module"),
+    (b"\xca\xfe\xba\xbe", "executable"),
+    (b"OggS", "audio/video"),
+    (b"fLaC", "audio"),
+    (b"ID3", "audio"),
+    (b"SQLite format 3\x00", "SQLite database"),
+)
+_UNICODE_BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\xfe\xff", "UTF-16"),
+    (b"\xff\xfe", "UTF-16"),
+)
+_UTF8_BOM = b"\xef\xbb\xbf"
+_SAMPLE_BYTES = 64 * 1024
+_BINARY_CONTROL_RATIO = 0.05
+# Control bytes that never occur in text; tab, LF, VT, FF, CR and ESC (ANSI colour codes in logs) can.
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0E, 0x0F, *range(0x10, 0x1B), *range(0x1C, 0x20), 0x7F])
+_MARKDOWN_EXTENSIONS = (".md", ".markdown", ".mdown", ".mkd", ".mkdn")
+_TEXT_EXTENSIONS = (".txt", ".text", ".log", ".csv", ".tsv", ".rst", ".json", ".xml", ".yaml", ".yml")
+
+
+def detect_document_type(data: bytes, filename: str | None = None) -> DocumentType:
+    """Return the document type of `data`, or raise the 415/422 error that says why it is refused."""
+    if not data.strip():
+        raise EmptyDocument()
+    if _is_pdf(data):
+        return "pdf"
+    _refuse_binary(data)
+    text = decode_text(data)
+    if not text.strip():
+        raise EmptyDocument()
+    return "markdown" if _is_markdown(text, filename) else "text"
+
+
+def _is_pdf(data: bytes) -> bool:
+    offset = data.find(_PDF_MAGIC, 0, _PDF_MAGIC_WINDOW + len(_PDF_MAGIC))
+    if offset <= 0:
+        return offset == 0
+    # Junk before the header (a BOM, whitespace, transport bytes) is tolerated; readable text is not, or a
+    # note that merely mentions "%PDF-1.7" near its top would be taken for a broken PDF.
+    prefix = data[:offset]
+    if not prefix.strip() or (prefix.startswith(_UTF8_BOM) and not prefix[3:].strip()):
+        return True
+    try:
+        prefix.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return len(prefix.translate(None, _CONTROL_BYTES)) < len(prefix)
+
+
+def _refuse_binary(data: bytes) -> None:
+    for signature, kind in _BINARY_SIGNATURES:
+        if data.startswith(signature):
+            raise UnsupportedDocumentType(f"The file is a {kind}, not a PDF or text.", details={"detected": kind})
+    for bom, encoding in _UNICODE_BOMS:
+        if data.startswith(bom):
+            raise NotUtf8Text(
+                f"The text is encoded as {encoding}; re-save it as UTF-8 and upload it again.",
+                details={"encoding": encoding},
+            )
+    sample = data[:_SAMPLE_BYTES]
+    if _looks_like_utf16(sample):
+        raise NotUtf8Text(
+            "The text looks like UTF-16 without a byte-order mark; re-save it as UTF-8 and upload it again.",
+            details={"encoding": "UTF-16"},
+        )
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    if controls > _BINARY_CONTROL_RATIO * len(sample):
+        raise UnsupportedDocumentType("The file is binary data, not a PDF or text.", details={"detected": "binary"})
+
+
+def _looks_like_utf16(sample: bytes) -> bool:
+    if len(sample) < 8:
+        return False
+    even, odd = sample[0::2], sample[1::2]
+    even_nuls, odd_nuls = even.count(0), odd.count(0)
+    # ASCII-range UTF-16 puts a NUL in every other byte and almost never two NULs side by side.
+    return max(even_nuls / len(even), odd_nuls / len(odd)) > 0.8 and min(even_nuls, odd_nuls) < 0.05 * len(odd)
+
+
+def decode_text(data: bytes) -> str:
+    """Decode UTF-8 bytes (a leading BOM is dropped), or raise `NotUtf8Text` naming the first bad byte."""
+    skip = len(_UTF8_BOM) if data.startswith(_UTF8_BOM) else 0
+    try:
+        return data[skip:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start + skip
+        raise NotUtf8Text(
+            f"The text is not valid UTF-8 (byte 0x{data[offset]:02x} at offset {offset}); it may be in a legacy "
+            "encoding such as Latin-1 or Windows-1252. Re-save it as UTF-8 and upload it again.",
+            details={"byte_offset": offset},
+        ) from None
+
+
+_ATX_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+\S", re.MULTILINE)
+_SETEXT_UNDERLINE = re.compile(r"^[^\n]*\S[^\n]*\n {0,3}(?:=+|-{2,})[ \t]*$", re.MULTILINE)
+_FENCE_LINE = re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
+_MARKDOWN_INLINE = re.compile(r"\[[^\]\n]+\]\([^)\s]+\)|\*\*[^*\n]+\*\*|^ {0,3}[-*+] \S|^ {0,3}>", re.MULTILINE)
+
+
+def _is_markdown(text: str, filename: str | None) -> bool:
+    name = (filename or "").lower()
+    if name.endswith(_MARKDOWN_EXTENSIONS):
+        return True
+    if name.endswith(_TEXT_EXTENSIONS):
+        return False
+    sample = text[:_SAMPLE_BYTES]
+    strong = (
+        len(_ATX_HEADING_LINE.findall(sample))
+        + len(_SETEXT_UNDERLINE.findall(sample))
+        + len(_FENCE_LINE.findall(sample)) // 2
+    )
+    return strong >= 2 or (strong == 1 and _MARKDOWN_INLINE.search(sample) is not None)

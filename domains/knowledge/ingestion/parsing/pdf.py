@@ -1,0 +1,115 @@
+"""PDF: the text layer of every page, joined with page spans, normalized across pages (hyphenation)."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+from pypdf import PasswordType, PdfReader
+from pypdf.errors import DependencyError
+
+from domains.knowledge.errors import CorruptPdf, EncryptedPdf, PdfWithoutText
+from domains.knowledge.ingestion.normalization import normalize_pdf_pages
+from domains.knowledge.ingestion.parsing.document import MEDIA_TYPES, DocumentType, ParsedDocument
+from domains.knowledge.ingestion.parsing.text import paragraph_blocks
+
+# pypdf logs a warning for every font it cannot fully map ("fontTools is required ..."), hundreds per
+# document; the extracted text is what we judge, so only its errors are worth a log line.
+logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+
+class PDFParser:
+    document_type: DocumentType = "pdf"
+
+    def parse(self, data: bytes, filename: str | None = None) -> ParsedDocument:
+        """Parse a PDF into normalized text with page spans; refuse damaged, locked or text-less files."""
+        reader, was_encrypted = _open_pdf(data)
+        raw_pages, unreadable = _extract_pages(reader)
+        pages = normalize_pdf_pages(raw_pages)
+        text, page_spans = _join_pages(pages)
+        if _is_textless(text, len(pages)):
+            raise PdfWithoutText()
+        blocks = [block for number, start, end in page_spans for block in paragraph_blocks(text, start, end, number)]
+        metadata = _pdf_metadata(reader)
+        if was_encrypted:
+            metadata["encrypted"] = True
+        if unreadable:
+            metadata["unreadable_pages"] = unreadable
+        return ParsedDocument("pdf", MEDIA_TYPES["pdf"], text, blocks, len(pages), page_spans, metadata)
+
+
+def _open_pdf(data: bytes) -> tuple[PdfReader, bool]:
+    # pypdf reports malformed files through many exception types (its own, ValueError, KeyError, ...);
+    # whichever it raises, the file cannot be read.
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        encrypted = reader.is_encrypted
+        if encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
+            raise EncryptedPdf()
+        if not reader.pages:
+            raise CorruptPdf("The PDF has no pages.")
+    except (EncryptedPdf, CorruptPdf):
+        raise
+    except DependencyError:
+        raise EncryptedPdf(
+            "The PDF is encrypted with AES, which this server cannot decrypt; remove the protection and upload "
+            "it again."
+        ) from None
+    except Exception as exc:
+        raise CorruptPdf(f"The PDF is damaged and cannot be read ({type(exc).__name__}).") from None
+    return reader, encrypted
+
+
+def _extract_pages(reader: PdfReader) -> tuple[list[str], list[int]]:
+    texts: list[str] = []
+    unreadable: list[int] = []
+    for number, page in enumerate(reader.pages, start=1):
+        # One damaged page (a broken font or content stream) costs that page, not the document.
+        try:
+            texts.append(page.extract_text())
+        except Exception:
+            texts.append("")
+            unreadable.append(number)
+    if len(unreadable) == len(texts):
+        raise CorruptPdf("No page of the PDF could be read.")
+    return texts, unreadable
+
+
+_PAGE_SEPARATOR = "\n\n"
+
+
+def _join_pages(pages: list[str]) -> tuple[str, list[tuple[int, int, int]]]:
+    parts: list[str] = []
+    spans: list[tuple[int, int, int]] = []
+    position = 0
+    for number, page in enumerate(pages, start=1):
+        if not page:
+            continue
+        if parts:
+            parts.append(_PAGE_SEPARATOR)
+            position += len(_PAGE_SEPARATOR)
+        parts.append(page)
+        spans.append((number, position, position + len(page)))
+        position += len(page)
+    return "".join(parts), spans
+
+
+# A scan often carries a page number or a stamp as text; real text pages have hundreds of characters.
+_MIN_ALNUM_PER_PAGE = 8
+
+
+def _is_textless(text: str, page_count: int) -> bool:
+    alnum = sum(1 for char in text if char.isalnum())
+    return alnum == 0 or alnum < _MIN_ALNUM_PER_PAGE * page_count
+
+
+def _pdf_metadata(reader: PdfReader) -> dict[str, Any]:
+    try:
+        info = reader.metadata
+    except Exception:  # a broken info dictionary is no reason to refuse readable pages
+        return {}
+    if not info:
+        return {}
+    fields = {"title": info.title, "author": info.author, "subject": info.subject}
+    return {key: value.strip() for key, value in fields.items() if isinstance(value, str) and value.strip()}
