@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel
+
+from domains.analytics.statistics import TrendPoint
 
 
 class DocumentUsage(BaseModel):
@@ -38,18 +39,9 @@ class InvestigationAnalyticsPublic(BaseModel):
     most_cited_documents: list[CitedDocumentPublic]
 
 
-class TrendPointPublic(BaseModel):
-    bucket_start: datetime
-    total: int
-    answered: int
-    insufficient_evidence: int
-    failed: int
-    refusal_rate: float | None
-
-
 class InvestigationTrendPublic(BaseModel):
     bucket: Literal["day", "week"]
-    points: list[TrendPointPublic]
+    points: list[TrendPoint]
     total_investigations: int
     completed_investigations: int
     enough_for_volume_trend: bool

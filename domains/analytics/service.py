@@ -15,7 +15,6 @@ from domains.analytics.schemas import (
     DocumentUsage,
     InvestigationAnalyticsPublic,
     InvestigationTrendPublic,
-    TrendPointPublic,
 )
 from domains.analytics.statistics import Bucket, BucketCounts, describe, refusal_rate, time_series_trend
 
@@ -67,7 +66,7 @@ class AnalyticsService:
         )
         return InvestigationTrendPublic(
             bucket=bucket,
-            points=[TrendPointPublic.model_validate(p, from_attributes=True) for p in trend.points],
+            points=list(trend.points),
             total_investigations=trend.total_investigations,
             completed_investigations=trend.completed_investigations,
             enough_for_volume_trend=trend.enough_for_volume_trend,

@@ -76,7 +76,9 @@ class SearchRequest(BaseModel):
     document_id: str | None = None
 
 
-class SearchResultPublic(BaseModel):
+class ChunkSource(BaseModel):
+    """A chunk as search results and run citations show it: its document, where it sits, its text and label."""
+
     chunk_id: str
     document_id: str
     document_version_id: str
@@ -85,10 +87,13 @@ class SearchResultPublic(BaseModel):
     page: int | None
     section: str | None
     content: str
+    trust_label: TrustLabel
+
+
+class SearchResultPublic(ChunkSource):
     score: float
     rank: int
     retrieval_method: RetrievalMethod
-    trust_label: TrustLabel
     semantic_rank: int | None
     lexical_rank: int | None
     semantic_score: float | None

@@ -174,4 +174,4 @@ async def search(
     )
     if outcome.semantic_unavailable:
         response.headers["X-Orion-Semantic-Unavailable"] = outcome.semantic_unavailable
-    return [SearchResultPublic.model_validate(r, from_attributes=True) for r in outcome.results]
+    return [r.public() for r in outcome.results]

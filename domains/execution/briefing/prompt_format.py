@@ -111,11 +111,6 @@ def parse_evidence_blocks(user_prompt: str) -> list[EvidenceBlock]:
 # forge a block; it is read back as everything between the opening tag and the last closing tag before the first
 # block, so even a question that contains "</question>" round-trips exactly.
 
-BRIEFING_PROMPT_NOTE = (
-    "The question is given between <question> and </question>. Evidence blocks follow in retrieval order, most "
-    "relevant first; their optional attributes (rank, score, semantic_rank, semantic_score, lexical_rank, "
-    "lexical_score) describe how the retriever ranked the block, not what it says."
-)
 NO_EVIDENCE_LINE = "No evidence was retrieved for this question."
 
 _QUESTION_OPEN = "<question>\n"

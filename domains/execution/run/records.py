@@ -12,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from domains.execution.briefing.output import BriefingOutput
+from domains.knowledge.schemas import ChunkSource
 from domains.knowledge.search import RetrievalResult
 
 # --- input -------------------------------------------------------------------------------------------------------
@@ -40,21 +41,12 @@ class EvidenceBriefingInput(BaseModel):
 # --- evidence: what the retrieval step stores about each chunk it retrieved ----------------------------------------
 
 
-class Citation(BaseModel):
+class Citation(ChunkSource):
     """A retrieved chunk as the run shows it: the contract's Citation."""
 
-    chunk_id: str
-    document_id: str
-    document_version_id: str
-    document_title: str
-    source_type: str
-    page: int | None
-    section: str | None
-    content: str
     retrieval_score: float
     retrieval_rank: int
     retrieval_method: str
-    trust_label: str
 
 
 class StoredCitation(Citation):
@@ -71,15 +63,9 @@ class StoredCitation(Citation):
     @classmethod
     def from_retrieval(cls, result: RetrievalResult, *, withheld: bool) -> StoredCitation:
         """Return the record of one retrieved chunk (`withheld`: never shown to the briefing provider)."""
+        source = result.model_dump(include=set(ChunkSource.model_fields))
         return cls(
-            chunk_id=result.chunk_id,
-            document_id=result.document_id,
-            document_version_id=result.document_version_id,
-            document_title=result.document_title,
-            source_type=result.source_type,
-            page=result.page,
-            section=result.section,
-            content=result.content,
+            **source,
             content_hash=result.content_hash,
             char_start=result.char_start,
             retrieval_score=result.score,
@@ -87,7 +73,6 @@ class StoredCitation(Citation):
             retrieval_method=result.retrieval_method,
             semantic_rank=result.semantic_rank,
             lexical_rank=result.lexical_rank,
-            trust_label=result.trust_label,
             withheld=withheld,
         )
 

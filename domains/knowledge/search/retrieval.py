@@ -12,13 +12,15 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
+from pydantic import ConfigDict
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.schemas import SearchResultPublic
 from domains.knowledge.search import lexical
 from domains.knowledge.search.query import parse_query
 from domains.knowledge.search.rerank import get_reranker
@@ -39,26 +41,16 @@ class RetrievalRequest:
     document_ids: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True)
-class RetrievalResult:
-    chunk_id: str
-    document_id: str
-    document_version_id: str
-    document_title: str
-    source_type: str
-    page: int | None
-    section: str | None
-    content: str
+class RetrievalResult(SearchResultPublic):
+    """One search hit: what the API shows, plus what a run needs to verify a quote of it later."""
+
+    model_config = ConfigDict(frozen=True)
+
     content_hash: str
     char_start: int
-    trust_label: str
-    score: float
-    rank: int
-    retrieval_method: Method
-    semantic_rank: int | None
-    lexical_rank: int | None
-    semantic_score: float | None
-    lexical_score: float | None
+
+    def public(self) -> SearchResultPublic:
+        return SearchResultPublic.model_validate(self.model_dump(include=set(SearchResultPublic.model_fields)))
 
 
 @dataclass
@@ -200,7 +192,7 @@ class Retriever:
         rows = (await session.execute(text(sql), params)).all()
         candidates = deduplicate_results([_to_result(row, method) for row in rows])
         results = self.reranker.rerank(request.query_text, candidates)[: request.top_k]
-        results = [replace(r, rank=i + 1) for i, r in enumerate(results)]
+        results = [r.model_copy(update={"rank": i + 1}) for i, r in enumerate(results)]
         elapsed = (time.perf_counter() - started) * 1000
         return RetrievalOutcome(results, semantic_unavailable, {"database_ms": round(elapsed, 2)})
 

@@ -659,10 +659,16 @@ export interface components {
             retrieval_score: number;
             /** Section */
             section: string | null;
-            /** Source Type */
-            source_type: string;
-            /** Trust Label */
-            trust_label: string;
+            /**
+             * Source Type
+             * @enum {string}
+             */
+            source_type: "pdf" | "markdown" | "text";
+            /**
+             * Trust Label
+             * @enum {string}
+             */
+            trust_label: "trusted" | "flagged" | "untrusted";
         };
         /** CitedDocumentPublic */
         CitedDocumentPublic: {
@@ -859,7 +865,7 @@ export interface components {
             /** Enough For Volume Trend */
             enough_for_volume_trend: boolean;
             /** Points */
-            points: components["schemas"]["TrendPointPublic"][];
+            points: components["schemas"]["TrendPoint"][];
             /** Reason */
             reason: string | null;
             /** Total Investigations */
@@ -1118,8 +1124,8 @@ export interface components {
              */
             token_type: "bearer";
         };
-        /** TrendPointPublic */
-        TrendPointPublic: {
+        /** TrendPoint */
+        TrendPoint: {
             /** Answered */
             answered: number;
             /**
