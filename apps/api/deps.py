@@ -45,7 +45,10 @@ SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 
 
 def get_identity_service(request: Request, session: SessionDep, settings: SettingsDep) -> IdentityService:
-    return IdentityService(session, settings, request.app.state.jwt_secret)
+    state = request.app.state
+    return IdentityService(
+        session, settings, state.jwt_secret, hasher=state.password_hasher, throttle=state.login_throttle
+    )
 
 
 IdentityServiceDep = Annotated[IdentityService, Depends(get_identity_service)]

@@ -18,12 +18,13 @@ from fastapi.routing import APIRoute
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
 from apps.api.middleware import RequestContextMiddleware
-from apps.api.rate_limit import LoginThrottle
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
 from domains.execution.briefing import get_briefing_provider
 from domains.execution.run.recovery import recover_stuck_runs
 from domains.execution.run.workflows import WorkflowServices
+from domains.identity.hashing import PasswordHasher
+from domains.identity.throttle import LoginThrottle, ThrottleLimits
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from domains.knowledge.ingestion.worker import IngestionWorker
 from domains.knowledge.search import Retriever, UsageRecorder, search_session_settings
@@ -77,8 +78,21 @@ def build_state(app: FastAPI, settings: Settings) -> None:
         briefing=_cached(lambda: get_briefing_provider(settings)),
         usage=state.usage,
     )
-    state.login_throttle = LoginThrottle(
-        settings.login_max_failures, settings.login_max_failures_per_address, settings.login_window_seconds
+    state.password_hasher = PasswordHasher(
+        settings.password_hash_rounds, workers=settings.password_hash_workers, queue_limit=settings.password_hash_queue
+    )
+    # The throttle's sessions come from the database the lifespan opens (app role; its tables have no tenant).
+    state.login_throttle = LoginThrottle(lambda: state.db.app_sessions(), throttle_limits(settings))
+
+
+def throttle_limits(settings: Settings) -> ThrottleLimits:
+    return ThrottleLimits(
+        per_pair=settings.login_max_failures,
+        per_address=settings.login_max_failures_per_address,
+        per_account=settings.login_max_failures_per_account,
+        window_seconds=settings.login_window_seconds,
+        max_lockout_seconds=settings.login_max_lockout_seconds,
+        trusted_days=settings.login_trusted_address_days,
     )
 
 
@@ -102,6 +116,7 @@ async def _recovery_loop(app: FastAPI, *, immediate: bool) -> None:
             recovered = await recover_stuck_runs(app.state.db, app.state.workflow_services, cutoff)
             if recovered:
                 logger.info("recovered %d interrupted runs", recovered)
+            await app.state.login_throttle.purge()
         except asyncio.CancelledError:
             raise
         except Exception:
