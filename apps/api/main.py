@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 
+from apps.api.boundary import InputBoundaryMiddleware
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
 from apps.api.middleware import RequestContextMiddleware
@@ -194,6 +195,7 @@ def create_app(
     )
     build_state(app, settings)
     register_exception_handlers(app)
+    app.add_middleware(InputBoundaryMiddleware)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,
