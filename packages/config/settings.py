@@ -66,6 +66,7 @@ class Settings(BaseSettings):
     # --- tenancy and cost control ----------------------------------------------------------------------------
     always_isolate_tenants: bool = True
     single_organization: bool = False
+    idempotent_replay_wait_seconds: float = Field(default=10.0, ge=0, le=300)
     max_runs_per_day_per_tenant: int | None = Field(default=None, gt=0)
     max_documents_per_day_per_tenant: int | None = Field(default=None, gt=0)
     daily_budget_usd: float | None = Field(default=None, ge=0)

@@ -193,7 +193,7 @@ async def test_utf8_field_names_and_values_are_decoded(client, account) -> None:
     ("disposition", "field"),
     [
         (b'Content-Disposition: form-data; name="file"; filename="a\x00b.md"', "filename"),
-        ("Content-Disposition: form-data; name=\"file\"; filename*=UTF-8''a%00b.md".encode(), "filename"),
+        (b"Content-Disposition: form-data; name=\"file\"; filename*=UTF-8''a%00b.md", "filename"),
         (b'Content-Disposition: form-data; name="file"; filename="\xff\xfe.md"', "file"),
         (b"Content-Disposition: form-data; name=\"file\"; filename*=UTF-8''%ED%A0%80.md", "filename"),
         (b"Content-Disposition: form-data; name=\"file\"; filename*=KOI8-R''x.md", "filename"),

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Login
-         * @description Exchange email and password for a bearer token.
+         * @description Exchange email and password for a bearer token (throttled per email+address, address and account).
          */
         post: operations["auth_login"];
         delete?: never;
@@ -178,7 +178,7 @@ export interface paths {
         get?: never;
         /**
          * Change Password
-         * @description Change the caller's password; older tokens stop working.
+         * @description Change the caller's password; older tokens stop working (wrong guesses are throttled like logins).
          */
         put: operations["auth_change_password"];
         post?: never;
@@ -1215,7 +1215,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1269,7 +1269,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1446,6 +1446,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     auth_logout: {
@@ -1515,6 +1522,20 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     auth_refresh: {
@@ -1567,6 +1588,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1627,7 +1655,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1801,7 +1829,7 @@ export interface operations {
                 version_id?: string | null;
                 /** @description Page size (1..1000) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1941,7 +1969,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -2010,6 +2038,13 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2105,7 +2140,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..1000) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
