@@ -170,6 +170,7 @@ def _lifespan(
         lease = InstanceLease(location.url)
         sole_owner = await _prove_alone(location, lease)
         app.state.sole_owner = sole_owner
+        worker.reclaim_on_start = sole_owner
         background = (
             [
                 asyncio.create_task(worker.run(), name="ingestion-worker"),
