@@ -45,7 +45,10 @@ SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 
 
 def get_identity_service(request: Request, session: SessionDep, settings: SettingsDep) -> IdentityService:
-    return IdentityService(session, settings, request.app.state.jwt_secret)
+    state = request.app.state
+    return IdentityService(
+        session, settings, state.jwt_secret, hasher=state.password_hasher, throttle=state.login_throttle
+    )
 
 
 IdentityServiceDep = Annotated[IdentityService, Depends(get_identity_service)]
@@ -79,6 +82,10 @@ def require(permission: Permission) -> Callable[..., Coroutine[Any, Any, Princip
     return dependency
 
 
+# Postgres takes a bigint OFFSET; bounding it well below 2**63 keeps every value a client can send a 4xx.
+MAX_OFFSET = 1_000_000_000
+
+
 @dataclass(frozen=True)
 class Page:
     limit: int
@@ -87,14 +94,14 @@ class Page:
 
 def resource_page(
     limit: Annotated[int, Query(ge=1, le=50, description="Page size (1..50)")] = 20,
-    offset: Annotated[int, Query(ge=0, description="Items to skip")] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Items to skip (0..1,000,000,000)")] = 0,
 ) -> Page:
     return Page(limit, offset)
 
 
 def sequence_page(
     limit: Annotated[int, Query(ge=1, le=1000, description="Page size (1..1000)")] = 200,
-    offset: Annotated[int, Query(ge=0, description="Items to skip")] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Items to skip (0..1,000,000,000)")] = 0,
 ) -> Page:
     return Page(limit, offset)
 

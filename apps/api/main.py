@@ -15,15 +15,17 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 
+from apps.api.boundary import InputBoundaryMiddleware
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
 from apps.api.middleware import RequestContextMiddleware
-from apps.api.rate_limit import LoginThrottle
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
 from domains.execution.briefing import get_briefing_provider
 from domains.execution.run.recovery import recover_stuck_runs
 from domains.execution.run.workflows import WorkflowServices
+from domains.identity.hashing import PasswordHasher
+from domains.identity.throttle import LoginThrottle, ThrottleLimits
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from domains.knowledge.ingestion.worker import IngestionWorker
 from domains.knowledge.search import Retriever, UsageRecorder, search_session_settings
@@ -31,6 +33,7 @@ from domains.knowledge.search.vector_index import ensure_vector_index
 from packages.config.settings import Settings, get_settings, jwt_secret_value
 from packages.core.clock import utcnow
 from packages.database.engine import Database
+from packages.database.lease import InstanceLease
 from packages.database.runtime import DatabaseLocation, head_revision, resolve_database_url
 
 logger = logging.getLogger(__name__)
@@ -77,8 +80,21 @@ def build_state(app: FastAPI, settings: Settings) -> None:
         briefing=_cached(lambda: get_briefing_provider(settings)),
         usage=state.usage,
     )
-    state.login_throttle = LoginThrottle(
-        settings.login_max_failures, settings.login_max_failures_per_address, settings.login_window_seconds
+    state.password_hasher = PasswordHasher(
+        settings.password_hash_rounds, workers=settings.password_hash_workers, queue_limit=settings.password_hash_queue
+    )
+    # The throttle's sessions come from the database the lifespan opens (app role; its tables have no tenant).
+    state.login_throttle = LoginThrottle(lambda: state.db.app_sessions(), throttle_limits(settings))
+
+
+def throttle_limits(settings: Settings) -> ThrottleLimits:
+    return ThrottleLimits(
+        per_pair=settings.login_max_failures,
+        per_address=settings.login_max_failures_per_address,
+        per_account=settings.login_max_failures_per_account,
+        window_seconds=settings.login_window_seconds,
+        max_lockout_seconds=settings.login_max_lockout_seconds,
+        trusted_days=settings.login_trusted_address_days,
     )
 
 
@@ -102,6 +118,7 @@ async def _recovery_loop(app: FastAPI, *, immediate: bool) -> None:
             recovered = await recover_stuck_runs(app.state.db, app.state.workflow_services, cutoff)
             if recovered:
                 logger.info("recovered %d interrupted runs", recovered)
+            await app.state.login_throttle.purge()
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -110,15 +127,34 @@ async def _recovery_loop(app: FastAPI, *, immediate: bool) -> None:
         await asyncio.sleep(RECOVERY_INTERVAL_SECONDS)
 
 
+async def _prove_alone(location: DatabaseLocation, lease: InstanceLease) -> bool:
+    """Return True when this process is the only ORION instance on its database (so every unfinished run is
+    orphaned): it started the embedded cluster itself, or the instance lease found no other live holder."""
+    try:
+        alone = await lease.acquire()
+    except Exception:
+        logger.exception("could not take the instance lease; interrupted runs wait for the staleness cutoff")
+        alone = False
+    started_embedded = location.embedded is not None and location.embedded.started_here
+    return started_embedded or alone
+
+
 def _lifespan(
-    database_url: str | None, run_worker: bool
+    database: DatabaseLocation | str | None, run_worker: bool
 ) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
-    """Return the lifespan that opens the database and runs the background tasks while the app serves."""
+    """Return the lifespan that opens the database and runs the background tasks while the app serves.
+
+    A DatabaseLocation passed in (as `orion serve` does) stays owned by the caller, who stops it; one resolved
+    here from settings is stopped here.
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         settings: Settings = app.state.settings
-        location = DatabaseLocation(database_url) if database_url else resolve_database_url(settings)
+        if isinstance(database, DatabaseLocation):
+            location, owned = database, False
+        else:
+            location, owned = (DatabaseLocation(database) if database else resolve_database_url(settings)), True
         db = Database.connect(
             location.url,
             app_url=settings.app_database_url,
@@ -131,8 +167,10 @@ def _lifespan(
         app.state.worker = worker
         app.state.run_sessions = db.tenant_session
         await _ensure_configured_vector_index(app)
-        # With an embedded cluster this process started, no other instance can be running a run: recover all.
-        sole_owner = location.embedded is not None and location.embedded.started_here
+        lease = InstanceLease(location.url)
+        sole_owner = await _prove_alone(location, lease)
+        app.state.sole_owner = sole_owner
+        worker.reclaim_on_start = sole_owner
         background = (
             [
                 asyncio.create_task(worker.run(), name="ingestion-worker"),
@@ -152,8 +190,10 @@ def _lifespan(
             with contextlib.suppress(Exception):
                 async with db.owner_session() as session:
                     await app.state.usage.flush(session)
+            await lease.release()
             await db.dispose()
-            location.stop()
+            if owned:
+                location.stop()
 
     return lifespan
 
@@ -162,23 +202,29 @@ def create_app(
     settings: Settings | None = None,
     *,
     database_url: str | None = None,
+    database: DatabaseLocation | None = None,
     ui_dir: Path | None = UI_DIR,
     run_worker: bool = True,
 ) -> FastAPI:
-    """Build the ORION API; with no database URL, resolve one from settings (embedded Postgres if unset)."""
+    """Build the ORION API; with no database URL, resolve one from settings (embedded Postgres if unset).
+
+    `database` is a location the caller resolved (and stops): it tells the app whether it started the embedded
+    cluster itself, which is one proof that it is alone and may recover every interrupted run at once.
+    """
     settings = settings or get_settings()
     configure_logging(settings.log_level)
     app = FastAPI(
         title="ORION",
         version="1.0.0",
         summary="Evidence-grounded document investigation",
-        lifespan=_lifespan(database_url, run_worker),
+        lifespan=_lifespan(database or database_url, run_worker),
         generate_unique_id_function=_operation_id,
         docs_url="/docs",
         redoc_url=None,
     )
     build_state(app, settings)
     register_exception_handlers(app)
+    app.add_middleware(InputBoundaryMiddleware)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,

@@ -7,12 +7,15 @@ cap is refused before reading anything).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from urllib.parse import unquote_to_bytes
 
 from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
+from apps.api.boundary import forbidden_character
 from domains.knowledge.errors import UploadTooLarge
 from packages.core.errors import InvalidInput
 
@@ -36,6 +39,56 @@ class _Part:
     size: int = 0
 
 
+_PARAMETER = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)')
+_EXTENDED_CHARSETS = {"utf-8": "utf-8", "iso-8859-1": "latin-1"}
+
+
+def _invalid(field_name: str, problem: str) -> InvalidInput:
+    errors = [{"loc": ["body", field_name], "msg": problem, "type": "value_error"}]
+    return InvalidInput(f"Invalid {field_name}: {problem}", details={"field": field_name, "errors": errors})
+
+
+def _checked(value: str, field_name: str) -> str:
+    problem = forbidden_character(value)
+    if problem is not None:
+        raise _invalid(field_name, problem)
+    return value
+
+
+def _extended_value(value: str) -> str:
+    """Decode an RFC 5987 `charset'language'percent-encoded` value."""
+    charset, _, rest = value.partition("'")
+    _, _, encoded = rest.partition("'")
+    codec = _EXTENDED_CHARSETS.get(charset.strip().lower())
+    if codec is None:
+        raise _invalid("filename", f"unsupported charset {charset[:40]!r} in filename*")
+    try:
+        return unquote_to_bytes(encoded).decode(codec)
+    except UnicodeDecodeError:
+        raise _invalid("filename", "filename* is not valid in its declared charset") from None
+
+
+def content_disposition(raw: bytes) -> dict[str, str]:
+    """Return the parameters of a multipart Content-Disposition header, names and values as UTF-8 (RFC 7578).
+
+    A quoted value keeps every character as sent (only an escaped quote is undone); `filename*` (RFC 5987) is decoded
+    from its declared charset and takes precedence over `filename`.
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _invalid("file", "the part's Content-Disposition header is not UTF-8") from None
+    params: dict[str, str] = {}
+    for match in _PARAMETER.finditer(text):
+        name, value = match.group(1).lower(), match.group(2).strip()
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            value = value[1:-1].replace('\\"', '"')
+        params[name] = value
+    if "filename*" in params:
+        params["filename"] = _extended_value(params.pop("filename*"))
+    return params
+
+
 def _too_large(cap: int) -> UploadTooLarge:
     return UploadTooLarge(f"The file is larger than the {cap:,}-byte upload limit.", details={"max_upload_bytes": cap})
 
@@ -54,7 +107,7 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
     current = _Part()
     header_field = bytearray()
     header_value = bytearray()
-    headers: dict[str, str] = {}
+    headers: dict[str, bytes] = {}
 
     def on_part_begin() -> None:
         nonlocal current
@@ -68,18 +121,17 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
         header_value.extend(data[start:end])
 
     def on_header_end() -> None:
-        headers[header_field.decode("latin-1").lower()] = header_value.decode("utf-8", "replace")
+        headers[header_field.decode("latin-1").lower()] = bytes(header_value)
         header_field.clear()
         header_value.clear()
 
     def on_headers_finished() -> None:
-        _, params = parse_options_header(headers.get("content-disposition", ""))
-        name = params.get(b"name")
-        filename = params.get(b"filename*") or params.get(b"filename")
-        current.name = name.decode("utf-8", "replace") if name is not None else None
+        params = content_disposition(headers.get("content-disposition", b""))
+        name = params.get("name")
+        current.name = _checked(name, "name") if name is not None else None
+        filename = params.get("filename")
         if filename is not None:
-            raw = filename.decode("utf-8", "replace")
-            current.filename = raw.split("''", 1)[-1] if b"filename*" in params else raw
+            current.filename = _checked(filename, "filename")
 
     def on_part_data(data: bytes, start: int, end: int) -> None:
         current.size += end - start
@@ -95,7 +147,11 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
             form.data = b"".join(current.chunks)
             form.filename = (current.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or None
         elif current.name in TEXT_FIELDS:
-            form.fields[current.name] = b"".join(current.chunks).decode("utf-8", "replace")
+            try:
+                value = b"".join(current.chunks).decode("utf-8")
+            except UnicodeDecodeError:
+                raise _invalid(current.name, "must be UTF-8 text") from None
+            form.fields[current.name] = _checked(value, current.name)
 
     parser = MultipartParser(
         boundary,

@@ -45,7 +45,8 @@ def serve(
     try:
         if migrate:
             upgrade_to_head(location.url)
-        app = create_app(settings, database_url=location.url)
+        # The location (not just its URL) tells the app whether it started the embedded cluster itself.
+        app = create_app(settings, database=location)
         uvicorn.run(
             app,
             host=host or settings.host,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from packages.core.errors import Conflict, NotFound, OrionError, RateLimited
+from packages.core.errors import Conflict, InvalidInput, NotFound, OrionError, RateLimited
 
 
 class UnknownWorkflow(OrionError):
@@ -25,6 +25,22 @@ class RunNotFound(NotFound):
 
 class RunNotCancellable(Conflict):
     default_message = "The run can no longer be cancelled."
+
+
+class IdempotencyMismatch(InvalidInput):
+    code = "idempotency_mismatch"
+    default_message = "This idempotency key was already used with a different request."
+
+
+class RunInProgress(Conflict):
+    code = "in_progress"
+    default_message = "The run started with this idempotency key is still executing; ask again shortly."
+
+    def __init__(self, run_id: str, status: str, retry_after: int = 2) -> None:
+        super().__init__(
+            details={"run_id": run_id, "status": status},
+            headers={"Retry-After": str(max(1, retry_after))},
+        )
 
 
 class RunQuotaExceeded(RateLimited):

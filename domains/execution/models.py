@@ -46,6 +46,7 @@ class Run(Base):
     created_by: Mapped[str | None] = mapped_column(String(ID_LENGTH))
     workflow_type: Mapped[str] = mapped_column(String(100))
     idempotency_key: Mapped[str | None] = mapped_column(String(255))
+    request_hash: Mapped[str | None] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(20))
     outcome: Mapped[str | None] = mapped_column(String(30))
     input: Mapped[dict[str, Any]] = mapped_column(JSONB)

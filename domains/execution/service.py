@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -11,7 +15,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.execution.errors import (
+    IdempotencyMismatch,
     RunBudgetExceeded,
+    RunInProgress,
     RunNotCancellable,
     RunNotFound,
     RunQuotaExceeded,
@@ -22,7 +28,7 @@ from domains.execution.repository import RunRepository
 from domains.execution.run.engine import RunEngine
 from domains.execution.run.lifecycle import RunLifecycle, RunMoved
 from domains.execution.run.records import RetrievalOutput, RunResult
-from domains.execution.run.status import RunOutcome, RunStatus, StepStatus, run_sources
+from domains.execution.run.status import TERMINAL_RUN_STATUSES, RunOutcome, RunStatus, StepStatus, run_sources
 from domains.execution.run.workflows import WORKFLOW_DEFINITIONS, SessionFactory, WorkflowServices, evidence_of
 from domains.execution.schemas import (
     DocumentRef,
@@ -45,6 +51,13 @@ logger = logging.getLogger(__name__)
 
 DAY = timedelta(hours=24)
 KILL_SWITCH_RETRY_SECONDS = 24 * 3600
+REPLAY_POLL_SECONDS = 0.2
+
+
+def request_hash(workflow_type: str, params: dict[str, Any]) -> str:
+    """Return the SHA-256 of a run request as validated (defaults filled in, keys sorted)."""
+    canonical = json.dumps({"workflow_type": workflow_type, "input": params}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 class ExecutionService:
@@ -69,10 +82,11 @@ class ExecutionService:
         except ValidationError as exc:
             errors = [{"loc": ["input", *map(str, e["loc"])], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
             raise InvalidInput(f"Invalid input: {errors[0]['msg']}", details={"errors": errors}) from None
+        fingerprint = request_hash(body.workflow_type, params.model_dump(mode="json"))
         if body.idempotency_key:
             existing = await self.repo.by_idempotency_key(organization_id, body.idempotency_key)
             if existing is not None:
-                return await self.get_run(organization_id, existing.id), False
+                return await self._replay(organization_id, existing.id, existing.request_hash, fingerprint), False
         document_ids = getattr(params, "document_ids", None)
         if document_ids:
             found = await DocumentRepository(self.session).existing_ids(organization_id, document_ids)
@@ -80,15 +94,40 @@ class ExecutionService:
                 raise DocumentNotFound("A document in document_ids does not exist.")
         await release_connection(self.session)
 
-        run_id, replay = await self._insert_run(organization_id, user_id, body, params.model_dump(mode="json"))
-        if replay is None:
-            await RunEngine(self.sessions, self.services).execute(organization_id, run_id)
-        return await self.get_run(organization_id, replay or run_id), replay is None
+        run_id, replay = await self._insert_run(
+            organization_id, user_id, body, params.model_dump(mode="json"), fingerprint
+        )
+        if replay is not None:
+            return await self._replay(organization_id, replay.id, replay.request_hash, fingerprint), False
+        await RunEngine(self.sessions, self.services).execute(organization_id, run_id)
+        return await self.get_run(organization_id, run_id), True
+
+    async def _replay(self, organization_id: str, run_id: str, stored_hash: str | None, fingerprint: str) -> RunPublic:
+        """Return the run an idempotency key already started, once it is terminal (waiting a bounded time).
+
+        Another body under the same key is 422 idempotency_mismatch; a run still executing after the wait is
+        409 in_progress (ADR-0017). Runs stored before request hashes existed are not compared.
+        """
+        if stored_hash is not None and stored_hash != fingerprint:
+            raise IdempotencyMismatch()
+        await release_connection(self.session)
+        deadline = time.monotonic() + self.settings.idempotent_replay_wait_seconds
+        while True:
+            async with self.sessions(organization_id) as session:
+                run = await RunRepository(session).get(organization_id, run_id)
+                status = run.status if run is not None else None
+            if status is None:
+                raise RunNotFound()
+            if RunStatus(status) in TERMINAL_RUN_STATUSES:
+                return await self.get_run(organization_id, run_id)
+            if time.monotonic() >= deadline:
+                raise RunInProgress(run_id, status)
+            await asyncio.sleep(REPLAY_POLL_SECONDS)
 
     async def _insert_run(
-        self, organization_id: str, user_id: str | None, body: RunCreate, params: dict[str, Any]
-    ) -> tuple[str, str | None]:
-        """Insert the run and its pending steps in one committed transaction; return (run id, replayed run id)."""
+        self, organization_id: str, user_id: str | None, body: RunCreate, params: dict[str, Any], fingerprint: str
+    ) -> tuple[str, Run | None]:
+        """Insert the run and its pending steps in one committed transaction; return (run id, replayed run)."""
         definition = WORKFLOW_DEFINITIONS[body.workflow_type]
         now = utcnow()
         run = Run(
@@ -97,6 +136,7 @@ class ExecutionService:
             created_by=user_id,
             workflow_type=body.workflow_type,
             idempotency_key=body.idempotency_key,
+            request_hash=fingerprint,
             status=RunStatus.PENDING.value,
             input=params,
             max_steps=definition.max_steps,
@@ -126,7 +166,7 @@ class ExecutionService:
                 if body.idempotency_key:
                     existing = await repo.by_idempotency_key(organization_id, body.idempotency_key)
                     if existing is not None:
-                        return existing.id, existing.id
+                        return existing.id, existing
                 await self._enforce_run_quota(repo, organization_id)
                 await repo.add_run(run, steps)
                 await repo.add_event(organization_id, run.id, "run_created", {"workflow_type": body.workflow_type})
@@ -137,7 +177,7 @@ class ExecutionService:
                 existing = await RunRepository(session).by_idempotency_key(organization_id, body.idempotency_key)
             if existing is None:
                 raise
-            return existing.id, existing.id
+            return existing.id, existing
         return run.id, None
 
     async def _enforce_run_quota(self, repo: RunRepository, organization_id: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from packages.core.errors import Conflict, Forbidden, InvalidInput, NotFound, Unauthorized
+from packages.core.errors import Conflict, Forbidden, InvalidInput, NotFound, OrionError, RateLimited, Unauthorized
 
 
 class InvalidCredentials(Unauthorized):
@@ -35,3 +35,23 @@ class UserNotFound(NotFound):
 
 class WrongCurrentPassword(InvalidInput):
     default_message = "The current password is incorrect."
+
+
+class LoginThrottled(RateLimited):
+    default_message = "Too many failed sign-in attempts; try again later."
+
+
+class PasswordHashingOverloaded(OrionError):
+    """The password-hashing queue is full: refused at once rather than queued behind a flood (503)."""
+
+    status = 503
+    code = "overloaded"
+    default_message = "The service is busy checking passwords; try again shortly."
+
+    def __init__(self, retry_after: int) -> None:
+        self.retry_after = max(1, int(retry_after))
+        super().__init__(details={"retry_after": self.retry_after}, headers={"Retry-After": str(self.retry_after)})
+
+
+class WeakPassword(InvalidInput):
+    default_message = "The password is too common or too easy to guess."

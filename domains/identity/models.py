@@ -6,12 +6,16 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
+    Computed,
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
+    Identity,
     Index,
+    Integer,
     String,
     Table,
 )
@@ -35,12 +39,50 @@ role_permissions = Table(
 )
 
 
+# The workspace name as uniqueness sees it: invisible characters removed, NFKC, lower-cased (migration 0005).
+NAME_KEY_SQL = (
+    "lower(normalize(regexp_replace(name, "
+    "'[\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F"
+    "\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0]', '', 'g'), NFKC))"
+)
+
+
 class Organization(Base):
     __tablename__ = "organizations"
+    __table_args__ = (Index("ix_organizations_name_key", "name_key", unique=True),)
 
     id: Mapped[str] = id_column()
     name: Mapped[str] = mapped_column(String(255), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(300), Computed(NAME_KEY_SQL, persisted=True))
     created_at: Mapped[datetime] = created_at_column()
+
+
+class LoginAttempt(Base):
+    """One password check reserved under one throttle key (a digest of email+address, address or account)."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (
+        Index("ix_login_attempts_key_hash_created_at", "key_hash", "created_at"),
+        Index("ix_login_attempts_attempt_id", "attempt_id"),
+        Index("ix_login_attempts_created_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(always=False), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64))
+    attempt_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class LoginGuard(Base):
+    """A throttle key's back-off state, and (for an email+address pair) until when the address is trusted."""
+
+    __tablename__ = "login_guards"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    strikes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    blocked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    trusted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = created_at_column()
 
 
 class PermissionRow(Base):
@@ -94,4 +136,14 @@ class AuditEvent(Base):
     created_at: Mapped[datetime] = created_at_column()
 
 
-__all__ = ["AuditEvent", "Organization", "PermissionRow", "Role", "User", "role_permissions", "user_roles"]
+__all__ = [
+    "AuditEvent",
+    "LoginAttempt",
+    "LoginGuard",
+    "Organization",
+    "PermissionRow",
+    "Role",
+    "User",
+    "role_permissions",
+    "user_roles",
+]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -27,7 +28,19 @@ def _unique_roles(value: list[str]) -> list[str]:
 
 Email = Annotated[str, AfterValidator(_normalize_email)]
 Password = Annotated[str, Field(min_length=8, max_length=256)]
-Workspace = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255)]
+
+
+def _visible_workspace(value: str) -> str:
+    # Uniqueness compares names without invisible characters, in NFKC, lower-cased (organizations.name_key).
+    visible = "".join(ch for ch in unicodedata.normalize("NFKC", value) if unicodedata.category(ch) not in ("Cf", "Cc"))
+    if not visible.strip():
+        raise ValueError("must contain visible characters")
+    return value
+
+
+Workspace = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255), AfterValidator(_visible_workspace)
+]
 Roles = Annotated[list[RoleName], Field(min_length=1, max_length=3), AfterValidator(_unique_roles)]
 
 

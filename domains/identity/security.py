@@ -76,15 +76,19 @@ def decode_access_token(token: str, *, secret: str, algorithm: str) -> TokenClai
     micros = payload.get("iat_us")
     if not isinstance(payload.get("sub"), str) or not isinstance(payload.get("org"), str):
         return None
-    if not isinstance(micros, int):
-        micros = int(payload["iat"]) * 1_000_000
-    return TokenClaims(
-        user_id=payload["sub"],
-        organization_id=payload["org"],
-        issued_at=_from_micros(micros),
-        expires_at=datetime.fromtimestamp(int(payload["exp"]), UTC),
-        token_id=str(payload["jti"]),
-    )
+    try:
+        if not isinstance(micros, int):
+            micros = int(payload["iat"]) * 1_000_000
+        # A signed token can still carry absurd times (year 10,000+): treat it as malformed, never a 500.
+        return TokenClaims(
+            user_id=payload["sub"],
+            organization_id=payload["org"],
+            issued_at=_from_micros(micros),
+            expires_at=datetime.fromtimestamp(int(payload["exp"]), UTC),
+            token_id=str(payload["jti"]),
+        )
+    except (OverflowError, ValueError, OSError, TypeError):
+        return None
 
 
 def token_is_current(claims: TokenClaims, tokens_valid_from: datetime | None) -> bool:

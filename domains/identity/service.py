@@ -6,7 +6,6 @@ import uuid
 from dataclasses import dataclass
 from functools import lru_cache
 
-import anyio
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -17,11 +16,15 @@ from domains.identity.errors import (
     InvalidCredentials,
     InvalidToken,
     LastAdmin,
+    PasswordHashingOverloaded,
     UserNotFound,
+    WeakPassword,
     WorkspaceTaken,
     WrongCurrentPassword,
 )
+from domains.identity.hashing import PasswordHasher
 from domains.identity.models import Organization
+from domains.identity.password_policy import password_weakness
 from domains.identity.permissions import Permission
 from domains.identity.repository import IdentityRepository, UserRecord
 from domains.identity.schemas import AuditEventPublic, RegisterRequest, Token, UserPublic
@@ -30,8 +33,8 @@ from domains.identity.security import (
     decode_access_token,
     hash_password,
     token_is_current,
-    verify_password,
 )
+from domains.identity.throttle import LoginThrottle
 from packages.config.settings import Settings
 from packages.core.clock import utcnow
 
@@ -74,17 +77,35 @@ def _generated_tenant_name() -> str:
     return f"tenant-{uuid.uuid4().hex}"
 
 
+def _require_strong(password: str, field: str, *context: str | None) -> None:
+    weakness = password_weakness(password, [value for value in context if value])
+    if weakness is not None:
+        errors = [{"loc": ["body", field], "msg": weakness, "type": "weak_password"}]
+        raise WeakPassword(f"Invalid {field}: {weakness}", details={"errors": errors})
+
+
 class IdentityService:
-    def __init__(self, session: AsyncSession, settings: Settings, jwt_secret: str) -> None:
+    def __init__(
+        self,
+        session: AsyncSession,
+        settings: Settings,
+        jwt_secret: str,
+        *,
+        hasher: PasswordHasher | None = None,
+        throttle: LoginThrottle | None = None,
+    ) -> None:
         self.session = session
         self.settings = settings
         self.jwt_secret = jwt_secret
         self.repo = IdentityRepository(session)
+        self.hasher = hasher or PasswordHasher(settings.password_hash_rounds)
+        self.throttle = throttle
 
     # --- registration and login --------------------------------------------------------------------------------
 
     async def register(self, request: RegisterRequest) -> UserPublic:
         """Create a user, in a new organization or (single-organization mode) in `default`."""
+        _require_strong(request.password, "password", request.email, request.workspace)
         if await self.repo.email_exists(request.email):
             raise EmailTaken()
         organization, first_user = await self._organization_for_registration(request.workspace)
@@ -126,13 +147,25 @@ class IdentityService:
         except IntegrityError as exc:
             raise WorkspaceTaken() from exc
 
-    async def login(self, email: str, password: str) -> Token:
-        """Return a token for valid credentials; the same error, at the same cost, for every failure."""
-        record = await self.repo.load_by_email(email.strip().lower())
+    async def login(self, email: str, password: str, address: str = "unknown") -> Token:
+        """Return a token for valid credentials; the same error, at the same cost, for every failure.
+
+        The throttle reserves the password check before bcrypt runs (LoginThrottled when over a limit).
+        """
+        subject = email.strip().lower()
+        reservation = await self.throttle.reserve(subject, address) if self.throttle else None
+        record = await self.repo.load_by_email(subject)
         stored = record.hashed_password if record else _dummy_hash(self.settings.password_hash_rounds)
-        matches = await anyio.to_thread.run_sync(verify_password, password, stored)
+        try:
+            matches = await self.hasher.verify(password, stored)
+        except PasswordHashingOverloaded:
+            if reservation is not None and self.throttle is not None:
+                await self.throttle.cancel(reservation)  # no password was checked
+            raise
         if record is None or not matches or not record.is_active:
             raise InvalidCredentials()
+        if reservation is not None and self.throttle is not None:
+            await self.throttle.succeeded(reservation)
         return self._issue(record.id, record.organization_id)
 
     def _issue(self, user_id: str, organization_id: str) -> Token:
@@ -147,9 +180,7 @@ class IdentityService:
         return Token(access_token=token, expires_in=lifetime)
 
     async def _hash(self, password: str) -> str:
-        return await anyio.to_thread.run_sync(
-            lambda: hash_password(password, rounds=self.settings.password_hash_rounds)
-        )
+        return await self.hasher.hash(password)
 
     # --- tokens --------------------------------------------------------------------------------------------------
 
@@ -177,13 +208,23 @@ class IdentityService:
         """Return a fresh token for a caller whose token is still valid."""
         return self._issue(principal.user_id, principal.organization_id)
 
-    async def change_password(self, principal: Principal, current: str, new: str) -> None:
-        """Replace the caller's password and revoke every older token."""
+    async def change_password(self, principal: Principal, current: str, new: str, address: str = "unknown") -> None:
+        """Replace the caller's password and revoke every older token (wrong guesses count as failed logins)."""
         record = await self.repo.load(principal.user_id, principal.organization_id)
         if record is None:
             raise InvalidToken()
-        if not await anyio.to_thread.run_sync(verify_password, current, record.hashed_password):
+        _require_strong(new, "new_password", record.email, record.organization_name)
+        reservation = await self.throttle.reserve(record.email, address) if self.throttle else None
+        try:
+            matches = await self.hasher.verify(current, record.hashed_password)
+        except PasswordHashingOverloaded:
+            if reservation is not None and self.throttle is not None:
+                await self.throttle.cancel(reservation)
+            raise
+        if not matches:
             raise WrongCurrentPassword()
+        if reservation is not None and self.throttle is not None:
+            await self.throttle.succeeded(reservation)
         await self.repo.update_user(
             principal.user_id,
             principal.organization_id,
@@ -205,6 +246,7 @@ class IdentityService:
 
     async def create_user(self, principal: Principal, email: str, password: str, roles: list[str]) -> UserPublic:
         """Add a user to the caller's organization."""
+        _require_strong(password, "password", email)
         if await self.repo.email_exists(email):
             raise EmailTaken()
         try:

@@ -103,6 +103,28 @@ class DocumentVersion(Base):
     indexed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class IngestionCheckpoint(Base):
+    """One embedded batch of a queued version, kept until the version is indexed (resumable ingestion)."""
+
+    __tablename__ = "ingestion_checkpoints"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["organization_id", "document_version_id"],
+            ["document_versions.organization_id", "document_versions.id"],
+            ondelete="CASCADE",
+        ),
+        Index("ix_ingestion_checkpoints_organization_id", "organization_id"),
+    )
+
+    document_version_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    batch_start: Mapped[int] = mapped_column(Integer, primary_key=True)
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    model_key: Mapped[str] = mapped_column(String(400))
+    vectors: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = created_at_column()
+
+
 class DocumentBlob(Base):
     """The original uploaded bytes of a version, kept for download and for background re-processing."""
 

@@ -77,6 +77,12 @@ class DocumentRepository:
         row = (await self.session.execute(statement)).first()
         return (row[0], row[1]) if row else None
 
+    async def lock_uploads(self, organization_id: str) -> None:
+        """Serialize the daily-cap check and the insert of new versions within one organization (this transaction)."""
+        await self.session.execute(
+            text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"uploads:{organization_id}"}
+        )
+
     async def uploads_since(self, organization_id: str, since: datetime) -> tuple[int, datetime | None]:
         """Return how many versions the organization created since `since`, and the oldest of them."""
         statement = self.visible_versions(organization_id).with_only_columns(

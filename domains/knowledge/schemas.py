@@ -72,8 +72,8 @@ class SearchRequest(BaseModel):
     query_text: QueryText
     method: RetrievalMethod = "hybrid"
     top_k: Annotated[int, Field(ge=1, le=50)] = 10
-    score_threshold: float | None = None
-    document_id: str | None = None
+    score_threshold: Annotated[float, Field(allow_inf_nan=False)] | None = None
+    document_id: Annotated[str, StringConstraints(max_length=255)] | None = None
 
 
 class ChunkSource(BaseModel):

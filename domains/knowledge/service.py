@@ -189,6 +189,10 @@ class KnowledgeService:
     ) -> DocumentVersion:
         parsed = prepared.parsed
         source = names.source
+        if self.settings.max_documents_per_day_per_tenant is not None:
+            # Check-then-insert under the organization's upload lock, so parallel uploads cannot overrun the cap.
+            await self.repo.lock_uploads(organization_id)
+            await self._check_daily_cap(organization_id)
         try:
             async with self.session.begin_nested():
                 previous = await self.repo.find_version_by_hash(organization_id, source, prepared.content_hash)

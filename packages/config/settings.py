@@ -56,11 +56,17 @@ class Settings(BaseSettings):
     password_hash_rounds: int = Field(default=12, ge=4, le=16)
     login_max_failures: int = Field(default=5, ge=1)
     login_max_failures_per_address: int = Field(default=100, ge=1)
-    login_window_seconds: int = Field(default=60, ge=1)
+    login_window_seconds: int = Field(default=60, ge=1, le=86_400)
+    login_max_failures_per_account: int = Field(default=10, ge=1)
+    login_max_lockout_seconds: int = Field(default=900, ge=1, le=86_400)
+    login_trusted_address_days: int = Field(default=30, ge=0, le=365)
+    password_hash_workers: int = Field(default=1, ge=1, le=64)
+    password_hash_queue: int = Field(default=16, ge=0, le=10_000)
 
     # --- tenancy and cost control ----------------------------------------------------------------------------
     always_isolate_tenants: bool = True
     single_organization: bool = False
+    idempotent_replay_wait_seconds: float = Field(default=10.0, ge=0, le=300)
     max_runs_per_day_per_tenant: int | None = Field(default=None, gt=0)
     max_documents_per_day_per_tenant: int | None = Field(default=None, gt=0)
     daily_budget_usd: float | None = Field(default=None, ge=0)

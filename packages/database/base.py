@@ -27,6 +27,7 @@ TENANT_TABLES = (
     "document_blobs",
     "document_chunks",
     "document_embeddings",
+    "ingestion_checkpoints",
     "runs",
     "steps",
     "execution_events",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import uuid
+
 import pytest
 
 from domains.knowledge.embeddings import FakeEmbeddingProvider
@@ -73,6 +76,17 @@ async def test_daily_document_cap(client) -> None:
     assert 86000 < int(capped.headers["retry-after"]) <= 86401
     # A duplicate is not a new document and is still answered.
     assert (await upload(client, account, "note 0", "n0.txt")).status_code == 200
+
+
+async def test_daily_document_cap_holds_under_parallel_uploads(client, database_url) -> None:
+    account = await register(client)
+    responses = await asyncio.gather(
+        *(upload(client, account, f"parallel upload number {i} {uuid.uuid4().hex}", f"p{i}.txt") for i in range(8))
+    )
+    statuses = sorted(r.status_code for r in responses)
+    assert sum(s in (201, 202) for s in statuses) == 3, statuses
+    assert statuses.count(429) == 5
+    assert count_rows(database_url, account.organization_id)["document_versions"] == 3
 
 
 async def test_embedding_budget_is_checked_before_embedding(client, app, database_url) -> None:

@@ -124,8 +124,12 @@ async def test_idempotency_returns_the_original_run(client, app, handbook) -> No
     account, _ = handbook
     with scripted_model(app, fake()) as model:
         first = await start_run(client, account, "How long should water be boiled?", idempotency_key="key-1")
-        again = await start_run(client, account, "Something else", idempotency_key="key-1", expect=200)
+        again = await start_run(
+            client, account, "How long should water be boiled?", idempotency_key="key-1", expect=200
+        )
+        other_body = await start_run(client, account, "Something else", idempotency_key="key-1", expect=422)
     assert again["id"] == first["id"] and model.call_count == 1
+    assert other_body["error"]["code"] == "idempotency_mismatch"
     other = await register(client)
     with scripted_model(app, fake()):
         theirs = await start_run(client, other, "Same key, other organization", idempotency_key="key-1")

@@ -5,40 +5,22 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response, status
 
 from apps.api.deps import IdentityServiceDep, PrincipalDep, SettingsDep
-from apps.api.rate_limit import LoginThrottle, client_address
-from domains.identity.errors import InvalidCredentials
+from apps.api.rate_limit import client_address
 from domains.identity.schemas import LoginRequest, PasswordChangeRequest, RegisterRequest, Token, UserPublic
-from packages.core.errors import RateLimited
 
 router = APIRouter(prefix="/api/v1/auth", tags=["auth"])
 
 
-def _throttle(request: Request) -> LoginThrottle:
-    return request.app.state.login_throttle
-
-
-@router.post("/register", status_code=status.HTTP_201_CREATED, operation_id="auth_register")
+@router.post("/register", status_code=status.HTTP_201_CREATED, operation_id="auth_register", responses={503: {}})
 async def register(body: RegisterRequest, service: IdentityServiceDep) -> UserPublic:
     """Create an account (and, unless single-organization mode, its own organization)."""
     return await service.register(body)
 
 
-@router.post("/login", operation_id="auth_login", responses={401: {}, 429: {}})
+@router.post("/login", operation_id="auth_login", responses={401: {}, 429: {}, 503: {}})
 async def login(body: LoginRequest, request: Request, service: IdentityServiceDep, settings: SettingsDep) -> Token:
-    """Exchange email and password for a bearer token."""
-    email = body.email.strip().lower()
-    address = client_address(request, settings.trusted_proxies)
-    throttle = _throttle(request)
-    wait = throttle.retry_after(email, address)
-    if wait is not None:
-        raise RateLimited("Too many failed sign-in attempts; try again later.", retry_after=wait)
-    try:
-        token = await service.login(email, body.password)
-    except InvalidCredentials:
-        throttle.failed(email, address)
-        raise
-    throttle.succeeded(email, address)
-    return token
+    """Exchange email and password for a bearer token (throttled per email+address, address and account)."""
+    return await service.login(body.email, body.password, client_address(request, settings.trusted_proxies))
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT, operation_id="auth_logout")
@@ -54,7 +36,12 @@ async def refresh(principal: PrincipalDep, service: IdentityServiceDep) -> Token
     return service.refresh(principal)
 
 
-@router.put("/password", status_code=status.HTTP_204_NO_CONTENT, operation_id="auth_change_password")
+@router.put(
+    "/password",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="auth_change_password",
+    responses={429: {}, 503: {}},
+)
 async def change_password(
     body: PasswordChangeRequest,
     request: Request,
@@ -62,17 +49,9 @@ async def change_password(
     service: IdentityServiceDep,
     settings: SettingsDep,
 ) -> Response:
-    """Change the caller's password; older tokens stop working."""
+    """Change the caller's password; older tokens stop working (wrong guesses are throttled like logins)."""
     address = client_address(request, settings.trusted_proxies)
-    throttle = _throttle(request)
-    wait = throttle.retry_after(principal.email, address)
-    if wait is not None:
-        raise RateLimited("Too many failed password attempts; try again later.", retry_after=wait)
-    try:
-        await service.change_password(principal, body.current_password, body.new_password)
-    except Exception:
-        throttle.failed(principal.email, address)
-        raise
+    await service.change_password(principal, body.current_password, body.new_password, address)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

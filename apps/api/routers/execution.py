@@ -32,7 +32,7 @@ ServiceDep = Annotated[ExecutionService, Depends(get_execution_service)]
     operation_id="runs_create",
     status_code=status.HTTP_201_CREATED,
     response_model=RunPublic,
-    responses={200: {"model": RunPublic}, 400: {}, 404: {}, 422: {}, 429: {}},
+    responses={200: {"model": RunPublic}, 400: {}, 404: {}, 409: {}, 422: {}, 429: {}},
 )
 async def create_run(body: RunCreate, principal: RunCreator, service: ServiceDep) -> JSONResponse:
     """Start an investigation and execute it to a terminal state (200 for an idempotent replay)."""

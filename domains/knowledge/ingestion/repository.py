@@ -59,6 +59,14 @@ _INSERT_EMBEDDINGS = text(
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """An embedded batch: the digest of the texts it embedded and the float32 vectors, row-major."""
+
+    fingerprint: str
+    vectors: bytes
+
+
+@dataclass(frozen=True)
 class EmbeddingRow:
     organization_id: str
     document_id: str
@@ -272,6 +280,53 @@ class IngestionRepository:
             ),
             {"id": version_id, "chunks": chunk_count, "now": utcnow()},
         )
+
+    async def checkpoints(self, version_id: str, model_key: str) -> dict[int, Checkpoint]:
+        """Return the embedded batches already kept for a version (by first chunk index), for this model only."""
+        rows = await self.session.execute(
+            text(
+                "SELECT batch_start, fingerprint, vectors FROM ingestion_checkpoints"
+                " WHERE document_version_id = :id AND model_key = :model"
+            ),
+            {"id": version_id, "model": model_key},
+        )
+        return {int(start): Checkpoint(str(fp), bytes(vectors)) for start, fp, vectors in rows.all()}
+
+    async def keep_checkpoint(
+        self, organization_id: str, version_id: str, batch_start: int, checkpoint: Checkpoint, model_key: str
+    ) -> None:
+        """Store one embedded batch durably (replacing an older one at the same position)."""
+        await self.session.execute(
+            text(
+                """
+                INSERT INTO ingestion_checkpoints
+                    (document_version_id, batch_start, organization_id, fingerprint, model_key, vectors)
+                VALUES (:id, :start, :org, :fp, :model, :vectors)
+                ON CONFLICT (document_version_id, batch_start) DO UPDATE
+                SET fingerprint = EXCLUDED.fingerprint, model_key = EXCLUDED.model_key, vectors = EXCLUDED.vectors
+                """
+            ),
+            {
+                "id": version_id,
+                "start": batch_start,
+                "org": organization_id,
+                "fp": checkpoint.fingerprint,
+                "model": model_key,
+                "vectors": checkpoint.vectors,
+            },
+        )
+
+    async def drop_checkpoints(self, version_id: str) -> None:
+        await self.session.execute(
+            text("DELETE FROM ingestion_checkpoints WHERE document_version_id = :id"), {"id": version_id}
+        )
+
+    async def release_leases(self) -> int:
+        """Let every queued version be claimed at once (only for a process that proved it is alone)."""
+        result = await self.session.execute(
+            text("UPDATE document_versions SET lease_until = NULL WHERE status = 'processing'")
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
 
     async def set_progress(self, version_id: str, fraction: float, lease_until: datetime) -> None:
         await self.session.execute(

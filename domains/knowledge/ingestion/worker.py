@@ -2,25 +2,29 @@
 
 Its queue is the `document_versions` table itself (repository.py): a version in status `processing` is a job. A
 worker claims one with a short lease that it renews as it makes progress, so several processes can share the queue
-and a restart resumes whatever a dead process was doing once its lease lapses.
+and a restart resumes whatever a dead process was doing once its lease lapses (at once, for a process that proved
+it is alone). Each embedded batch is kept as a checkpoint as soon as it is computed, so a resumed job embeds only
+the batches it had not finished; chunking is deterministic and each batch carries the digest of its texts, so a
+checkpoint is reused only for exactly the texts it embedded with the same model.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 from collections.abc import Callable
 from datetime import timedelta
 
 import anyio
-import anyio.from_thread
+import numpy as np
 
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.indexing import write_chunks
-from domains.knowledge.ingestion.pipeline import embed_chunks, prepare_document
-from domains.knowledge.ingestion.repository import IngestionRepository, Job
+from domains.knowledge.ingestion.pipeline import EMBED_PROGRESS_BATCH, PreparedDocument, embed_chunks, prepare_document
+from domains.knowledge.ingestion.repository import Checkpoint, IngestionRepository, Job
 from domains.knowledge.search import lexical, vector_index
 from domains.knowledge.search.usage import UsageRecorder
 from packages.config.settings import Settings
@@ -35,6 +39,15 @@ MAX_ATTEMPTS = 3
 MAINTENANCE_SECONDS = 10.0
 COMPACT_MIN_DELTAS = 200
 COMPACT_ALL_SECONDS = 60.0
+CHECKPOINT_BATCH = EMBED_PROGRESS_BATCH
+
+
+def batch_fingerprint(texts: list[str]) -> str:
+    """Return the digest of a batch's texts (a checkpoint is reused only for exactly these texts)."""
+    digest = hashlib.sha256()
+    for item in texts:
+        digest.update(hashlib.sha256(item.encode("utf-8", "surrogatepass")).digest())
+    return digest.hexdigest()
 
 
 class IngestionWorker:
@@ -54,14 +67,17 @@ class IngestionWorker:
         self._wake = asyncio.Event()
         self._last_full_compaction = 0.0
         self._index_builds: asyncio.Task[None] | None = None
+        self.reclaim_on_start = False
 
     def notify(self) -> None:
         """Wake the worker now (a job was queued) instead of at the next poll."""
         self._wake.set()
 
     async def run(self) -> None:
-        """Process jobs and maintenance until cancelled."""
+        """Process jobs and maintenance until cancelled (first reclaiming every lease, when this process is alone)."""
         try:
+            if self.reclaim_on_start:
+                await self.release_leases()
             await self._run()
         finally:
             if self._index_builds is not None and not self._index_builds.done():
@@ -87,6 +103,14 @@ class IngestionWorker:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.settings.worker_poll_seconds)
 
     # --- jobs ----------------------------------------------------------------------------------------------------
+
+    async def release_leases(self) -> int:
+        """Make every queued version claimable now (the processes that held their leases are gone)."""
+        async with self.db.owner_session() as session:
+            released = await IngestionRepository(session).release_leases()
+        if released:
+            logger.info("resuming %d interrupted ingestions", released)
+        return released
 
     async def claim(self) -> Job | None:
         async with self.db.owner_session() as session:
@@ -114,12 +138,7 @@ class IngestionWorker:
             content, title = await IngestionRepository(session).job_input(job.version_id)
         prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings, title)
         provider = self.embedder()
-        total = max(len(prepared.chunks), 1)
-
-        def progress(done: int) -> None:
-            anyio.from_thread.run(self._progress, job, done / total)
-
-        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.index_texts, progress)
+        vectors = await self._embed_resumably(job, prepared, provider)
         async with self.db.owner_session() as session:
             repo = IngestionRepository(session)
             if not await repo.lock_if_queued(job.version_id):
@@ -135,7 +154,34 @@ class IngestionWorker:
                 provider=provider,
             )
             await repo.mark_indexed(job.version_id, len(prepared.chunks))
+            await repo.drop_checkpoints(job.version_id)
         self.on_corpus_change(job.organization_id)
+
+    async def _embed_resumably(self, job: Job, prepared: PreparedDocument, provider: EmbeddingProvider) -> np.ndarray:
+        """Embed the version's chunks batch by batch, reusing kept batches and keeping each new one at once."""
+        texts = prepared.index_texts
+        if not texts:
+            return np.zeros((0, provider.dimension), dtype=np.float32)
+        async with self.db.owner_session() as session:
+            kept = await IngestionRepository(session).checkpoints(job.version_id, provider.model_key)
+        parts = []
+        for start in range(0, len(texts), CHECKPOINT_BATCH):
+            batch = texts[start : start + CHECKPOINT_BATCH]
+            fingerprint = batch_fingerprint(batch)
+            saved = kept.get(start)
+            if saved is not None and saved.fingerprint == fingerprint:
+                vectors = np.frombuffer(saved.vectors, dtype=np.float32).reshape(len(batch), provider.dimension)
+            else:
+                vectors = np.asarray(await anyio.to_thread.run_sync(embed_chunks, provider, batch), dtype=np.float32)
+                checkpoint = Checkpoint(fingerprint, np.ascontiguousarray(vectors).tobytes())
+                async with self.db.owner_session() as session:
+                    repo = IngestionRepository(session)
+                    await repo.keep_checkpoint(
+                        job.organization_id, job.version_id, start, checkpoint, provider.model_key
+                    )
+            parts.append(vectors)
+            await self._progress(job, min(start + len(batch), len(texts)) / len(texts))
+        return np.vstack(parts)
 
     async def _progress(self, job: Job, fraction: float) -> None:
         async with self.db.owner_session() as session:

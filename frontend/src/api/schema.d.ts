@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Login
-         * @description Exchange email and password for a bearer token.
+         * @description Exchange email and password for a bearer token (throttled per email+address, address and account).
          */
         post: operations["auth_login"];
         delete?: never;
@@ -178,7 +178,7 @@ export interface paths {
         get?: never;
         /**
          * Change Password
-         * @description Change the caller's password; older tokens stop working.
+         * @description Change the caller's password; older tokens stop working (wrong guesses are throttled like logins).
          */
         put: operations["auth_change_password"];
         post?: never;
@@ -1221,7 +1221,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1275,7 +1275,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1452,6 +1452,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     auth_logout: {
@@ -1521,6 +1528,20 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     auth_refresh: {
@@ -1573,6 +1594,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1633,7 +1661,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1807,7 +1835,7 @@ export interface operations {
                 version_id?: string | null;
                 /** @description Page size (1..1000) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -1947,7 +1975,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
@@ -2016,6 +2044,13 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2111,7 +2146,7 @@ export interface operations {
             query?: {
                 /** @description Page size (1..1000) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;

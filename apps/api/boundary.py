@@ -1,0 +1,175 @@
+"""The input boundary every request crosses before a router sees it, plus the security headers of every response.
+
+Postgres refuses NUL characters in text and Python cannot encode a lone surrogate as UTF-8, so either one in a
+request used to travel to the database and come back as a 500. Here they are refused once, for every route:
+in the path, in a query parameter, and anywhere in a JSON body (keys and values), as 422 `validation_error`
+naming the field. A JSON body that does not parse (bad syntax, invalid UTF-8, NaN/Infinity) is 422 too.
+Multipart uploads are checked by the upload reader (apps/api/uploads.py), which streams them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qsl
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from apps.api.errors import error_body
+
+MAX_JSON_BYTES = 2 * 1024 * 1024
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
+_BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+class BoundaryError(Exception):
+    def __init__(self, status: int, code: str, message: str, loc: list[str], kind: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = {"errors": [{"loc": loc, "msg": message, "type": kind}]}
+
+
+def forbidden_character(value: str) -> str | None:
+    """Return a description of the first NUL or lone surrogate in `value`, or None when there is none."""
+    if "\x00" in value:
+        return "must not contain NUL characters"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "must not contain unpaired surrogate characters"
+    return None
+
+
+def _check(value: str, loc: list[str]) -> None:
+    problem = forbidden_character(value)
+    if problem is not None:
+        raise BoundaryError(422, "validation_error", f"Invalid {'.'.join(loc)}: {problem}", loc, "invalid_character")
+
+
+def _walk(value: Any, loc: list[str]) -> None:
+    if isinstance(value, str):
+        _check(value, loc)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check(key, [*loc, "<key>"])
+            _walk(item, [*loc, str(key)])
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _walk(item, [*loc, str(index)])
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def check_json_body(body: bytes) -> None:
+    """Raise BoundaryError unless `body` is UTF-8 JSON free of NUL and lone surrogates."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BoundaryError(422, "validation_error", "The body is not valid UTF-8.", ["body"], "json_invalid") from None
+    try:
+        document = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        raise BoundaryError(
+            422, "validation_error", f"The body is not valid JSON: {str(exc)[:200]}", ["body"], "json_invalid"
+        ) from None
+    _walk(document, ["body"])
+
+
+def check_path_and_query(scope: Scope) -> None:
+    _check(scope.get("path", ""), ["path"])
+    query = scope.get("query_string", b"").decode("latin-1")
+    for name, value in parse_qsl(query, keep_blank_values=True, errors="replace"):
+        _check(name, ["query", "<name>"])
+        _check(value, ["query", name])
+
+
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media in ("", "application/json") or media.endswith("+json")
+
+
+class InputBoundaryMiddleware:
+    """Refuse NUL, lone surrogates and malformed JSON before routing; add security headers to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in present]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        try:
+            check_path_and_query(scope)
+            receive = await self._checked_body(scope, receive)
+        except BoundaryError as error:
+            await _respond(send_secured, error)
+            return
+        await self.app(scope, receive, send_secured)
+
+    async def _checked_body(self, scope: Scope, receive: Receive) -> Receive:
+        headers = {k.lower(): v for k, v in scope.get("headers", [])}
+        content_type = headers.get(b"content-type", b"").decode("latin-1")
+        if scope.get("method") not in _BODY_METHODS or not _is_json(content_type):
+            return receive
+        declared = headers.get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > MAX_JSON_BYTES:
+            raise BoundaryError(413, "payload_too_large", "The JSON body is too large.", ["body"], "too_large")
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return _replay(message, receive)
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_JSON_BYTES:
+                raise BoundaryError(413, "payload_too_large", "The JSON body is too large.", ["body"], "too_large")
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        if body.strip():
+            check_json_body(body)
+        return _replay({"type": "http.request", "body": body, "more_body": False}, receive)
+
+
+def _replay(first: Message, then: Receive) -> Receive:
+    """Return a receive() that hands the already-read message to the app once, then defers to the server's."""
+    pending = [first]
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop()
+        return await then()
+
+    return receive
+
+
+async def _respond(send: Send, error: BoundaryError) -> None:
+    body = json.dumps(error_body(error.code, error.message, error.details)).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": error.status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

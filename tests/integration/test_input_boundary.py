@@ -1,0 +1,268 @@
+"""Nothing a client can send is a 500: NUL, lone surrogates, huge offsets, non-ASCII multipart names, bad JSON,
+absurd token times, NaN thresholds (issue 16, items 5 and 6). Each refused request leaves the database as it was.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import jwt
+import pytest
+
+from tests.helpers.identity import PASSWORD, register, unique_email
+from tests.helpers.knowledge import UPLOAD_URL, count_rows, upload_ok
+
+NUL = "\u0000"
+# json.dumps cannot write a lone surrogate as raw UTF-8, so the bodies carry the JSON escape itself.
+SURROGATE_ESCAPE = "\\ud800"
+DOC_ID = "00000000-0000-4000-8000-000000000000"
+HUGE = str(2**63)
+
+
+@pytest.fixture(scope="module")
+async def account(client):  # type: ignore[no-untyped-def]
+    return await register(client)
+
+
+@pytest.fixture(scope="module")
+async def document(client, account):  # type: ignore[no-untyped-def]
+    return await upload_ok(client, account, "A short note about tides and the moon.", "tides.md")
+
+
+def _assert_validation(response, field: str | None = None) -> dict:  # type: ignore[no-untyped-def]
+    assert response.status_code == 422, response.text
+    body = response.json()
+    assert body["error"]["code"] == "validation_error"
+    if field is not None:
+        locations = [".".join(e["loc"]) for e in body["error"]["details"]["errors"]]
+        assert any(field in loc for loc in locations), locations
+    return dict(body)
+
+
+JSON_NUL_CASES = [
+    ("/api/v1/auth/register", {"email": unique_email(), "password": PASSWORD, "workspace": f"w{NUL}x"}, "workspace"),
+    ("/api/v1/auth/register", {"email": f"a{NUL}b@example.org", "password": PASSWORD}, "email"),
+    ("/api/v1/auth/login", {"email": f"a{NUL}@example.org", "password": "whatever1"}, "email"),
+    ("/api/v1/auth/login", {"email": "a@example.org", "password": f"pass{NUL}word"}, "password"),
+    ("/api/v1/knowledge/search", {"query_text": f"tides{NUL}"}, "query_text"),
+    ("/api/v1/knowledge/search", {"query_text": "tides", "document_id": f"{NUL}"}, "document_id"),
+    ("/api/v1/runs", {"workflow_type": "evidence_briefing", "input": {"query": f"q{NUL}"}}, "input.query"),
+    (
+        "/api/v1/runs",
+        {"workflow_type": "evidence_briefing", "input": {"query": "q"}, "idempotency_key": f"k{NUL}"},
+        "idempotency_key",
+    ),
+    (
+        "/api/v1/runs",
+        {"workflow_type": "evidence_briefing", "input": {"query": "q", "document_ids": [f"{NUL}"]}},
+        "document_ids.0",
+    ),
+    ("/api/v1/runs", {"workflow_type": f"evidence{NUL}", "input": {"query": "q"}}, "workflow_type"),
+    ("/api/v1/runs", {"workflow_type": "evidence_briefing", "input": {f"k{NUL}": "q"}}, "input.<key>"),
+]
+
+
+@pytest.mark.parametrize(("url", "body", "field"), JSON_NUL_CASES)
+async def test_nul_in_any_json_string_is_422_naming_the_field(client, account, url, body, field) -> None:
+    response = await client.post(url, json=body, headers=account.headers)
+    _assert_validation(response, field)
+
+
+SURROGATE_CASES = [
+    ("/api/v1/auth/login", '{"email": "a%s@example.org", "password": "whatever1"}', "email"),
+    ("/api/v1/knowledge/search", '{"query_text": "tides %s"}', "query_text"),
+    ("/api/v1/runs", '{"workflow_type": "evidence_briefing", "input": {"query": "q%s"}}', "input.query"),
+    ("/api/v1/auth/register", '{"email": "s@example.org", "password": "x%sy correct horse"}', "password"),
+]
+
+
+@pytest.mark.parametrize(("url", "template", "field"), SURROGATE_CASES)
+async def test_lone_surrogate_is_422(client, account, url, template, field) -> None:
+    body = template % SURROGATE_ESCAPE
+    headers = {**account.headers, "content-type": "application/json"}
+    _assert_validation(await client.post(url, content=body.encode(), headers=headers), field)
+
+
+PATH_CASES = [
+    "/api/v1/knowledge/documents/%00",
+    "/api/v1/knowledge/documents/abc%00def/chunks",
+    "/api/v1/knowledge/documents/%00/versions/%00/text",
+    "/api/v1/runs/%00",
+    "/api/v1/runs/%00/events",
+    "/api/v1/runs/%00/summary",
+]
+
+
+@pytest.mark.parametrize("path", PATH_CASES)
+async def test_nul_in_a_path_is_422(client, account, path) -> None:
+    _assert_validation(await client.get(path, headers=account.headers), "path")
+
+
+async def test_nul_in_a_query_id_is_422(client, account, document) -> None:
+    response = await client.get(
+        f"{UPLOAD_URL}/{document['document_id']}/chunks", params={"version_id": f"v{NUL}"}, headers=account.headers
+    )
+    _assert_validation(response, "query.version_id")
+
+
+LIST_ROUTES = [
+    "/api/v1/knowledge/documents",
+    "/api/v1/runs",
+    "/api/v1/admin/users",
+    "/api/v1/admin/audit",
+    "/api/v1/knowledge/documents/{document}/chunks",
+    "/api/v1/runs/{run}/events",
+]
+
+
+@pytest.mark.parametrize("route", LIST_ROUTES)
+@pytest.mark.parametrize("offset", [HUGE, str(2**64), "1e3", "-1", "99999999999999999999999999"])
+async def test_offset_out_of_range_is_422_on_every_list(client, account, document, route, offset) -> None:
+    path = route.format(document=document["document_id"], run=DOC_ID)
+    response = await client.get(path, params={"offset": offset}, headers=account.headers)
+    _assert_validation(response, "offset")
+
+
+async def test_largest_offset_is_an_empty_page(client, account) -> None:
+    response = await client.get("/api/v1/knowledge/documents", params={"offset": 10**9}, headers=account.headers)
+    assert response.status_code == 200 and response.json() == []
+
+
+@pytest.mark.parametrize("filename", ["Отчет.md", "東京.md", "report – final.md", "notes 🦊.md", "résumé.md"])
+async def test_multipart_filenames_are_utf8_and_kept_exactly(client, account, filename) -> None:
+    content = f"Text of {uuid.uuid4().hex} about {filename}.".encode()
+    response = await client.post(
+        UPLOAD_URL, files={"file": (filename, content, "text/markdown")}, headers=account.headers
+    )
+    assert response.status_code == 201, response.text
+    document = await _detail(client, account, response.json())
+    assert document["title"] == filename
+    assert document["source"] == filename
+
+
+async def _detail(client, account, created: dict) -> dict:  # type: ignore[no-untyped-def]
+    response = await client.get(f"{UPLOAD_URL}/{created['document_id']}", headers=account.headers)
+    assert response.status_code == 200
+    return dict(response.json())
+
+
+def _multipart(disposition: bytes, content: bytes, extra: bytes = b"") -> tuple[bytes, str]:
+    boundary = "b0und4ry"
+    body = (
+        b"--"
+        + boundary.encode()
+        + b"\r\n"
+        + disposition
+        + b"\r\nContent-Type: text/plain\r\n\r\n"
+        + content
+        + b"\r\n"
+        + extra
+        + b"--"
+        + boundary.encode()
+        + b"--\r\n"
+    )
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+async def test_rfc5987_filename_star_wins_and_is_decoded(client, account) -> None:
+    body, content_type = _multipart(
+        b'Content-Disposition: form-data; name="file"; filename="fallback.md"; '
+        b"filename*=UTF-8''%E6%9D%B1%E4%BA%AC%20r%C3%A9sum%C3%A9.md",
+        f"Filename star {uuid.uuid4().hex}.".encode(),
+    )
+    response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
+    assert response.status_code == 201, response.text
+    assert (await _detail(client, account, response.json()))["title"] == "東京 résumé.md"
+
+
+async def test_utf8_field_names_and_values_are_decoded(client, account) -> None:
+    title_part = (
+        b'Content-Disposition: form-data; name="title"\r\n\r\n' + "Überblick – 概要".encode() + b"\r\n--b0und4ry\r\n"
+    )
+    body, content_type = _multipart(
+        b'Content-Disposition: form-data; name="file"; filename="u.md"', f"Body {uuid.uuid4().hex}".encode()
+    )
+    body = b"--b0und4ry\r\n" + title_part + body.removeprefix(b"--b0und4ry\r\n")
+    response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
+    assert response.status_code == 201, response.text
+    assert (await _detail(client, account, response.json()))["title"] == "Überblick – 概要"
+
+
+@pytest.mark.parametrize(
+    ("disposition", "field"),
+    [
+        (b'Content-Disposition: form-data; name="file"; filename="a\x00b.md"', "filename"),
+        (b"Content-Disposition: form-data; name=\"file\"; filename*=UTF-8''a%00b.md", "filename"),
+        (b'Content-Disposition: form-data; name="file"; filename="\xff\xfe.md"', "file"),
+        (b"Content-Disposition: form-data; name=\"file\"; filename*=UTF-8''%ED%A0%80.md", "filename"),
+        (b"Content-Disposition: form-data; name=\"file\"; filename*=KOI8-R''x.md", "filename"),
+    ],
+)
+async def test_bad_multipart_names_are_422(client, account, database_url, disposition, field) -> None:
+    before = count_rows(database_url, account.organization_id)
+    body, content_type = _multipart(disposition, b"some text")
+    response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
+    _assert_validation(response, field)
+    assert count_rows(database_url, account.organization_id) == before
+
+
+@pytest.mark.parametrize("field", ["title", "source"])
+async def test_nul_in_upload_text_fields_is_422(client, account, database_url, field) -> None:
+    before = count_rows(database_url, account.organization_id)
+    response = await client.post(
+        UPLOAD_URL,
+        files={"file": ("n.md", b"text", "text/markdown")},
+        data={field: f"bad{NUL}value"},
+        headers=account.headers,
+    )
+    _assert_validation(response, field)
+    assert count_rows(database_url, account.organization_id) == before
+
+
+@pytest.mark.parametrize(
+    "body", [b"{", b'{"query_text": "x",}', b"\xff\xfe{}", b'{"query_text": NaN}', b"[1, 2", b'{"a": Infinity}']
+)
+async def test_malformed_json_is_422_validation_error(client, account, body) -> None:
+    headers = {**account.headers, "content-type": "application/json"}
+    _assert_validation(await client.post("/api/v1/knowledge/search", content=body, headers=headers), "body")
+
+
+@pytest.mark.parametrize("threshold", ["NaN", "Infinity", "-Infinity", "1e999"])
+async def test_non_finite_score_threshold_is_422(client, account, threshold) -> None:
+    headers = {**account.headers, "content-type": "application/json"}
+    body = f'{{"query_text": "tides", "score_threshold": {threshold}}}'.encode()
+    _assert_validation(await client.post("/api/v1/knowledge/search", content=body, headers=headers))
+
+
+@pytest.mark.parametrize("field", ["iat", "iat_us", "exp"])
+@pytest.mark.parametrize("value", [10**18, -(10**18), 2**70])
+async def test_absurd_token_times_are_401(app, client, account, field, value) -> None:
+    now = datetime.now(UTC)
+    claims = {
+        "sub": account.user["id"],
+        "org": account.organization_id,
+        "iat": int(now.timestamp()),
+        "iat_us": int(now.timestamp() * 1_000_000),
+        "exp": int((now + timedelta(hours=1)).timestamp()),
+        "jti": uuid.uuid4().hex,
+    }
+    claims[field] = value
+    if field == "iat":
+        claims.pop("iat_us")  # otherwise the microsecond claim is the one read
+    token = jwt.encode(claims, app.state.jwt_secret, algorithm="HS256")
+    response = await client.get("/api/v1/auth/me", headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 401, response.text
+    assert response.json()["error"]["code"] == "unauthorized"
+
+
+async def test_every_response_carries_security_headers(client, account) -> None:
+    for response in (
+        await client.get("/health"),
+        await client.get("/api/v1/auth/me", headers=account.headers),
+        await client.get("/api/v1/nowhere"),
+        await client.get("/api/v1/runs/%00", headers=account.headers),
+    ):
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
+        assert response.headers["referrer-policy"] == "no-referrer"
