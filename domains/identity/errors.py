@@ -35,3 +35,11 @@ class UserNotFound(NotFound):
 
 class WrongCurrentPassword(InvalidInput):
     default_message = "The current password is incorrect."
+
+
+class AccessTokenNotFound(NotFound):
+    default_message = "The access token does not exist."
+
+
+class TokenManagementNeedsSignIn(Forbidden):
+    default_message = "Personal access tokens are managed after signing in with a password, not with a token."
