@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     login_max_failures_per_address: int = Field(default=100, ge=1)
     login_window_seconds: int = Field(default=60, ge=1)
 
+    # --- `orion mcp` (the stdio MCP server that calls a running ORION over HTTP) ---------------------------
+    mcp_url: str = "http://127.0.0.1:8000"
+    mcp_token: SecretStr | None = None
+
     # --- tenancy and cost control ----------------------------------------------------------------------------
     always_isolate_tenants: bool = True
     single_organization: bool = False
