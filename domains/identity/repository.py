@@ -196,7 +196,7 @@ class IdentityRepository:
 
     async def token(self, organization_id: str, token_id: str) -> tuple[PersonalAccessToken, str] | None:
         statement = self.visible_tokens(organization_id).where(PersonalAccessToken.id == token_id)
-        row = (await self.session.execute(statement)).tuples().first()
+        row = (await self.session.execute(statement)).first()
         return (row[0], row[1]) if row else None
 
     async def token_by_hash(self, organization_id: str, hashed: str) -> PersonalAccessToken | None:
@@ -218,7 +218,7 @@ class IdentityRepository:
             .limit(limit)
             .offset(offset)
         )
-        return [(token, email) for token, email in rows.tuples().all()], total
+        return [(token, email) for token, email in rows.all()], total
 
     async def revoke_token(self, organization_id: str, token_id: str, *, by: str, at: datetime) -> None:
         await self.session.execute(
