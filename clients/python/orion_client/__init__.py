@@ -1,5 +1,5 @@
-"""A client library for accessing ORION"""
 
+""" A client library for accessing ORION """
 from .client import AuthenticatedClient, Client
 
 __all__ = (

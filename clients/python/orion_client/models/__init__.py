@@ -1,4 +1,4 @@
-"""Contains all the data models used in inputs/outputs"""
+""" Contains all the data models used in inputs/outputs """
 
 from .access_token_create import AccessTokenCreate
 from .access_token_create_scopes_item import AccessTokenCreateScopesItem
@@ -74,10 +74,10 @@ from .version_public_status import VersionPublicStatus
 
 __all__ = (
     "AccessTokenCreate",
-    "AccessTokenCreateScopesItem",
     "AccessTokenCreated",
     "AccessTokenCreatedScopesItem",
     "AccessTokenCreatedStatus",
+    "AccessTokenCreateScopesItem",
     "AccessTokenPublic",
     "AccessTokenPublicScopesItem",
     "AccessTokenPublicStatus",
@@ -102,15 +102,15 @@ __all__ = (
     "DocumentUsage",
     "EventPublic",
     "EventPublicPayloadType0",
-    "HTTPValidationError",
     "HealthLiveResponseHealthLive",
     "HealthReadyResponseHealthReady",
+    "HTTPValidationError",
     "IngestResponse",
     "IngestResponseStatus",
     "InvestigationAnalyticsPublic",
+    "InvestigationsTrendsBucket",
     "InvestigationTrendPublic",
     "InvestigationTrendPublicBucket",
-    "InvestigationsTrendsBucket",
     "KnowledgeUploadDocumentBody",
     "LoginRequest",
     "PasswordChangeRequest",

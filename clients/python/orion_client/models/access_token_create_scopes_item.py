@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class AccessTokenCreateScopesItem(StrEnum):
     INVESTIGATE = "investigate"
     READ = "read"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class AccessTokenCreatedScopesItem(StrEnum):
     INVESTIGATE = "investigate"
     READ = "read"

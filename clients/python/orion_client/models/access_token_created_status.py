@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class AccessTokenCreatedStatus(StrEnum):
     ACTIVE = "active"
     EXPIRED = "expired"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class AccessTokenPublicScopesItem(StrEnum):
     INVESTIGATE = "investigate"
     READ = "read"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class AccessTokenPublicStatus(StrEnum):
     ACTIVE = "active"
     EXPIRED = "expired"

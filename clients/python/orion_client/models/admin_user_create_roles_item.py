@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class AdminUserCreateRolesItem(StrEnum):
     ADMIN = "admin"
     MEMBER = "member"

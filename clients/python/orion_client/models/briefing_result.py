@@ -1,34 +1,47 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.claim import Claim
+  from ..models.claim import Claim
+
+
+
 
 
 T = TypeVar("T", bound="BriefingResult")
 
 
+
 @_attrs_define
 class BriefingResult:
-    """The verified briefing: every claim's quotes passed all three checks.
+    """ The verified briefing: every claim's quotes passed all three checks.
 
-    Attributes:
-        briefing (str):
-        claims (list[Claim]):
-        insufficient_evidence (bool):
-    """
+        Attributes:
+            briefing (str):
+            claims (list[Claim]):
+            insufficient_evidence (bool):
+     """
 
     briefing: str
     claims: list[Claim]
     insufficient_evidence: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
+
+
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.claim import Claim # noqa: PLC0415
         briefing = self.briefing
 
         claims = []
@@ -36,33 +49,38 @@ class BriefingResult:
             claims_item = claims_item_data.to_dict()
             claims.append(claims_item)
 
+
+
         insufficient_evidence = self.insufficient_evidence
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "briefing": briefing,
-                "claims": claims,
-                "insufficient_evidence": insufficient_evidence,
-            }
-        )
+        field_dict.update({
+            "briefing": briefing,
+            "claims": claims,
+            "insufficient_evidence": insufficient_evidence,
+        })
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.claim import Claim
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.claim import Claim # noqa: PLC0415
         d = dict(src_dict)
         briefing = d.pop("briefing")
 
         claims = []
         _claims = d.pop("claims")
-        for claims_item_data in _claims:
+        for claims_item_data in (_claims):
             claims_item = Claim.from_dict(claims_item_data)
 
+
+
             claims.append(claims_item)
+
 
         insufficient_evidence = d.pop("insufficient_evidence")
 
@@ -71,6 +89,7 @@ class BriefingResult:
             claims=claims,
             insufficient_evidence=insufficient_evidence,
         )
+
 
         briefing_result.additional_properties = d
         return briefing_result

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class ChunkPublicTrustLabel(StrEnum):
     FLAGGED = "flagged"
     TRUSTED = "trusted"

@@ -1,32 +1,42 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+
+
+
+
+
+
 T = TypeVar("T", bound="Citation")
+
 
 
 @_attrs_define
 class Citation:
-    """A retrieved chunk as the run shows it: the contract's Citation.
+    """ A retrieved chunk as the run shows it: the contract's Citation.
 
-    Attributes:
-        chunk_id (str):
-        content (str):
-        document_id (str):
-        document_title (str):
-        document_version_id (str):
-        page (int | None):
-        retrieval_method (str):
-        retrieval_rank (int):
-        retrieval_score (float):
-        section (None | str):
-        source_type (str):
-        trust_label (str):
-    """
+        Attributes:
+            chunk_id (str):
+            content (str):
+            document_id (str):
+            document_title (str):
+            document_version_id (str):
+            page (int | None):
+            retrieval_method (str):
+            retrieval_rank (int):
+            retrieval_score (float):
+            section (None | str):
+            source_type (str):
+            trust_label (str):
+     """
 
     chunk_id: str
     content: str
@@ -41,6 +51,10 @@ class Citation:
     source_type: str
     trust_label: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         chunk_id = self.chunk_id
@@ -69,29 +83,30 @@ class Citation:
 
         trust_label = self.trust_label
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "chunk_id": chunk_id,
-                "content": content,
-                "document_id": document_id,
-                "document_title": document_title,
-                "document_version_id": document_version_id,
-                "page": page,
-                "retrieval_method": retrieval_method,
-                "retrieval_rank": retrieval_rank,
-                "retrieval_score": retrieval_score,
-                "section": section,
-                "source_type": source_type,
-                "trust_label": trust_label,
-            }
-        )
+        field_dict.update({
+            "chunk_id": chunk_id,
+            "content": content,
+            "document_id": document_id,
+            "document_title": document_title,
+            "document_version_id": document_version_id,
+            "page": page,
+            "retrieval_method": retrieval_method,
+            "retrieval_rank": retrieval_rank,
+            "retrieval_score": retrieval_score,
+            "section": section,
+            "source_type": source_type,
+            "trust_label": trust_label,
+        })
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         chunk_id = d.pop("chunk_id")
 
@@ -110,6 +125,7 @@ class Citation:
 
         page = _parse_page(d.pop("page"))
 
+
         retrieval_method = d.pop("retrieval_method")
 
         retrieval_rank = d.pop("retrieval_rank")
@@ -122,6 +138,7 @@ class Citation:
             return cast(None | str, data)
 
         section = _parse_section(d.pop("section"))
+
 
         source_type = d.pop("source_type")
 
@@ -141,6 +158,7 @@ class Citation:
             source_type=source_type,
             trust_label=trust_label,
         )
+
 
         citation.additional_properties = d
         return citation

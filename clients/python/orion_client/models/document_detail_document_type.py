@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class DocumentDetailDocumentType(StrEnum):
     MARKDOWN = "markdown"
     PDF = "pdf"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class DocumentDetailStatus(StrEnum):
     FAILED = "failed"
     INDEXED = "indexed"

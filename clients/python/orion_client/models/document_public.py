@@ -1,36 +1,43 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.document_public_document_type import DocumentPublicDocumentType
 from ..models.document_public_status import DocumentPublicStatus
+from typing import cast
+import datetime
 
 if TYPE_CHECKING:
-    from ..models.document_usage import DocumentUsage
+  from ..models.document_usage import DocumentUsage
+
+
+
 
 
 T = TypeVar("T", bound="DocumentPublic")
 
 
+
 @_attrs_define
 class DocumentPublic:
-    """
-    Attributes:
-        created_at (datetime.datetime):
-        document_type (DocumentPublicDocumentType):
-        id (str):
-        last_indexed_at (datetime.datetime | None):
-        source (str):
-        status (DocumentPublicStatus):
-        title (str):
-        usage (DocumentUsage): How often a document was retrieved, cited in a verified claim, and retrieved by a refused
-            run.
-    """
+    """ 
+        Attributes:
+            created_at (datetime.datetime):
+            document_type (DocumentPublicDocumentType):
+            id (str):
+            last_indexed_at (datetime.datetime | None):
+            source (str):
+            status (DocumentPublicStatus):
+            title (str):
+            usage (DocumentUsage): How often a document was retrieved, cited in a verified claim, and retrieved by a refused
+                run.
+     """
 
     created_at: datetime.datetime
     document_type: DocumentPublicDocumentType
@@ -42,7 +49,12 @@ class DocumentPublic:
     usage: DocumentUsage
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
+
+
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.document_usage import DocumentUsage # noqa: PLC0415
         created_at = self.created_at.isoformat()
 
         document_type = self.document_type.value
@@ -63,31 +75,37 @@ class DocumentPublic:
 
         usage = self.usage.to_dict()
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "created_at": created_at,
-                "document_type": document_type,
-                "id": id,
-                "last_indexed_at": last_indexed_at,
-                "source": source,
-                "status": status,
-                "title": title,
-                "usage": usage,
-            }
-        )
+        field_dict.update({
+            "created_at": created_at,
+            "document_type": document_type,
+            "id": id,
+            "last_indexed_at": last_indexed_at,
+            "source": source,
+            "status": status,
+            "title": title,
+            "usage": usage,
+        })
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.document_usage import DocumentUsage
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.document_usage import DocumentUsage # noqa: PLC0415
         d = dict(src_dict)
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+
+
+
         document_type = DocumentPublicDocumentType(d.pop("document_type"))
+
+
+
 
         id = d.pop("id")
 
@@ -99,6 +117,8 @@ class DocumentPublic:
                     raise TypeError()
                 last_indexed_at_type_0 = datetime.datetime.fromisoformat(data)
 
+
+
                 return last_indexed_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -106,13 +126,20 @@ class DocumentPublic:
 
         last_indexed_at = _parse_last_indexed_at(d.pop("last_indexed_at"))
 
+
         source = d.pop("source")
 
         status = DocumentPublicStatus(d.pop("status"))
 
+
+
+
         title = d.pop("title")
 
         usage = DocumentUsage.from_dict(d.pop("usage"))
+
+
+
 
         document_public = cls(
             created_at=created_at,
@@ -124,6 +151,7 @@ class DocumentPublic:
             title=title,
             usage=usage,
         )
+
 
         document_public.additional_properties = d
         return document_public

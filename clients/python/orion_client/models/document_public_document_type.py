@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class DocumentPublicDocumentType(StrEnum):
     MARKDOWN = "markdown"
     PDF = "pdf"

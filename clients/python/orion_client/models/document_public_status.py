@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class DocumentPublicStatus(StrEnum):
     FAILED = "failed"
     INDEXED = "indexed"

@@ -1,30 +1,42 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+
+
+
+
+
+
 T = TypeVar("T", bound="DocumentUsage")
+
 
 
 @_attrs_define
 class DocumentUsage:
-    """How often a document was retrieved, cited in a verified claim, and retrieved by a refused run.
+    """ How often a document was retrieved, cited in a verified claim, and retrieved by a refused run.
 
-    Attributes:
-        times_cited (int | Unset):  Default: 0.
-        times_in_refused (int | Unset):  Default: 0.
-        times_retrieved (int | Unset):  Default: 0.
-    """
+        Attributes:
+            times_cited (int | Unset):  Default: 0.
+            times_in_refused (int | Unset):  Default: 0.
+            times_retrieved (int | Unset):  Default: 0.
+     """
 
     times_cited: int | Unset = 0
     times_in_refused: int | Unset = 0
     times_retrieved: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         times_cited = self.times_cited
@@ -33,9 +45,11 @@ class DocumentUsage:
 
         times_retrieved = self.times_retrieved
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
+        field_dict.update({
+        })
         if times_cited is not UNSET:
             field_dict["times_cited"] = times_cited
         if times_in_refused is not UNSET:
@@ -45,8 +59,10 @@ class DocumentUsage:
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         times_cited = d.pop("times_cited", UNSET)
 
@@ -59,6 +75,7 @@ class DocumentUsage:
             times_in_refused=times_in_refused,
             times_retrieved=times_retrieved,
         )
+
 
         document_usage.additional_properties = d
         return document_usage

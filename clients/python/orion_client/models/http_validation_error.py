@@ -1,31 +1,43 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.validation_error import ValidationError
+  from ..models.validation_error import ValidationError
+
+
+
 
 
 T = TypeVar("T", bound="HTTPValidationError")
 
 
+
 @_attrs_define
 class HTTPValidationError:
-    """
-    Attributes:
-        detail (list[ValidationError] | Unset):
-    """
+    """ 
+        Attributes:
+            detail (list[ValidationError] | Unset):
+     """
 
     detail: list[ValidationError] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
+
+
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.validation_error import ValidationError # noqa: PLC0415
         detail: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.detail, Unset):
             detail = []
@@ -33,18 +45,23 @@ class HTTPValidationError:
                 detail_item = detail_item_data.to_dict()
                 detail.append(detail_item)
 
+
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update({})
+        field_dict.update({
+        })
         if detail is not UNSET:
             field_dict["detail"] = detail
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.validation_error import ValidationError
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.validation_error import ValidationError # noqa: PLC0415
         d = dict(src_dict)
         _detail = d.pop("detail", UNSET)
         detail: list[ValidationError] | Unset = UNSET
@@ -53,11 +70,15 @@ class HTTPValidationError:
             for detail_item_data in _detail:
                 detail_item = ValidationError.from_dict(detail_item_data)
 
+
+
                 detail.append(detail_item)
+
 
         http_validation_error = cls(
             detail=detail,
         )
+
 
         http_validation_error.additional_properties = d
         return http_validation_error

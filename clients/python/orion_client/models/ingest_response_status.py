@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class IngestResponseStatus(StrEnum):
     FAILED = "failed"
     INDEXED = "indexed"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class InvestigationTrendPublicBucket(StrEnum):
     DAY = "day"
     WEEK = "week"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class InvestigationsTrendsBucket(StrEnum):
     DAY = "day"
     WEEK = "week"

@@ -1,45 +1,60 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
 T = TypeVar("T", bound="RefusalPublic")
+
 
 
 @_attrs_define
 class RefusalPublic:
-    """
-    Attributes:
-        reason (str):
-    """
+    """ 
+        Attributes:
+            reason (str):
+     """
 
     reason: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
+
+
+
     def to_dict(self) -> dict[str, Any]:
         reason = self.reason
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "reason": reason,
-            }
-        )
+        field_dict.update({
+            "reason": reason,
+        })
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         reason = d.pop("reason")
 
         refusal_public = cls(
             reason=reason,
         )
+
 
         refusal_public.additional_properties = d
         return refusal_public

@@ -1,27 +1,41 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
 
 T = TypeVar("T", bound="RegisterRequest")
 
 
+
 @_attrs_define
 class RegisterRequest:
-    """
-    Attributes:
-        email (str):
-        password (str):
-        workspace (None | str | Unset):
-    """
+    """ 
+        Attributes:
+            email (str):
+            password (str):
+            workspace (None | str | Unset):
+     """
 
     email: str
     password: str
     workspace: None | str | Unset = UNSET
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
@@ -34,21 +48,22 @@ class RegisterRequest:
         else:
             workspace = self.workspace
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "email": email,
-                "password": password,
-            }
-        )
+        field_dict.update({
+            "email": email,
+            "password": password,
+        })
         if workspace is not UNSET:
             field_dict["workspace"] = workspace
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         email = d.pop("email")
 
@@ -63,6 +78,7 @@ class RegisterRequest:
 
         workspace = _parse_workspace(d.pop("workspace", UNSET))
 
+
         register_request = cls(
             email=email,
             password=password,
@@ -70,3 +86,4 @@ class RegisterRequest:
         )
 
         return register_request
+

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class RolesUpdateRolesItem(StrEnum):
     ADMIN = "admin"
     MEMBER = "member"

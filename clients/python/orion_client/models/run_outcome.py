@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class RunOutcome(StrEnum):
     ANSWERED = "answered"
     CANCELLED = "cancelled"

@@ -1,36 +1,43 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.run_outcome import RunOutcome
 from ..models.run_status import RunStatus
+from typing import cast
+import datetime
 
 if TYPE_CHECKING:
-    from ..models.briefing_result import BriefingResult
-    from ..models.citation import Citation
-    from ..models.refusal_public import RefusalPublic
+  from ..models.briefing_result import BriefingResult
+  from ..models.citation import Citation
+  from ..models.refusal_public import RefusalPublic
+
+
+
 
 
 T = TypeVar("T", bound="RunResultPublic")
 
 
+
 @_attrs_define
 class RunResultPublic:
-    """
-    Attributes:
-        citations (list[Citation]):
-        completed_at (datetime.datetime | None):
-        outcome (None | RunOutcome):
-        refusal (None | RefusalPublic):
-        result (BriefingResult): The verified briefing: every claim's quotes passed all three checks.
-        run_id (str):
-        status (RunStatus):
-    """
+    """ 
+        Attributes:
+            citations (list[Citation]):
+            completed_at (datetime.datetime | None):
+            outcome (None | RunOutcome):
+            refusal (None | RefusalPublic):
+            result (BriefingResult): The verified briefing: every claim's quotes passed all three checks.
+            run_id (str):
+            status (RunStatus):
+     """
 
     citations: list[Citation]
     completed_at: datetime.datetime | None
@@ -41,13 +48,20 @@ class RunResultPublic:
     status: RunStatus
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
-        from ..models.refusal_public import RefusalPublic
 
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.briefing_result import BriefingResult # noqa: PLC0415
+        from ..models.citation import Citation # noqa: PLC0415
+        from ..models.refusal_public import RefusalPublic # noqa: PLC0415
         citations = []
         for citations_item_data in self.citations:
             citations_item = citations_item_data.to_dict()
             citations.append(citations_item)
+
+
 
         completed_at: None | str
         if isinstance(self.completed_at, datetime.datetime):
@@ -73,35 +87,38 @@ class RunResultPublic:
 
         status = self.status.value
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "citations": citations,
-                "completed_at": completed_at,
-                "outcome": outcome,
-                "refusal": refusal,
-                "result": result,
-                "run_id": run_id,
-                "status": status,
-            }
-        )
+        field_dict.update({
+            "citations": citations,
+            "completed_at": completed_at,
+            "outcome": outcome,
+            "refusal": refusal,
+            "result": result,
+            "run_id": run_id,
+            "status": status,
+        })
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.briefing_result import BriefingResult
-        from ..models.citation import Citation
-        from ..models.refusal_public import RefusalPublic
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.briefing_result import BriefingResult # noqa: PLC0415
+        from ..models.citation import Citation # noqa: PLC0415
+        from ..models.refusal_public import RefusalPublic # noqa: PLC0415
         d = dict(src_dict)
         citations = []
         _citations = d.pop("citations")
-        for citations_item_data in _citations:
+        for citations_item_data in (_citations):
             citations_item = Citation.from_dict(citations_item_data)
 
+
+
             citations.append(citations_item)
+
 
         def _parse_completed_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -111,12 +128,15 @@ class RunResultPublic:
                     raise TypeError()
                 completed_at_type_0 = datetime.datetime.fromisoformat(data)
 
+
+
                 return completed_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(datetime.datetime | None, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
+
 
         def _parse_outcome(data: object) -> None | RunOutcome:
             if data is None:
@@ -126,12 +146,15 @@ class RunResultPublic:
                     raise TypeError()
                 outcome_type_0 = RunOutcome(data)
 
+
+
                 return outcome_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(None | RunOutcome, data)
 
         outcome = _parse_outcome(d.pop("outcome"))
+
 
         def _parse_refusal(data: object) -> None | RefusalPublic:
             if data is None:
@@ -141,6 +164,8 @@ class RunResultPublic:
                     raise TypeError()
                 refusal_type_0 = RefusalPublic.from_dict(data)
 
+
+
                 return refusal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -148,11 +173,18 @@ class RunResultPublic:
 
         refusal = _parse_refusal(d.pop("refusal"))
 
+
         result = BriefingResult.from_dict(d.pop("result"))
+
+
+
 
         run_id = d.pop("run_id")
 
         status = RunStatus(d.pop("status"))
+
+
+
 
         run_result_public = cls(
             citations=citations,
@@ -163,6 +195,7 @@ class RunResultPublic:
             run_id=run_id,
             status=status,
         )
+
 
         run_result_public.additional_properties = d
         return run_result_public

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class RunStatus(StrEnum):
     CANCELLED = "cancelled"
     COMPLETED = "completed"

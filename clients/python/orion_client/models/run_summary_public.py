@@ -1,40 +1,47 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.run_outcome import RunOutcome
 from ..models.run_status import RunStatus
+from typing import cast
 
 if TYPE_CHECKING:
-    from ..models.document_ref import DocumentRef
+  from ..models.document_ref import DocumentRef
+
+
+
 
 
 T = TypeVar("T", bound="RunSummaryPublic")
 
 
+
 @_attrs_define
 class RunSummaryPublic:
-    """
-    Attributes:
-        citation_count (int):
-        claim_count (int):
-        documents_cited (list[DocumentRef]):
-        duration_ms (float | None):
-        failure_reason (None | str):
-        model (None | str):
-        outcome (None | RunOutcome):
-        provider (None | str):
-        query (str):
-        retries (int):
-        retrieved_count (int):
-        run_id (str):
-        semantic_unavailable (bool):
-        status (RunStatus):
-    """
+    """ 
+        Attributes:
+            citation_count (int):
+            claim_count (int):
+            documents_cited (list[DocumentRef]):
+            duration_ms (float | None):
+            failure_reason (None | str):
+            model (None | str):
+            outcome (None | RunOutcome):
+            provider (None | str):
+            query (str):
+            retries (int):
+            retrieved_count (int):
+            run_id (str):
+            semantic_unavailable (bool):
+            status (RunStatus):
+     """
 
     citation_count: int
     claim_count: int
@@ -52,7 +59,12 @@ class RunSummaryPublic:
     status: RunStatus
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
+
+
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.document_ref import DocumentRef # noqa: PLC0415
         citation_count = self.citation_count
 
         claim_count = self.claim_count
@@ -61,6 +73,8 @@ class RunSummaryPublic:
         for documents_cited_item_data in self.documents_cited:
             documents_cited_item = documents_cited_item_data.to_dict()
             documents_cited.append(documents_cited_item)
+
+
 
         duration_ms: float | None
         duration_ms = self.duration_ms
@@ -92,33 +106,33 @@ class RunSummaryPublic:
 
         status = self.status.value
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "citation_count": citation_count,
-                "claim_count": claim_count,
-                "documents_cited": documents_cited,
-                "duration_ms": duration_ms,
-                "failure_reason": failure_reason,
-                "model": model,
-                "outcome": outcome,
-                "provider": provider,
-                "query": query,
-                "retries": retries,
-                "retrieved_count": retrieved_count,
-                "run_id": run_id,
-                "semantic_unavailable": semantic_unavailable,
-                "status": status,
-            }
-        )
+        field_dict.update({
+            "citation_count": citation_count,
+            "claim_count": claim_count,
+            "documents_cited": documents_cited,
+            "duration_ms": duration_ms,
+            "failure_reason": failure_reason,
+            "model": model,
+            "outcome": outcome,
+            "provider": provider,
+            "query": query,
+            "retries": retries,
+            "retrieved_count": retrieved_count,
+            "run_id": run_id,
+            "semantic_unavailable": semantic_unavailable,
+            "status": status,
+        })
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.document_ref import DocumentRef
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.document_ref import DocumentRef # noqa: PLC0415
         d = dict(src_dict)
         citation_count = d.pop("citation_count")
 
@@ -126,10 +140,13 @@ class RunSummaryPublic:
 
         documents_cited = []
         _documents_cited = d.pop("documents_cited")
-        for documents_cited_item_data in _documents_cited:
+        for documents_cited_item_data in (_documents_cited):
             documents_cited_item = DocumentRef.from_dict(documents_cited_item_data)
 
+
+
             documents_cited.append(documents_cited_item)
+
 
         def _parse_duration_ms(data: object) -> float | None:
             if data is None:
@@ -138,6 +155,7 @@ class RunSummaryPublic:
 
         duration_ms = _parse_duration_ms(d.pop("duration_ms"))
 
+
         def _parse_failure_reason(data: object) -> None | str:
             if data is None:
                 return data
@@ -145,12 +163,14 @@ class RunSummaryPublic:
 
         failure_reason = _parse_failure_reason(d.pop("failure_reason"))
 
+
         def _parse_model(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         model = _parse_model(d.pop("model"))
+
 
         def _parse_outcome(data: object) -> None | RunOutcome:
             if data is None:
@@ -160,6 +180,8 @@ class RunSummaryPublic:
                     raise TypeError()
                 outcome_type_0 = RunOutcome(data)
 
+
+
                 return outcome_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -167,12 +189,14 @@ class RunSummaryPublic:
 
         outcome = _parse_outcome(d.pop("outcome"))
 
+
         def _parse_provider(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         provider = _parse_provider(d.pop("provider"))
+
 
         query = d.pop("query")
 
@@ -185,6 +209,9 @@ class RunSummaryPublic:
         semantic_unavailable = d.pop("semantic_unavailable")
 
         status = RunStatus(d.pop("status"))
+
+
+
 
         run_summary_public = cls(
             citation_count=citation_count,
@@ -202,6 +229,7 @@ class RunSummaryPublic:
             semantic_unavailable=semantic_unavailable,
             status=status,
         )
+
 
         run_summary_public.additional_properties = d
         return run_summary_public

@@ -1,32 +1,46 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 from ..models.search_request_method import SearchRequestMethod
 from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
 
 T = TypeVar("T", bound="SearchRequest")
 
 
+
 @_attrs_define
 class SearchRequest:
-    """
-    Attributes:
-        query_text (str):
-        document_id (None | str | Unset):
-        method (SearchRequestMethod | Unset):  Default: SearchRequestMethod.HYBRID.
-        score_threshold (float | None | Unset):
-        top_k (int | Unset):  Default: 10.
-    """
+    """ 
+        Attributes:
+            query_text (str):
+            document_id (None | str | Unset):
+            method (SearchRequestMethod | Unset):  Default: SearchRequestMethod.HYBRID.
+            score_threshold (float | None | Unset):
+            top_k (int | Unset):  Default: 10.
+     """
 
     query_text: str
     document_id: None | str | Unset = UNSET
     method: SearchRequestMethod | Unset = SearchRequestMethod.HYBRID
     score_threshold: float | None | Unset = UNSET
     top_k: int | Unset = 10
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         query_text = self.query_text
@@ -41,6 +55,7 @@ class SearchRequest:
         if not isinstance(self.method, Unset):
             method = self.method.value
 
+
         score_threshold: float | None | Unset
         if isinstance(self.score_threshold, Unset):
             score_threshold = UNSET
@@ -49,13 +64,12 @@ class SearchRequest:
 
         top_k = self.top_k
 
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "query_text": query_text,
-            }
-        )
+        field_dict.update({
+            "query_text": query_text,
+        })
         if document_id is not UNSET:
             field_dict["document_id"] = document_id
         if method is not UNSET:
@@ -67,8 +81,10 @@ class SearchRequest:
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         query_text = d.pop("query_text")
 
@@ -81,12 +97,16 @@ class SearchRequest:
 
         document_id = _parse_document_id(d.pop("document_id", UNSET))
 
+
         _method = d.pop("method", UNSET)
         method: SearchRequestMethod | Unset
-        if isinstance(_method, Unset):
+        if isinstance(_method,  Unset):
             method = UNSET
         else:
             method = SearchRequestMethod(_method)
+
+
+
 
         def _parse_score_threshold(data: object) -> float | None | Unset:
             if data is None:
@@ -96,6 +116,7 @@ class SearchRequest:
             return cast(float | None | Unset, data)
 
         score_threshold = _parse_score_threshold(d.pop("score_threshold", UNSET))
+
 
         top_k = d.pop("top_k", UNSET)
 
@@ -108,3 +129,4 @@ class SearchRequest:
         )
 
         return search_request
+

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class SearchRequestMethod(StrEnum):
     HYBRID = "hybrid"
     LEXICAL = "lexical"

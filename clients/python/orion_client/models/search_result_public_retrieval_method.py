@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class SearchResultPublicRetrievalMethod(StrEnum):
     HYBRID = "hybrid"
     LEXICAL = "lexical"

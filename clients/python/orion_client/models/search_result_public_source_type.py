@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class SearchResultPublicSourceType(StrEnum):
     MARKDOWN = "markdown"
     PDF = "pdf"

@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class SearchResultPublicTrustLabel(StrEnum):
     FLAGGED = "flagged"
     TRUSTED = "trusted"

@@ -1,31 +1,40 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.step_status import StepStatus
+from typing import cast
+import datetime
+
+
+
+
+
 
 T = TypeVar("T", bound="StepPublic")
 
 
+
 @_attrs_define
 class StepPublic:
-    """
-    Attributes:
-        completed_at (datetime.datetime | None):
-        failure_reason (None | str):
-        id (str):
-        max_retries (int):
-        name (str):
-        retry_count (int):
-        started_at (datetime.datetime | None):
-        status (StepStatus):
-        step_index (int):
-    """
+    """ 
+        Attributes:
+            completed_at (datetime.datetime | None):
+            failure_reason (None | str):
+            id (str):
+            max_retries (int):
+            name (str):
+            retry_count (int):
+            started_at (datetime.datetime | None):
+            status (StepStatus):
+            step_index (int):
+     """
 
     completed_at: datetime.datetime | None
     failure_reason: None | str
@@ -37,6 +46,10 @@ class StepPublic:
     status: StepStatus
     step_index: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         completed_at: None | str
@@ -66,28 +79,28 @@ class StepPublic:
 
         step_index = self.step_index
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "completed_at": completed_at,
-                "failure_reason": failure_reason,
-                "id": id,
-                "max_retries": max_retries,
-                "name": name,
-                "retry_count": retry_count,
-                "started_at": started_at,
-                "status": status,
-                "step_index": step_index,
-            }
-        )
+        field_dict.update({
+            "completed_at": completed_at,
+            "failure_reason": failure_reason,
+            "id": id,
+            "max_retries": max_retries,
+            "name": name,
+            "retry_count": retry_count,
+            "started_at": started_at,
+            "status": status,
+            "step_index": step_index,
+        })
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        d = dict(src_dict)
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
         def _parse_completed_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -96,6 +109,8 @@ class StepPublic:
                     raise TypeError()
                 completed_at_type_0 = datetime.datetime.fromisoformat(data)
 
+
+
                 return completed_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -103,12 +118,14 @@ class StepPublic:
 
         completed_at = _parse_completed_at(d.pop("completed_at"))
 
+
         def _parse_failure_reason(data: object) -> None | str:
             if data is None:
                 return data
             return cast(None | str, data)
 
         failure_reason = _parse_failure_reason(d.pop("failure_reason"))
+
 
         id = d.pop("id")
 
@@ -126,6 +143,8 @@ class StepPublic:
                     raise TypeError()
                 started_at_type_0 = datetime.datetime.fromisoformat(data)
 
+
+
                 return started_at_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
@@ -133,7 +152,11 @@ class StepPublic:
 
         started_at = _parse_started_at(d.pop("started_at"))
 
+
         status = StepStatus(d.pop("status"))
+
+
+
 
         step_index = d.pop("step_index")
 
@@ -148,6 +171,7 @@ class StepPublic:
             status=status,
             step_index=step_index,
         )
+
 
         step_public.additional_properties = d
         return step_public

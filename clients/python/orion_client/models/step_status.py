@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class StepStatus(StrEnum):
     COMPLETED = "completed"
     FAILED = "failed"

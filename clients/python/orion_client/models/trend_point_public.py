@@ -1,26 +1,36 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+import datetime
+
+
+
+
+
+
 T = TypeVar("T", bound="TrendPointPublic")
+
 
 
 @_attrs_define
 class TrendPointPublic:
-    """
-    Attributes:
-        answered (int):
-        bucket_start (datetime.datetime):
-        failed (int):
-        insufficient_evidence (int):
-        refusal_rate (float | None):
-        total (int):
-    """
+    """ 
+        Attributes:
+            answered (int):
+            bucket_start (datetime.datetime):
+            failed (int):
+            insufficient_evidence (int):
+            refusal_rate (float | None):
+            total (int):
+     """
 
     answered: int
     bucket_start: datetime.datetime
@@ -29,6 +39,10 @@ class TrendPointPublic:
     refusal_rate: float | None
     total: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         answered = self.answered
@@ -44,27 +58,31 @@ class TrendPointPublic:
 
         total = self.total
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "answered": answered,
-                "bucket_start": bucket_start,
-                "failed": failed,
-                "insufficient_evidence": insufficient_evidence,
-                "refusal_rate": refusal_rate,
-                "total": total,
-            }
-        )
+        field_dict.update({
+            "answered": answered,
+            "bucket_start": bucket_start,
+            "failed": failed,
+            "insufficient_evidence": insufficient_evidence,
+            "refusal_rate": refusal_rate,
+            "total": total,
+        })
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         answered = d.pop("answered")
 
         bucket_start = datetime.datetime.fromisoformat(d.pop("bucket_start"))
+
+
+
 
         failed = d.pop("failed")
 
@@ -77,6 +95,7 @@ class TrendPointPublic:
 
         refusal_rate = _parse_refusal_rate(d.pop("refusal_rate"))
 
+
         total = d.pop("total")
 
         trend_point_public = cls(
@@ -87,6 +106,7 @@ class TrendPointPublic:
             refusal_rate=refusal_rate,
             total=total,
         )
+
 
         trend_point_public.additional_properties = d
         return trend_point_public

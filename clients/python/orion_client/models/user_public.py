@@ -1,27 +1,37 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
+from typing import cast
+import datetime
+
+
+
+
+
+
 T = TypeVar("T", bound="UserPublic")
+
 
 
 @_attrs_define
 class UserPublic:
-    """
-    Attributes:
-        created_at (datetime.datetime):
-        email (str):
-        id (str):
-        is_active (bool):
-        organization_id (str):
-        organization_name (str):
-        roles (list[str]):
-    """
+    """ 
+        Attributes:
+            created_at (datetime.datetime):
+            email (str):
+            id (str):
+            is_active (bool):
+            organization_id (str):
+            organization_name (str):
+            roles (list[str]):
+     """
 
     created_at: datetime.datetime
     email: str
@@ -31,6 +41,10 @@ class UserPublic:
     organization_name: str
     roles: list[str]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         created_at = self.created_at.isoformat()
@@ -47,26 +61,32 @@ class UserPublic:
 
         roles = self.roles
 
+
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "created_at": created_at,
-                "email": email,
-                "id": id,
-                "is_active": is_active,
-                "organization_id": organization_id,
-                "organization_name": organization_name,
-                "roles": roles,
-            }
-        )
+        field_dict.update({
+            "created_at": created_at,
+            "email": email,
+            "id": id,
+            "is_active": is_active,
+            "organization_id": organization_id,
+            "organization_name": organization_name,
+            "roles": roles,
+        })
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
 
         email = d.pop("email")
 
@@ -80,6 +100,7 @@ class UserPublic:
 
         roles = cast(list[str], d.pop("roles"))
 
+
         user_public = cls(
             created_at=created_at,
             email=email,
@@ -89,6 +110,7 @@ class UserPublic:
             organization_name=organization_name,
             roles=roles,
         )
+
 
         user_public.additional_properties = d
         return user_public

@@ -1,30 +1,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
+
 if TYPE_CHECKING:
-    from ..models.validation_error_context import ValidationErrorContext
+  from ..models.validation_error_context import ValidationErrorContext
+
+
+
 
 
 T = TypeVar("T", bound="ValidationError")
 
 
+
 @_attrs_define
 class ValidationError:
-    """
-    Attributes:
-        loc (list[int | str]):
-        msg (str):
-        type_ (str):
-        ctx (ValidationErrorContext | Unset):
-        input_ (Any | Unset):
-    """
+    """ 
+        Attributes:
+            loc (list[int | str]):
+            msg (str):
+            type_ (str):
+            ctx (ValidationErrorContext | Unset):
+            input_ (Any | Unset):
+     """
 
     loc: list[int | str]
     msg: str
@@ -33,12 +40,19 @@ class ValidationError:
     input_: Any | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+
+
+
+
     def to_dict(self) -> dict[str, Any]:
+        from ..models.validation_error_context import ValidationErrorContext # noqa: PLC0415
         loc = []
         for loc_item_data in self.loc:
             loc_item: int | str
             loc_item = loc_item_data
             loc.append(loc_item)
+
+
 
         msg = self.msg
 
@@ -50,15 +64,14 @@ class ValidationError:
 
         input_ = self.input_
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "loc": loc,
-                "msg": msg,
-                "type": type_,
-            }
-        )
+        field_dict.update({
+            "loc": loc,
+            "msg": msg,
+            "type": type_,
+        })
         if ctx is not UNSET:
             field_dict["ctx"] = ctx
         if input_ is not UNSET:
@@ -66,15 +79,15 @@ class ValidationError:
 
         return field_dict
 
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.validation_error_context import ValidationErrorContext
 
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.validation_error_context import ValidationErrorContext # noqa: PLC0415
         d = dict(src_dict)
         loc = []
         _loc = d.pop("loc")
-        for loc_item_data in _loc:
-
+        for loc_item_data in (_loc):
             def _parse_loc_item(data: object) -> int | str:
                 return cast(int | str, data)
 
@@ -82,16 +95,20 @@ class ValidationError:
 
             loc.append(loc_item)
 
+
         msg = d.pop("msg")
 
         type_ = d.pop("type")
 
         _ctx = d.pop("ctx", UNSET)
         ctx: ValidationErrorContext | Unset
-        if isinstance(_ctx, Unset):
+        if isinstance(_ctx,  Unset):
             ctx = UNSET
         else:
             ctx = ValidationErrorContext.from_dict(_ctx)
+
+
+
 
         input_ = d.pop("input", UNSET)
 
@@ -102,6 +119,7 @@ class ValidationError:
             ctx=ctx,
             input_=input_,
         )
+
 
         validation_error.additional_properties = d
         return validation_error

@@ -1,31 +1,40 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 from ..models.version_public_status import VersionPublicStatus
+from typing import cast
+import datetime
+
+
+
+
+
 
 T = TypeVar("T", bound="VersionPublic")
 
 
+
 @_attrs_define
 class VersionPublic:
-    """
-    Attributes:
-        chunk_count (int):
-        content_hash (str):
-        created_at (datetime.datetime):
-        id (str):
-        page_count (int | None):
-        progress (float):
-        status (VersionPublicStatus):
-        status_reason (None | str):
-        version_number (int):
-    """
+    """ 
+        Attributes:
+            chunk_count (int):
+            content_hash (str):
+            created_at (datetime.datetime):
+            id (str):
+            page_count (int | None):
+            progress (float):
+            status (VersionPublicStatus):
+            status_reason (None | str):
+            version_number (int):
+     """
 
     chunk_count: int
     content_hash: str
@@ -37,6 +46,10 @@ class VersionPublic:
     status_reason: None | str
     version_number: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
 
     def to_dict(self) -> dict[str, Any]:
         chunk_count = self.chunk_count
@@ -59,32 +72,36 @@ class VersionPublic:
 
         version_number = self.version_number
 
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "chunk_count": chunk_count,
-                "content_hash": content_hash,
-                "created_at": created_at,
-                "id": id,
-                "page_count": page_count,
-                "progress": progress,
-                "status": status,
-                "status_reason": status_reason,
-                "version_number": version_number,
-            }
-        )
+        field_dict.update({
+            "chunk_count": chunk_count,
+            "content_hash": content_hash,
+            "created_at": created_at,
+            "id": id,
+            "page_count": page_count,
+            "progress": progress,
+            "status": status,
+            "status_reason": status_reason,
+            "version_number": version_number,
+        })
 
         return field_dict
 
+
+
     @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         chunk_count = d.pop("chunk_count")
 
         content_hash = d.pop("content_hash")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
 
         id = d.pop("id")
 
@@ -95,9 +112,13 @@ class VersionPublic:
 
         page_count = _parse_page_count(d.pop("page_count"))
 
+
         progress = d.pop("progress")
 
         status = VersionPublicStatus(d.pop("status"))
+
+
+
 
         def _parse_status_reason(data: object) -> None | str:
             if data is None:
@@ -105,6 +126,7 @@ class VersionPublic:
             return cast(None | str, data)
 
         status_reason = _parse_status_reason(d.pop("status_reason"))
+
 
         version_number = d.pop("version_number")
 
@@ -119,6 +141,7 @@ class VersionPublic:
             status_reason=status_reason,
             version_number=version_number,
         )
+
 
         version_public.additional_properties = d
         return version_public

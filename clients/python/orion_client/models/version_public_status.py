@@ -1,6 +1,5 @@
 from enum import StrEnum
 
-
 class VersionPublicStatus(StrEnum):
     FAILED = "failed"
     INDEXED = "indexed"

@@ -1,20 +1,29 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.audit_event_public import AuditEventPublic
 from ...models.http_validation_error import HTTPValidationError
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> dict[str, Any]:
+    
+
+    
 
     params: dict[str, Any] = {}
 
@@ -22,7 +31,9 @@ def _get_kwargs(
 
     params["offset"] = offset
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -30,17 +41,19 @@ def _get_kwargs(
         "params": params,
     }
 
+
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | list[AuditEventPublic] | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[AuditEventPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
-        for response_200_item_data in _response_200:
+        for response_200_item_data in (_response_200):
             response_200_item = AuditEventPublic.from_dict(response_200_item_data)
+
+
 
             response_200.append(response_200_item)
 
@@ -48,6 +61,8 @@ def _parse_response(
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -57,9 +72,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[AuditEventPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,8 +86,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> Response[HTTPValidationError | list[AuditEventPublic]]:
-    """Audit
+    """ Audit
 
      List the organization's audit trail, newest first.
 
@@ -88,11 +102,13 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | list[AuditEventPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         limit=limit,
-        offset=offset,
+offset=offset,
+
     )
 
     response = client.get_httpx_client().request(
@@ -101,14 +117,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> HTTPValidationError | list[AuditEventPublic] | None:
-    """Audit
+    """ Audit
 
      List the organization's audit trail, newest first.
 
@@ -122,22 +138,24 @@ def sync(
 
     Returns:
         HTTPValidationError | list[AuditEventPublic]
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        limit=limit,
-        offset=offset,
-    ).parsed
+limit=limit,
+offset=offset,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> Response[HTTPValidationError | list[AuditEventPublic]]:
-    """Audit
+    """ Audit
 
      List the organization's audit trail, newest first.
 
@@ -151,25 +169,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | list[AuditEventPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         limit=limit,
-        offset=offset,
+offset=offset,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> HTTPValidationError | list[AuditEventPublic] | None:
-    """Audit
+    """ Audit
 
      List the organization's audit trail, newest first.
 
@@ -183,12 +205,12 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | list[AuditEventPublic]
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            limit=limit,
-            offset=offset,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+limit=limit,
+offset=offset,
+
+    )).parsed

@@ -1,21 +1,31 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.admin_user_create import AdminUserCreate
 from ...models.http_validation_error import HTTPValidationError
 from ...models.user_public import UserPublic
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     body: AdminUserCreate,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -30,16 +40,19 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | UserPublic | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | UserPublic | None:
     if response.status_code == 201:
         response_201 = UserPublic.from_dict(response.json())
+
+
 
         return response_201
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -49,9 +62,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | UserPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | UserPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -64,8 +75,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AdminUserCreate,
+
 ) -> Response[HTTPValidationError | UserPublic]:
-    """Create User
+    """ Create User
 
      Add a user to the organization.
 
@@ -78,10 +90,12 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | UserPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -90,13 +104,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: AdminUserCreate,
+
 ) -> HTTPValidationError | UserPublic | None:
-    """Create User
+    """ Create User
 
      Add a user to the organization.
 
@@ -109,20 +123,22 @@ def sync(
 
     Returns:
         HTTPValidationError | UserPublic
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AdminUserCreate,
+
 ) -> Response[HTTPValidationError | UserPublic]:
-    """Create User
+    """ Create User
 
      Add a user to the organization.
 
@@ -135,23 +151,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | UserPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AdminUserCreate,
+
 ) -> HTTPValidationError | UserPublic | None:
-    """Create User
+    """ Create User
 
      Add a user to the organization.
 
@@ -164,11 +184,11 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | UserPublic
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

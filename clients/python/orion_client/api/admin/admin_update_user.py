@@ -1,29 +1,36 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
 from ...models.user_activation import UserActivation
 from ...models.user_public import UserPublic
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     user_id: str,
     *,
     body: UserActivation,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
+
+    
+
+    
+
     _kwargs: dict[str, Any] = {
         "method": "patch",
-        "url": "/api/v1/admin/users/{user_id}".format(
-            user_id=quote(str(user_id), safe=""),
-        ),
+        "url": "/api/v1/admin/users/{user_id}".format(user_id=quote(str(user_id), safe=""),),
     }
 
     _kwargs["json"] = body.to_dict()
@@ -34,16 +41,19 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | UserPublic | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | UserPublic | None:
     if response.status_code == 200:
         response_200 = UserPublic.from_dict(response.json())
+
+
 
         return response_200
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -53,9 +63,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | UserPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | UserPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,8 +77,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UserActivation,
+
 ) -> Response[HTTPValidationError | UserPublic]:
-    """Update User
+    """ Update User
 
      Deactivate or reactivate a user (the organization keeps one active admin).
 
@@ -84,11 +93,13 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | UserPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         user_id=user_id,
-        body=body,
+body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -97,14 +108,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     user_id: str,
     *,
     client: AuthenticatedClient,
     body: UserActivation,
+
 ) -> HTTPValidationError | UserPublic | None:
-    """Update User
+    """ Update User
 
      Deactivate or reactivate a user (the organization keeps one active admin).
 
@@ -118,22 +129,24 @@ def sync(
 
     Returns:
         HTTPValidationError | UserPublic
-    """
+     """
+
 
     return sync_detailed(
         user_id=user_id,
-        client=client,
-        body=body,
-    ).parsed
+client=client,
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     user_id: str,
     *,
     client: AuthenticatedClient,
     body: UserActivation,
+
 ) -> Response[HTTPValidationError | UserPublic]:
-    """Update User
+    """ Update User
 
      Deactivate or reactivate a user (the organization keeps one active admin).
 
@@ -147,25 +160,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | UserPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         user_id=user_id,
-        body=body,
+body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     user_id: str,
     *,
     client: AuthenticatedClient,
     body: UserActivation,
+
 ) -> HTTPValidationError | UserPublic | None:
-    """Update User
+    """ Update User
 
      Deactivate or reactivate a user (the organization keeps one active admin).
 
@@ -179,12 +196,12 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | UserPublic
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            user_id=user_id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        user_id=user_id,
+client=client,
+body=body,
+
+    )).parsed

@@ -1,20 +1,29 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
 from ...models.investigation_trend_public import InvestigationTrendPublic
 from ...models.investigations_trends_bucket import InvestigationsTrendsBucket
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
+
 ) -> dict[str, Any]:
+    
+
+    
 
     params: dict[str, Any] = {}
 
@@ -24,7 +33,9 @@ def _get_kwargs(
 
     params["bucket"] = json_bucket
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -32,19 +43,23 @@ def _get_kwargs(
         "params": params,
     }
 
+
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | InvestigationTrendPublic | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | InvestigationTrendPublic | None:
     if response.status_code == 200:
         response_200 = InvestigationTrendPublic.from_dict(response.json())
+
+
 
         return response_200
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -54,9 +69,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | InvestigationTrendPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | InvestigationTrendPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,8 +82,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
+
 ) -> Response[HTTPValidationError | InvestigationTrendPublic]:
-    """Trends
+    """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
 
@@ -84,10 +98,12 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | InvestigationTrendPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         bucket=bucket,
+
     )
 
     response = client.get_httpx_client().request(
@@ -96,13 +112,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
+
 ) -> HTTPValidationError | InvestigationTrendPublic | None:
-    """Trends
+    """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
 
@@ -116,20 +132,22 @@ def sync(
 
     Returns:
         HTTPValidationError | InvestigationTrendPublic
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        bucket=bucket,
-    ).parsed
+bucket=bucket,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
+
 ) -> Response[HTTPValidationError | InvestigationTrendPublic]:
-    """Trends
+    """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
 
@@ -143,23 +161,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | InvestigationTrendPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         bucket=bucket,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
+
 ) -> HTTPValidationError | InvestigationTrendPublic | None:
-    """Trends
+    """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
 
@@ -173,11 +195,11 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | InvestigationTrendPublic
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            bucket=bucket,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+bucket=bucket,
+
+    )).parsed

@@ -1,20 +1,30 @@
 from http import HTTPStatus
 from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.access_token_create import AccessTokenCreate
 from ...models.access_token_created import AccessTokenCreated
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     body: AccessTokenCreate,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -29,11 +39,12 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AccessTokenCreated | Any | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccessTokenCreated | Any | None:
     if response.status_code == 201:
         response_201 = AccessTokenCreated.from_dict(response.json())
+
+
 
         return response_201
 
@@ -51,9 +62,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AccessTokenCreated | Any]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccessTokenCreated | Any]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -66,8 +75,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AccessTokenCreate,
+
 ) -> Response[AccessTokenCreated | Any]:
-    """Create Token
+    """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
 
@@ -80,10 +90,12 @@ def sync_detailed(
 
     Returns:
         Response[AccessTokenCreated | Any]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -92,13 +104,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: AccessTokenCreate,
+
 ) -> AccessTokenCreated | Any | None:
-    """Create Token
+    """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
 
@@ -111,20 +123,22 @@ def sync(
 
     Returns:
         AccessTokenCreated | Any
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AccessTokenCreate,
+
 ) -> Response[AccessTokenCreated | Any]:
-    """Create Token
+    """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
 
@@ -137,23 +151,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[AccessTokenCreated | Any]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AccessTokenCreate,
+
 ) -> AccessTokenCreated | Any | None:
-    """Create Token
+    """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
 
@@ -166,11 +184,11 @@ async def asyncio(
 
     Returns:
         AccessTokenCreated | Any
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,13 +1,18 @@
 from http import HTTPStatus
 from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.access_token_public import AccessTokenPublic
 from ...models.http_validation_error import HTTPValidationError
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
+
 
 
 def _get_kwargs(
@@ -15,7 +20,11 @@ def _get_kwargs(
     organization: bool | Unset = False,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> dict[str, Any]:
+    
+
+    
 
     params: dict[str, Any] = {}
 
@@ -25,7 +34,9 @@ def _get_kwargs(
 
     params["offset"] = offset
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -33,17 +44,19 @@ def _get_kwargs(
         "params": params,
     }
 
+
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
-        for response_200_item_data in _response_200:
+        for response_200_item_data in (_response_200):
             response_200_item = AccessTokenPublic.from_dict(response_200_item_data)
+
+
 
             response_200.append(response_200_item)
 
@@ -56,6 +69,8 @@ def _parse_response(
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
 
+
+
         return response_422
 
     if client.raise_on_unexpected_status:
@@ -64,9 +79,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -81,8 +94,9 @@ def sync_detailed(
     organization: bool | Unset = False,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
-    """List Tokens
+    """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
 
@@ -97,12 +111,14 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | list[AccessTokenPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         organization=organization,
-        limit=limit,
-        offset=offset,
+limit=limit,
+offset=offset,
+
     )
 
     response = client.get_httpx_client().request(
@@ -111,15 +127,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     organization: bool | Unset = False,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
-    """List Tokens
+    """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
 
@@ -134,15 +150,16 @@ def sync(
 
     Returns:
         Any | HTTPValidationError | list[AccessTokenPublic]
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        organization=organization,
-        limit=limit,
-        offset=offset,
-    ).parsed
+organization=organization,
+limit=limit,
+offset=offset,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
@@ -150,8 +167,9 @@ async def asyncio_detailed(
     organization: bool | Unset = False,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
-    """List Tokens
+    """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
 
@@ -166,18 +184,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | list[AccessTokenPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         organization=organization,
-        limit=limit,
-        offset=offset,
+limit=limit,
+offset=offset,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
@@ -185,8 +206,9 @@ async def asyncio(
     organization: bool | Unset = False,
     limit: int | Unset = 20,
     offset: int | Unset = 0,
+
 ) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
-    """List Tokens
+    """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
 
@@ -201,13 +223,13 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError | list[AccessTokenPublic]
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            organization=organization,
-            limit=limit,
-            offset=offset,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+organization=organization,
+limit=limit,
+offset=offset,
+
+    )).parsed

@@ -1,21 +1,31 @@
 from http import HTTPStatus
 from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
 from ...models.login_request import LoginRequest
 from ...models.token import Token
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     body: LoginRequest,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -30,11 +40,12 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | Token | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | Token | None:
     if response.status_code == 200:
         response_200 = Token.from_dict(response.json())
+
+
 
         return response_200
 
@@ -44,6 +55,8 @@ def _parse_response(
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -57,9 +70,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError | Token]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | Token]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -72,8 +83,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: LoginRequest,
+
 ) -> Response[Any | HTTPValidationError | Token]:
-    """Login
+    """ Login
 
      Exchange email and password for a bearer token.
 
@@ -86,10 +98,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | Token]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -98,13 +112,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient | Client,
     body: LoginRequest,
+
 ) -> Any | HTTPValidationError | Token | None:
-    """Login
+    """ Login
 
      Exchange email and password for a bearer token.
 
@@ -117,20 +131,22 @@ def sync(
 
     Returns:
         Any | HTTPValidationError | Token
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: LoginRequest,
+
 ) -> Response[Any | HTTPValidationError | Token]:
-    """Login
+    """ Login
 
      Exchange email and password for a bearer token.
 
@@ -143,23 +159,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | Token]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: LoginRequest,
+
 ) -> Any | HTTPValidationError | Token | None:
-    """Login
+    """ Login
 
      Exchange email and password for a bearer token.
 
@@ -172,11 +192,11 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError | Token
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

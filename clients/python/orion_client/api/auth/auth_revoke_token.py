@@ -4,29 +4,36 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     token_id: str,
+
 ) -> dict[str, Any]:
+    
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/auth/tokens/{token_id}".format(
-            token_id=quote(str(token_id), safe=""),
-        ),
+        "url": "/api/v1/auth/tokens/{token_id}".format(token_id=quote(str(token_id), safe=""),),
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
@@ -42,6 +49,8 @@ def _parse_response(
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
 
+
+
         return response_422
 
     if client.raise_on_unexpected_status:
@@ -50,9 +59,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,8 +72,9 @@ def sync_detailed(
     token_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | HTTPValidationError]:
-    """Revoke Token
+    """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
     once.
@@ -80,10 +88,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         token_id=token_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -92,13 +102,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     token_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | HTTPValidationError | None:
-    """Revoke Token
+    """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
     once.
@@ -112,20 +122,22 @@ def sync(
 
     Returns:
         Any | HTTPValidationError
-    """
+     """
+
 
     return sync_detailed(
         token_id=token_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     token_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | HTTPValidationError]:
-    """Revoke Token
+    """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
     once.
@@ -139,23 +151,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         token_id=token_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     token_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | HTTPValidationError | None:
-    """Revoke Token
+    """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
     once.
@@ -169,11 +185,11 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            token_id=token_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        token_id=token_id,
+client=client,
+
+    )).parsed

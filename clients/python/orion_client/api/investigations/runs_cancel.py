@@ -4,32 +4,41 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
 from ...models.run_public import RunPublic
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     run_id: str,
+
 ) -> dict[str, Any]:
+    
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/api/v1/runs/{run_id}/cancel".format(
-            run_id=quote(str(run_id), safe=""),
-        ),
+        "url": "/api/v1/runs/{run_id}/cancel".format(run_id=quote(str(run_id), safe=""),),
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | RunPublic | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | RunPublic | None:
     if response.status_code == 200:
         response_200 = RunPublic.from_dict(response.json())
+
+
 
         return response_200
 
@@ -40,6 +49,8 @@ def _parse_response(
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
 
+
+
         return response_422
 
     if client.raise_on_unexpected_status:
@@ -48,9 +59,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError | RunPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | RunPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,8 +72,9 @@ def sync_detailed(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | HTTPValidationError | RunPublic]:
-    """Cancel Run
+    """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
 
@@ -77,10 +87,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | RunPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         run_id=run_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -89,13 +101,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | HTTPValidationError | RunPublic | None:
-    """Cancel Run
+    """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
 
@@ -108,20 +120,22 @@ def sync(
 
     Returns:
         Any | HTTPValidationError | RunPublic
-    """
+     """
+
 
     return sync_detailed(
         run_id=run_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | HTTPValidationError | RunPublic]:
-    """Cancel Run
+    """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
 
@@ -134,23 +148,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | RunPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         run_id=run_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | HTTPValidationError | RunPublic | None:
-    """Cancel Run
+    """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
 
@@ -163,11 +181,11 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError | RunPublic
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            run_id=run_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        run_id=run_id,
+client=client,
+
+    )).parsed

@@ -1,20 +1,30 @@
 from http import HTTPStatus
 from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.run_create import RunCreate
 from ...models.run_public import RunPublic
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     body: RunCreate,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -29,16 +39,19 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | RunPublic | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | RunPublic | None:
     if response.status_code == 200:
         response_200 = RunPublic.from_dict(response.json())
+
+
 
         return response_200
 
     if response.status_code == 201:
         response_201 = RunPublic.from_dict(response.json())
+
+
 
         return response_201
 
@@ -64,9 +77,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | RunPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | RunPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -79,8 +90,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RunCreate,
+
 ) -> Response[Any | RunPublic]:
-    """Create Run
+    """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
 
@@ -93,10 +105,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | RunPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -105,13 +119,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: RunCreate,
+
 ) -> Any | RunPublic | None:
-    """Create Run
+    """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
 
@@ -124,20 +138,22 @@ def sync(
 
     Returns:
         Any | RunPublic
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RunCreate,
+
 ) -> Response[Any | RunPublic]:
-    """Create Run
+    """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
 
@@ -150,23 +166,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | RunPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RunCreate,
+
 ) -> Any | RunPublic | None:
-    """Create Run
+    """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
 
@@ -179,11 +199,11 @@ async def asyncio(
 
     Returns:
         Any | RunPublic
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

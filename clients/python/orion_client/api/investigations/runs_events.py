@@ -1,14 +1,18 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.event_public import EventPublic
 from ...models.http_validation_error import HTTPValidationError
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
+
 
 
 def _get_kwargs(
@@ -16,7 +20,11 @@ def _get_kwargs(
     *,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> dict[str, Any]:
+    
+
+    
 
     params: dict[str, Any] = {}
 
@@ -24,27 +32,29 @@ def _get_kwargs(
 
     params["offset"] = offset
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/runs/{run_id}/events".format(
-            run_id=quote(str(run_id), safe=""),
-        ),
+        "url": "/api/v1/runs/{run_id}/events".format(run_id=quote(str(run_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | list[EventPublic] | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[EventPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
-        for response_200_item_data in _response_200:
+        for response_200_item_data in (_response_200):
             response_200_item = EventPublic.from_dict(response_200_item_data)
+
+
 
             response_200.append(response_200_item)
 
@@ -52,6 +62,8 @@ def _parse_response(
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -61,9 +73,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | list[EventPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[EventPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -78,8 +88,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> Response[HTTPValidationError | list[EventPublic]]:
-    """Run Events
+    """ Run Events
 
      Return the run's execution trace in order.
 
@@ -94,12 +105,14 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | list[EventPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         run_id=run_id,
-        limit=limit,
-        offset=offset,
+limit=limit,
+offset=offset,
+
     )
 
     response = client.get_httpx_client().request(
@@ -108,15 +121,15 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     run_id: str,
     *,
     client: AuthenticatedClient,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> HTTPValidationError | list[EventPublic] | None:
-    """Run Events
+    """ Run Events
 
      Return the run's execution trace in order.
 
@@ -131,15 +144,16 @@ def sync(
 
     Returns:
         HTTPValidationError | list[EventPublic]
-    """
+     """
+
 
     return sync_detailed(
         run_id=run_id,
-        client=client,
-        limit=limit,
-        offset=offset,
-    ).parsed
+client=client,
+limit=limit,
+offset=offset,
 
+    ).parsed
 
 async def asyncio_detailed(
     run_id: str,
@@ -147,8 +161,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> Response[HTTPValidationError | list[EventPublic]]:
-    """Run Events
+    """ Run Events
 
      Return the run's execution trace in order.
 
@@ -163,18 +178,21 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | list[EventPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         run_id=run_id,
-        limit=limit,
-        offset=offset,
+limit=limit,
+offset=offset,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     run_id: str,
@@ -182,8 +200,9 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> HTTPValidationError | list[EventPublic] | None:
-    """Run Events
+    """ Run Events
 
      Return the run's execution trace in order.
 
@@ -198,13 +217,13 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | list[EventPublic]
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            run_id=run_id,
-            client=client,
-            limit=limit,
-            offset=offset,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        run_id=run_id,
+client=client,
+limit=limit,
+offset=offset,
+
+    )).parsed

@@ -1,40 +1,51 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
 from ...models.run_public import RunPublic
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     run_id: str,
+
 ) -> dict[str, Any]:
+    
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/runs/{run_id}".format(
-            run_id=quote(str(run_id), safe=""),
-        ),
+        "url": "/api/v1/runs/{run_id}".format(run_id=quote(str(run_id), safe=""),),
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | RunPublic | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | RunPublic | None:
     if response.status_code == 200:
         response_200 = RunPublic.from_dict(response.json())
+
+
 
         return response_200
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -44,9 +55,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | RunPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | RunPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -59,8 +68,9 @@ def sync_detailed(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[HTTPValidationError | RunPublic]:
-    """Get Run
+    """ Get Run
 
      Return a run with its steps.
 
@@ -73,10 +83,12 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | RunPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         run_id=run_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -85,13 +97,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> HTTPValidationError | RunPublic | None:
-    """Get Run
+    """ Get Run
 
      Return a run with its steps.
 
@@ -104,20 +116,22 @@ def sync(
 
     Returns:
         HTTPValidationError | RunPublic
-    """
+     """
+
 
     return sync_detailed(
         run_id=run_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[HTTPValidationError | RunPublic]:
-    """Get Run
+    """ Get Run
 
      Return a run with its steps.
 
@@ -130,23 +144,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | RunPublic]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         run_id=run_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     run_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> HTTPValidationError | RunPublic | None:
-    """Get Run
+    """ Get Run
 
      Return a run with its steps.
 
@@ -159,11 +177,11 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | RunPublic
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            run_id=run_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        run_id=run_id,
+client=client,
+
+    )).parsed

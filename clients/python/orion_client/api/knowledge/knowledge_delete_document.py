@@ -4,44 +4,54 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
+
 
 
 def _get_kwargs(
     document_id: str,
     *,
     purge: bool | Unset = False,
+
 ) -> dict[str, Any]:
+    
+
+    
 
     params: dict[str, Any] = {}
 
     params["purge"] = purge
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
-        "url": "/api/v1/knowledge/documents/{document_id}".format(
-            document_id=quote(str(document_id), safe=""),
-        ),
+        "url": "/api/v1/knowledge/documents/{document_id}".format(document_id=quote(str(document_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -51,9 +61,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,8 +75,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     purge: bool | Unset = False,
+
 ) -> Response[Any | HTTPValidationError]:
-    """Delete Document
+    """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
 
@@ -83,11 +92,13 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
-        purge=purge,
+purge=purge,
+
     )
 
     response = client.get_httpx_client().request(
@@ -96,14 +107,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     document_id: str,
     *,
     client: AuthenticatedClient,
     purge: bool | Unset = False,
+
 ) -> Any | HTTPValidationError | None:
-    """Delete Document
+    """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
 
@@ -118,22 +129,24 @@ def sync(
 
     Returns:
         Any | HTTPValidationError
-    """
+     """
+
 
     return sync_detailed(
         document_id=document_id,
-        client=client,
-        purge=purge,
-    ).parsed
+client=client,
+purge=purge,
 
+    ).parsed
 
 async def asyncio_detailed(
     document_id: str,
     *,
     client: AuthenticatedClient,
     purge: bool | Unset = False,
+
 ) -> Response[Any | HTTPValidationError]:
-    """Delete Document
+    """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
 
@@ -148,25 +161,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
-        purge=purge,
+purge=purge,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     document_id: str,
     *,
     client: AuthenticatedClient,
     purge: bool | Unset = False,
+
 ) -> Any | HTTPValidationError | None:
-    """Delete Document
+    """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
 
@@ -181,12 +198,12 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            document_id=document_id,
-            client=client,
-            purge=purge,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+client=client,
+purge=purge,
+
+    )).parsed

@@ -1,40 +1,51 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.document_detail import DocumentDetail
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     document_id: str,
+
 ) -> dict[str, Any]:
+    
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/knowledge/documents/{document_id}".format(
-            document_id=quote(str(document_id), safe=""),
-        ),
+        "url": "/api/v1/knowledge/documents/{document_id}".format(document_id=quote(str(document_id), safe=""),),
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DocumentDetail | HTTPValidationError | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DocumentDetail | HTTPValidationError | None:
     if response.status_code == 200:
         response_200 = DocumentDetail.from_dict(response.json())
+
+
 
         return response_200
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -44,9 +55,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DocumentDetail | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DocumentDetail | HTTPValidationError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -59,8 +68,9 @@ def sync_detailed(
     document_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[DocumentDetail | HTTPValidationError]:
-    """Get Document
+    """ Get Document
 
      Return a document with its versions, their status and progress.
 
@@ -73,10 +83,12 @@ def sync_detailed(
 
     Returns:
         Response[DocumentDetail | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -85,13 +97,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     document_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> DocumentDetail | HTTPValidationError | None:
-    """Get Document
+    """ Get Document
 
      Return a document with its versions, their status and progress.
 
@@ -104,20 +116,22 @@ def sync(
 
     Returns:
         DocumentDetail | HTTPValidationError
-    """
+     """
+
 
     return sync_detailed(
         document_id=document_id,
-        client=client,
-    ).parsed
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     document_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[DocumentDetail | HTTPValidationError]:
-    """Get Document
+    """ Get Document
 
      Return a document with its versions, their status and progress.
 
@@ -130,23 +144,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[DocumentDetail | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     document_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> DocumentDetail | HTTPValidationError | None:
-    """Get Document
+    """ Get Document
 
      Return a document with its versions, their status and progress.
 
@@ -159,11 +177,11 @@ async def asyncio(
 
     Returns:
         DocumentDetail | HTTPValidationError
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            document_id=document_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+client=client,
+
+    )).parsed

@@ -1,14 +1,18 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.chunk_public import ChunkPublic
 from ...models.http_validation_error import HTTPValidationError
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Unset
+from typing import cast
+
 
 
 def _get_kwargs(
@@ -17,7 +21,11 @@ def _get_kwargs(
     version_id: None | str | Unset = UNSET,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> dict[str, Any]:
+    
+
+    
 
     params: dict[str, Any] = {}
 
@@ -32,27 +40,29 @@ def _get_kwargs(
 
     params["offset"] = offset
 
+
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/knowledge/documents/{document_id}/chunks".format(
-            document_id=quote(str(document_id), safe=""),
-        ),
+        "url": "/api/v1/knowledge/documents/{document_id}/chunks".format(document_id=quote(str(document_id), safe=""),),
         "params": params,
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HTTPValidationError | list[ChunkPublic] | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[ChunkPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
-        for response_200_item_data in _response_200:
+        for response_200_item_data in (_response_200):
             response_200_item = ChunkPublic.from_dict(response_200_item_data)
+
+
 
             response_200.append(response_200_item)
 
@@ -60,6 +70,8 @@ def _parse_response(
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -69,9 +81,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HTTPValidationError | list[ChunkPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[ChunkPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,8 +97,9 @@ def sync_detailed(
     version_id: None | str | Unset = UNSET,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> Response[HTTPValidationError | list[ChunkPublic]]:
-    """List Chunks
+    """ List Chunks
 
      List a version's chunks in reading order.
 
@@ -104,13 +115,15 @@ def sync_detailed(
 
     Returns:
         Response[HTTPValidationError | list[ChunkPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
-        version_id=version_id,
-        limit=limit,
-        offset=offset,
+version_id=version_id,
+limit=limit,
+offset=offset,
+
     )
 
     response = client.get_httpx_client().request(
@@ -119,7 +132,6 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     document_id: str,
     *,
@@ -127,8 +139,9 @@ def sync(
     version_id: None | str | Unset = UNSET,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> HTTPValidationError | list[ChunkPublic] | None:
-    """List Chunks
+    """ List Chunks
 
      List a version's chunks in reading order.
 
@@ -144,16 +157,17 @@ def sync(
 
     Returns:
         HTTPValidationError | list[ChunkPublic]
-    """
+     """
+
 
     return sync_detailed(
         document_id=document_id,
-        client=client,
-        version_id=version_id,
-        limit=limit,
-        offset=offset,
-    ).parsed
+client=client,
+version_id=version_id,
+limit=limit,
+offset=offset,
 
+    ).parsed
 
 async def asyncio_detailed(
     document_id: str,
@@ -162,8 +176,9 @@ async def asyncio_detailed(
     version_id: None | str | Unset = UNSET,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> Response[HTTPValidationError | list[ChunkPublic]]:
-    """List Chunks
+    """ List Chunks
 
      List a version's chunks in reading order.
 
@@ -179,19 +194,22 @@ async def asyncio_detailed(
 
     Returns:
         Response[HTTPValidationError | list[ChunkPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
-        version_id=version_id,
-        limit=limit,
-        offset=offset,
+version_id=version_id,
+limit=limit,
+offset=offset,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     document_id: str,
@@ -200,8 +218,9 @@ async def asyncio(
     version_id: None | str | Unset = UNSET,
     limit: int | Unset = 200,
     offset: int | Unset = 0,
+
 ) -> HTTPValidationError | list[ChunkPublic] | None:
-    """List Chunks
+    """ List Chunks
 
      List a version's chunks in reading order.
 
@@ -217,14 +236,14 @@ async def asyncio(
 
     Returns:
         HTTPValidationError | list[ChunkPublic]
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            document_id=document_id,
-            client=client,
-            version_id=version_id,
-            limit=limit,
-            offset=offset,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+client=client,
+version_id=version_id,
+limit=limit,
+offset=offset,
+
+    )).parsed

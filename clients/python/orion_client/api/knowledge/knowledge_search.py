@@ -1,21 +1,31 @@
 from http import HTTPStatus
 from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
 from ...models.search_request import SearchRequest
 from ...models.search_result_public import SearchResultPublic
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     body: SearchRequest,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -30,14 +40,15 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
-        for response_200_item_data in _response_200:
+        for response_200_item_data in (_response_200):
             response_200_item = SearchResultPublic.from_dict(response_200_item_data)
+
+
 
             response_200.append(response_200_item)
 
@@ -45,6 +56,8 @@ def _parse_response(
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -58,9 +71,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,8 +84,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SearchRequest,
+
 ) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
-    """Search
+    """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
 
@@ -87,10 +99,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | list[SearchResultPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -99,13 +113,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: SearchRequest,
+
 ) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
-    """Search
+    """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
 
@@ -118,20 +132,22 @@ def sync(
 
     Returns:
         Any | HTTPValidationError | list[SearchResultPublic]
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SearchRequest,
+
 ) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
-    """Search
+    """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
 
@@ -144,23 +160,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError | list[SearchResultPublic]]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SearchRequest,
+
 ) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
-    """Search
+    """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
 
@@ -173,11 +193,11 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError | list[SearchResultPublic]
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,20 +1,30 @@
 from http import HTTPStatus
 from typing import Any, cast
+from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.ingest_response import IngestResponse
 from ...models.knowledge_upload_document_body import KnowledgeUploadDocumentBody
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     *,
     body: KnowledgeUploadDocumentBody,
+
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -29,21 +39,26 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | IngestResponse | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | IngestResponse | None:
     if response.status_code == 200:
         response_200 = IngestResponse.from_dict(response.json())
+
+
 
         return response_200
 
     if response.status_code == 201:
         response_201 = IngestResponse.from_dict(response.json())
 
+
+
         return response_201
 
     if response.status_code == 202:
         response_202 = IngestResponse.from_dict(response.json())
+
+
 
         return response_202
 
@@ -69,9 +84,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | IngestResponse]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | IngestResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,8 +97,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
+
 ) -> Response[Any | IngestResponse]:
-    """Upload Document
+    """ Upload Document
 
      Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
 
@@ -98,10 +112,12 @@ def sync_detailed(
 
     Returns:
         Response[Any | IngestResponse]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
     response = client.get_httpx_client().request(
@@ -110,13 +126,13 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     *,
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
+
 ) -> Any | IngestResponse | None:
-    """Upload Document
+    """ Upload Document
 
      Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
 
@@ -129,20 +145,22 @@ def sync(
 
     Returns:
         Any | IngestResponse
-    """
+     """
+
 
     return sync_detailed(
         client=client,
-        body=body,
-    ).parsed
+body=body,
 
+    ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
+
 ) -> Response[Any | IngestResponse]:
-    """Upload Document
+    """ Upload Document
 
      Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
 
@@ -155,23 +173,27 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | IngestResponse]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         body=body,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     *,
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
+
 ) -> Any | IngestResponse | None:
-    """Upload Document
+    """ Upload Document
 
      Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
 
@@ -184,11 +206,11 @@ async def asyncio(
 
     Returns:
         Any | IngestResponse
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -4,37 +4,45 @@ from urllib.parse import quote
 
 import httpx
 
-from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
 from ...models.http_validation_error import HTTPValidationError
-from ...types import Response
+from typing import cast
+
 
 
 def _get_kwargs(
     document_id: str,
     version_id: str,
+
 ) -> dict[str, Any]:
+    
+
+    
+
+    
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/api/v1/knowledge/documents/{document_id}/versions/{version_id}/file".format(
-            document_id=quote(str(document_id), safe=""),
-            version_id=quote(str(version_id), safe=""),
-        ),
+        "url": "/api/v1/knowledge/documents/{document_id}/versions/{version_id}/file".format(document_id=quote(str(document_id), safe=""),version_id=quote(str(version_id), safe=""),),
     }
+
 
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | HTTPValidationError | None:
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
     if response.status_code == 200:
         response_200 = cast(Any, None)
         return response_200
 
     if response.status_code == 422:
         response_422 = HTTPValidationError.from_dict(response.json())
+
+
 
         return response_422
 
@@ -44,9 +52,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -60,8 +66,9 @@ def sync_detailed(
     version_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | HTTPValidationError]:
-    """Version File
+    """ Version File
 
      Return the version's original bytes with their media type.
 
@@ -75,11 +82,13 @@ def sync_detailed(
 
     Returns:
         Response[Any | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
-        version_id=version_id,
+version_id=version_id,
+
     )
 
     response = client.get_httpx_client().request(
@@ -88,14 +97,14 @@ def sync_detailed(
 
     return _build_response(client=client, response=response)
 
-
 def sync(
     document_id: str,
     version_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | HTTPValidationError | None:
-    """Version File
+    """ Version File
 
      Return the version's original bytes with their media type.
 
@@ -109,22 +118,24 @@ def sync(
 
     Returns:
         Any | HTTPValidationError
-    """
+     """
+
 
     return sync_detailed(
         document_id=document_id,
-        version_id=version_id,
-        client=client,
-    ).parsed
+version_id=version_id,
+client=client,
 
+    ).parsed
 
 async def asyncio_detailed(
     document_id: str,
     version_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Response[Any | HTTPValidationError]:
-    """Version File
+    """ Version File
 
      Return the version's original bytes with their media type.
 
@@ -138,25 +149,29 @@ async def asyncio_detailed(
 
     Returns:
         Response[Any | HTTPValidationError]
-    """
+     """
+
 
     kwargs = _get_kwargs(
         document_id=document_id,
-        version_id=version_id,
+version_id=version_id,
+
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
 
     return _build_response(client=client, response=response)
-
 
 async def asyncio(
     document_id: str,
     version_id: str,
     *,
     client: AuthenticatedClient,
+
 ) -> Any | HTTPValidationError | None:
-    """Version File
+    """ Version File
 
      Return the version's original bytes with their media type.
 
@@ -170,12 +185,12 @@ async def asyncio(
 
     Returns:
         Any | HTTPValidationError
-    """
+     """
 
-    return (
-        await asyncio_detailed(
-            document_id=document_id,
-            version_id=version_id,
-            client=client,
-        )
-    ).parsed
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+version_id=version_id,
+client=client,
+
+    )).parsed
