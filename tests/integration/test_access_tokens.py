@@ -9,7 +9,7 @@ from datetime import timedelta
 import psycopg
 import pytest
 
-from packages.database.engine import sync_url
+from packages.database.engine import APP_ROLE, sync_url
 from tests.helpers.identity import TOKENS_URL, add_member, bearer, create_token, register
 from tests.helpers.runs import RUNS
 
@@ -238,3 +238,17 @@ async def test_last_used_is_recorded_cheaply(client, database_url: str) -> None:
     assert (await client.get(DOCS, headers=bearer(created["token"]))).status_code == 200
     again = _owner_rows(database_url, "SELECT last_used_at FROM personal_access_tokens WHERE id = %s", created["id"])
     assert again == first
+
+
+async def test_row_level_security_hides_other_organizations_tokens(client, database_url: str) -> None:
+    first = await register(client)
+    second = await register(client)
+    mine = await create_token(client, first, ["read"])
+    await create_token(client, second, ["read"])
+    with psycopg.connect(sync_url(database_url)) as conn:
+        conn.execute(f"SET ROLE {APP_ROLE}")
+        conn.execute("SELECT set_config('orion.org_id', %s, false)", (first.organization_id,))
+        visible = conn.execute("SELECT id FROM personal_access_tokens").fetchall()
+        assert visible == [(mine["id"],)]
+        conn.execute("SELECT set_config('orion.org_id', '', false)")
+        assert conn.execute("SELECT count(*) FROM personal_access_tokens").fetchone() == (0,)
