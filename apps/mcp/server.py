@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Annotated, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from pydantic import Field
 
 from apps.mcp.backend import OrionBackend, ToolFailure
@@ -96,6 +96,22 @@ def build_mcp_server(open_backend: BackendOpener) -> MCPServer:
                 raise ToolError("not_found: The document version does not exist.")
             text = await backend.version_text(document_id, version[0])
             return text_span(document_id, version, text, start, length)
+
+    @server.resource(
+        "orion://documents/{document_id}",
+        name="document",
+        mime_type="text/plain",
+        description="A document's newest indexed version: its normalized text (what quote offsets index into).",
+    )
+    async def document_text(document_id: str, ctx: Context) -> str:
+        try:
+            async with open_backend(ctx) as backend:
+                version = chosen_version(await backend.document(document_id), None)
+                if version is None:
+                    raise ResourceNotFoundError("not_found: The document has no version.")
+                return await backend.version_text(document_id, version[0])
+        except ToolFailure as failure:
+            raise (ResourceNotFoundError if failure.code == "not_found" else ResourceError)(str(failure)) from None
 
     return server
 

@@ -118,6 +118,12 @@ async def test_every_tool_over_streamable_http(live_url: str, org) -> None:  # t
         again = await call(session, "get_run", {"run_id": answer["run_id"]})
         assert again["claims"] == answer["claims"] and again["status"] == "completed"
 
+        templates = (await session.list_resource_templates()).resource_templates
+        assert [t.uri_template for t in templates] == ["orion://documents/{document_id}"]
+        resource = await session.read_resource(f"orion://documents/{document['document_id']}")
+        text = resource.contents[0].text  # type: ignore[union-attr]
+        assert text[quote["version_start"] : quote["version_end"]] == quote["quote"]
+
 
 async def test_a_refusal_carries_its_reason(app, live_url: str, org) -> None:  # type: ignore[no-untyped-def]
     _, _, tokens = org
@@ -154,6 +160,9 @@ async def test_another_organizations_ids_behave_as_unknown(client, live_url: str
             await error_of(session, "read_document_text", {"document_id": "00000000-0000-0000-0000-000000000000"}),
         ]
         assert foreign == unknown and all("not_found" in m for m in foreign)
+        for document_id in (document["document_id"], "00000000-0000-0000-0000-000000000000"):
+            with pytest.raises(MCPError, match="not_found"):
+                await session.read_resource(f"orion://documents/{document_id}")
         scoped = await error_of(session, "investigate", {"question": "fog?", "document_ids": [document["document_id"]]})
         assert "not_found" in scoped
 
@@ -222,6 +231,8 @@ async def test_the_stdio_entry_point(client, live_url: str, org, tmp_path) -> No
             session, "read_document_text", {"document_id": document["document_id"], "start": 5, "length": 20}
         )
         assert span["text"] == full_text[5:25] and span["total_chars"] == len(full_text)
+        resource = await session.read_resource(f"orion://documents/{document['document_id']}")
+        assert resource.contents[0].text == full_text  # type: ignore[union-attr]
         message = await error_of(session, "investigate", {"question": "When is the lamp lit?"})
         assert "forbidden" in message and "runs:create" in message
         unknown = await error_of(session, "get_run", {"run_id": "00000000-0000-0000-0000-000000000000"})
