@@ -73,7 +73,7 @@ class AccessTokenService:
         public = to_public(token, principal.email, now)
         return AccessTokenCreated(**public.model_dump(), token=secret)
 
-    async def list(
+    async def list_tokens(
         self, principal: Principal, *, organization: bool, limit: int, offset: int
     ) -> tuple[list[AccessTokenPublic], int]:
         """List the caller's tokens, or (admins) every token of the organization, newest first."""

@@ -119,7 +119,7 @@ async def list_tokens(
     organization: Annotated[bool, Query(description="Admins: every token of the organization")] = False,
 ) -> list[AccessTokenPublic]:
     """List the caller's personal access tokens (never their secrets), newest first."""
-    items, total = await tokens.list(principal, organization=organization, limit=page.limit, offset=page.offset)
+    items, total = await tokens.list_tokens(principal, organization=organization, limit=page.limit, offset=page.offset)
     with_total(response, total)
     return items
 
