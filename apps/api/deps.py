@@ -75,6 +75,7 @@ async def get_principal(
     raw = credentials.credentials
     if looks_like_personal_token(raw):
         principal = await tokens.authenticate(raw)
+        await session.commit()  # the token's recorded use stands whatever the request does next
     else:
         principal = await service.authenticate(raw)
     await bind_organization(session, principal.organization_id)

@@ -240,6 +240,16 @@ async def test_last_used_is_recorded_cheaply(client, database_url: str) -> None:
     assert again == first
 
 
+async def test_last_use_is_kept_when_the_call_releases_its_transaction(client, database_url: str) -> None:
+    admin = await register(client)
+    created = await create_token(client, admin, ["investigate"])
+    body = {"workflow_type": "evidence_briefing", "input": {"query": "anything stored?"}}
+    # Creating a run ends the request's read transaction before the slow work; the recorded use must survive it.
+    assert (await client.post(RUNS, json=body, headers=bearer(created["token"]))).status_code == 201
+    used = _owner_rows(database_url, "SELECT last_used_at FROM personal_access_tokens WHERE id = %s", created["id"])
+    assert used[0][0] is not None
+
+
 async def test_row_level_security_hides_other_organizations_tokens(client, database_url: str) -> None:
     first = await register(client)
     second = await register(client)
