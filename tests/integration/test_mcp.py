@@ -3,6 +3,7 @@ Every tool works; tokens, scopes, revocation and tenancy behave exactly as on th
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from collections.abc import AsyncIterator
@@ -237,3 +238,17 @@ async def test_the_stdio_entry_point(client, live_url: str, org, tmp_path) -> No
         assert "forbidden" in message and "runs:create" in message
         unknown = await error_of(session, "get_run", {"run_id": "00000000-0000-0000-0000-000000000000"})
         assert "not_found" in unknown
+
+
+async def test_the_stdio_command_refuses_to_start_with_a_refused_token(live_url: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    environment = {**os.environ, "ORION_DATA_DIR": str(tmp_path), "ORION_ENVIRONMENT": "test"}
+    environment.pop("ORION_MCP_TOKEN", None)
+    command = [sys.executable, "-m", "apps.cli.main", "mcp", "--url", live_url]
+    process = await asyncio.create_subprocess_exec(
+        *command, "--token", "orion_pat_" + "0" * 32 + "_" + "A" * 43, env=environment, stderr=asyncio.subprocess.PIPE
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2 and b"refused" in stderr
+    process = await asyncio.create_subprocess_exec(*command, env=environment, stderr=asyncio.subprocess.PIPE)
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2 and b"a token is needed" in stderr
