@@ -12,7 +12,7 @@ UI_DEPS := $(UI_DIR)/node_modules/.package-lock.json
 UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node_modules -o -path $(UI_DIR)/out -o -path $(UI_DIR)/.next -o -path $(UI_DIR)/test-results -o -path $(UI_DIR)/playwright-report -o -path $(UI_DIR)/next-env.d.ts \) -prune -o -type f -print)
 PYTEST_ARGS ?=
 
-.PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types test test-py lint lint-py format ci bench \
+.PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types client test test-py lint lint-py format ci bench \
         db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers train-safety clean
 
 $(VENV)/bin/python:
@@ -57,6 +57,10 @@ ui-e2e: install ui
 ui-types: install $(UI_DEPS)
 	$(BIN)/orion openapi --out $(UI_DIR)/openapi.json
 	cd $(UI_DIR) && npm run gen:api
+
+# Regenerate the typed Python client (clients/python) from the OpenAPI document; run after `make ui-types`.
+client: install-dev
+	$(BIN)/python tools/python_client.py
 
 run: install ui
 	$(BIN)/orion serve

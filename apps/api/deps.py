@@ -10,13 +10,17 @@ from fastapi import Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.identity.errors import InvalidToken, PermissionDenied
+from domains.identity.access_tokens import looks_like_personal_token
+from domains.identity.errors import InvalidToken
 from domains.identity.permissions import Permission
 from domains.identity.service import IdentityService, Principal
+from domains.identity.token_service import AccessTokenService
 from packages.config.settings import Settings
 from packages.database.engine import Database, bind_organization
 
-_bearer = HTTPBearer(auto_error=False, description="A token from POST /api/v1/auth/login")
+_bearer = HTTPBearer(
+    auto_error=False, description="A token from POST /api/v1/auth/login, or a personal access token (orion_pat_...)"
+)
 
 
 def get_settings(request: Request) -> Settings:
@@ -54,15 +58,29 @@ def get_identity_service(request: Request, session: SessionDep, settings: Settin
 IdentityServiceDep = Annotated[IdentityService, Depends(get_identity_service)]
 
 
+def get_access_token_service(session: SessionDep) -> AccessTokenService:
+    return AccessTokenService(session)
+
+
+AccessTokenServiceDep = Annotated[AccessTokenService, Depends(get_access_token_service)]
+
+
 async def get_principal(
     session: SessionDep,
     service: IdentityServiceDep,
+    tokens: AccessTokenServiceDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Principal:
-    """Authenticate the bearer token and scope the session to the caller's organization (RLS)."""
+    """Authenticate the bearer token (a JWT or a personal access token) and scope the session to the caller's
+    organization (RLS)."""
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise InvalidToken("A bearer token is required.")
-    principal = await service.authenticate(credentials.credentials)
+    raw = credentials.credentials
+    if looks_like_personal_token(raw):
+        principal = await tokens.authenticate(raw)
+        await session.commit()  # the token's recorded use stands whatever the request does next
+    else:
+        principal = await service.authenticate(raw)
     await bind_organization(session, principal.organization_id)
     return principal
 
@@ -74,8 +92,7 @@ def require(permission: Permission) -> Callable[..., Coroutine[Any, Any, Princip
     """Return a dependency that admits only callers holding `permission`."""
 
     async def dependency(principal: PrincipalDep) -> Principal:
-        if not principal.can(permission):
-            raise PermissionDenied()
+        principal.ensure(permission)
         return principal
 
     dependency.__name__ = f"require_{permission.value.replace(':', '_')}"

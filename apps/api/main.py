@@ -21,6 +21,8 @@ from apps.api.logging import configure_logging
 from apps.api.middleware import RequestContextMiddleware
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
+from apps.mcp.http import mount_mcp
+from apps.mcp.http import running as running_mcp
 from domains.execution.briefing import get_briefing_provider
 from domains.execution.run.recovery import recover_stuck_runs
 from domains.execution.run.workflows import WorkflowServices
@@ -180,7 +182,8 @@ def _lifespan(
             else []
         )
         try:
-            yield
+            async with running_mcp(app.state.mcp):
+                yield
         finally:
             for task in background:
                 task.cancel()
@@ -235,5 +238,6 @@ def create_app(
     app.add_middleware(RequestContextMiddleware)
     for router in (health, auth, admin, knowledge, execution, analytics):
         app.include_router(router.router)
+    app.state.mcp = mount_mcp(app)
     mount_ui(app, ui_dir if settings.serve_ui else None)
     return app

@@ -224,6 +224,31 @@ def analytics_rebuild() -> None:
     asyncio.run(run())
 
 
+@cli.command()
+def mcp(
+    url: str | None = typer.Option(None, help="ORION's base URL (default ORION_MCP_URL)."),
+    token: str | None = typer.Option(
+        None, help="A personal access token (default ORION_MCP_TOKEN; prefer the variable: arguments show in ps)."
+    ),
+) -> None:
+    """Serve ORION's MCP tools on stdio (for Claude Desktop and other MCP clients), calling ORION over HTTP."""
+    import anyio
+
+    from apps.mcp.rest import check_token, serve_stdio
+
+    settings = _settings_or_exit()
+    base = url or settings.mcp_url
+    secret = token or (settings.mcp_token.get_secret_value() if settings.mcp_token else None)
+    if not secret:
+        typer.echo("orion mcp: a token is needed (--token or ORION_MCP_TOKEN); create one on the Tokens page", err=True)
+        raise typer.Exit(2)
+    problem = anyio.run(check_token, base, secret)
+    if problem:
+        typer.echo(f"orion mcp: {problem}", err=True)
+        raise typer.Exit(2)
+    anyio.run(serve_stdio, base, secret)
+
+
 def main() -> None:
     try:
         cli()

@@ -55,3 +55,9 @@ class PasswordHashingOverloaded(OrionError):
 
 class WeakPassword(InvalidInput):
     default_message = "The password is too common or too easy to guess."
+class AccessTokenNotFound(NotFound):
+    default_message = "The access token does not exist."
+
+
+class TokenManagementNeedsSignIn(Forbidden):
+    default_message = "Personal access tokens are managed after signing in with a password, not with a token."

@@ -19,7 +19,7 @@ from sqlalchemy import (
     String,
     Table,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from packages.database.base import ID_LENGTH, Base, created_at_column, id_column
@@ -136,12 +136,35 @@ class AuditEvent(Base):
     created_at: Mapped[datetime] = created_at_column()
 
 
+class PersonalAccessToken(Base):
+    """A named, scoped, expiring bearer secret of one user; only its SHA-256 is stored (ADR-0019)."""
+
+    __tablename__ = "personal_access_tokens"
+    __table_args__ = (
+        ForeignKeyConstraint(["organization_id"], ["organizations.id"], ondelete="CASCADE"),
+        Index("ix_personal_access_tokens_organization_id_created_at", "organization_id", "created_at"),
+    )
+
+    id: Mapped[str] = id_column()
+    organization_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    user_id: Mapped[str] = mapped_column(String(ID_LENGTH), ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    scopes: Mapped[list[str]] = mapped_column(ARRAY(String(20)))
+    created_at: Mapped[datetime] = created_at_column()
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    revoked_by: Mapped[str | None] = mapped_column(String(ID_LENGTH), ForeignKey("users.id", ondelete="SET NULL"))
+
+
 __all__ = [
     "AuditEvent",
     "LoginAttempt",
     "LoginGuard",
     "Organization",
     "PermissionRow",
+    "PersonalAccessToken",
     "Role",
     "User",
     "role_permissions",

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, Select, func, select, update
+from sqlalchemy import ColumnElement, Select, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.identity.models import AuditEvent, Organization, PermissionRow, Role, User, role_permissions, user_roles
+from domains.identity.models import (
+    AuditEvent,
+    Organization,
+    PermissionRow,
+    PersonalAccessToken,
+    Role,
+    User,
+    role_permissions,
+    user_roles,
+)
 
 
 @dataclass(frozen=True)
@@ -170,3 +179,66 @@ class IdentityRepository:
             )
         ).scalars()
         return list(rows), total
+
+    # --- personal access tokens ----------------------------------------------------------------------------------
+
+    def visible_tokens(self, organization_id: str) -> Select[PersonalAccessToken, str]:
+        """Return the base statement for one organization's tokens, each with its owner's email."""
+        return (
+            select(PersonalAccessToken, User.email)
+            .join(User, User.id == PersonalAccessToken.user_id)
+            .where(PersonalAccessToken.organization_id == organization_id)
+        )
+
+    async def add_token(self, token: PersonalAccessToken) -> None:
+        self.session.add(token)
+        await self.session.flush()
+
+    async def token(self, organization_id: str, token_id: str) -> tuple[PersonalAccessToken, str] | None:
+        statement = self.visible_tokens(organization_id).where(PersonalAccessToken.id == token_id)
+        row = (await self.session.execute(statement)).first()
+        return (row[0], row[1]) if row else None
+
+    async def token_by_hash(self, organization_id: str, hashed: str) -> PersonalAccessToken | None:
+        statement = select(PersonalAccessToken).where(
+            PersonalAccessToken.organization_id == organization_id, PersonalAccessToken.token_hash == hashed
+        )
+        return (await self.session.execute(statement)).scalar_one_or_none()
+
+    async def list_tokens(
+        self, organization_id: str, *, user_id: str | None, limit: int, offset: int
+    ) -> tuple[list[tuple[PersonalAccessToken, str]], int]:
+        """Return one organization's tokens (or one user's), newest first, with the total."""
+        base = self.visible_tokens(organization_id)
+        if user_id is not None:
+            base = base.where(PersonalAccessToken.user_id == user_id)
+        total = (await self.session.execute(select(func.count()).select_from(base.subquery()))).scalar_one()
+        rows = await self.session.execute(
+            base.order_by(PersonalAccessToken.created_at.desc(), PersonalAccessToken.id.desc())
+            .limit(limit)
+            .offset(offset)
+        )
+        return [(token, email) for token, email in rows.all()], total
+
+    async def revoke_token(self, organization_id: str, token_id: str, *, by: str, at: datetime) -> None:
+        await self.session.execute(
+            update(PersonalAccessToken)
+            .where(
+                PersonalAccessToken.organization_id == organization_id,
+                PersonalAccessToken.id == token_id,
+                PersonalAccessToken.revoked_at.is_(None),
+            )
+            .values(revoked_at=at, revoked_by=by)
+        )
+
+    async def touch_token(self, organization_id: str, token_id: str, *, at: datetime, every: timedelta) -> None:
+        """Record a use, at most once per `every` (a busy token must not write on every call)."""
+        await self.session.execute(
+            update(PersonalAccessToken)
+            .where(
+                PersonalAccessToken.organization_id == organization_id,
+                PersonalAccessToken.id == token_id,
+                or_(PersonalAccessToken.last_used_at.is_(None), PersonalAccessToken.last_used_at < at - every),
+            )
+            .values(last_used_at=at)
+        )

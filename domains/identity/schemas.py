@@ -103,5 +103,43 @@ class AuditEventPublic(BaseModel):
     created_at: datetime
 
 
+TokenScope = Literal["read", "investigate", "write"]
+TokenStatus = Literal["active", "expired", "revoked"]
+TokenName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+
+
+def _unique_scopes(value: list[str]) -> list[str]:
+    if len(set(value)) != len(value):
+        raise ValueError("scopes must not repeat")
+    return value
+
+
+class AccessTokenCreate(_Strict):
+    name: TokenName
+    scopes: Annotated[list[TokenScope], Field(min_length=1, max_length=3), AfterValidator(_unique_scopes)]
+    expires_in_days: Annotated[int, Field(ge=1, le=366, description="Days until the token stops working")] = 30
+
+
+class AccessTokenPublic(BaseModel):
+    """A personal access token as listed: never its secret."""
+
+    id: str
+    name: str
+    user_id: str
+    user_email: str
+    scopes: list[TokenScope]
+    status: TokenStatus
+    created_at: datetime
+    expires_at: datetime
+    last_used_at: datetime | None
+    revoked_at: datetime | None
+
+
+class AccessTokenCreated(AccessTokenPublic):
+    """The one response that carries the secret: store it now, it cannot be shown again."""
+
+    token: str
+
+
 class StatusOk(BaseModel):
     status: Literal["ok"] = "ok"

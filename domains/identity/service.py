@@ -17,6 +17,7 @@ from domains.identity.errors import (
     InvalidToken,
     LastAdmin,
     PasswordHashingOverloaded,
+    PermissionDenied,
     UserNotFound,
     WeakPassword,
     WorkspaceTaken,
@@ -50,9 +51,22 @@ class Principal:
     email: str
     roles: tuple[str, ...]
     permissions: frozenset[str]
+    # Set when the caller authenticated with a personal access token: `permissions` is then roles ∩ scopes.
+    token_id: str | None = None
 
     def can(self, permission: Permission) -> bool:
         return permission in self.permissions
+
+    def ensure(self, permission: Permission) -> None:
+        """Raise PermissionDenied unless the caller holds `permission` (naming it when a token's scopes fall short)."""
+        if self.can(permission):
+            return
+        if self.token_id is not None:
+            raise PermissionDenied(
+                f"This access token does not allow {permission.value}: it needs a scope that includes it, "
+                "and its owner a role that grants it."
+            )
+        raise PermissionDenied()
 
 
 def to_public(record: UserRecord) -> UserPublic:

@@ -234,6 +234,29 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await screenshot("admin");
   });
 
+  step("creates an access token, shows its secret once, and revokes it at once", async () => {
+    await openFromNav("Tokens");
+    await page.getByRole("heading", { name: "Access tokens", level: 1 }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("e2e agent");
+    await page.getByLabel(/^Investigate/).check();
+    await page.getByRole("button", { name: "Create token" }).click();
+    const secret = (await page.getByTestId("new-token-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^orion_pat_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
+    const row = page.getByRole("row", { name: /e2e agent/ });
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain(secret);
+    await screenshot("tokens-created");
+
+    const asToken = () => fetch(url("/api/v1/knowledge/documents"), { headers: { Authorization: `Bearer ${secret}` } });
+    expect((await asToken()).status).toBe(200);
+    await row.getByRole("button", { name: "Revoke e2e agent" }).click();
+    const dialog = page.getByRole("dialog", { name: /Revoke “e2e agent”/ });
+    await dialog.getByRole("button", { name: "Revoke token" }).click();
+    await row.getByText("revoked").waitFor();
+    expect((await asToken()).status).toBe(401);
+    await screenshot("tokens-revoked");
+  });
+
   step("signs out back to the sign-in form", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("You have signed out.").waitFor();

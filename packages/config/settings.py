@@ -63,6 +63,10 @@ class Settings(BaseSettings):
     password_hash_workers: int = Field(default=1, ge=1, le=64)
     password_hash_queue: int = Field(default=16, ge=0, le=10_000)
 
+    # --- `orion mcp` (the stdio MCP server that calls a running ORION over HTTP) ---------------------------
+    mcp_url: str = "http://127.0.0.1:8000"
+    mcp_token: SecretStr | None = None
+
     # --- tenancy and cost control ----------------------------------------------------------------------------
     always_isolate_tenants: bool = True
     single_organization: bool = False

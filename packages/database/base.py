@@ -32,6 +32,7 @@ TENANT_TABLES = (
     "steps",
     "execution_events",
     "audit_events",
+    "personal_access_tokens",
 )
 
 

@@ -59,3 +59,20 @@ async def add_member(client: httpx.AsyncClient, admin: Account, role: str = "mem
     assert response.status_code == 201, response.text
     token = await login(client, email)
     return Account(email=email, password=PASSWORD, token=token, user=response.json())
+
+
+TOKENS_URL = "/api/v1/auth/tokens"
+
+
+async def create_token(
+    client: httpx.AsyncClient, account: Account, scopes: list[str], *, name: str = "script", days: int = 30
+) -> dict:
+    """Create a personal access token for `account` through the real route; the body holds the secret once."""
+    body = {"name": name, "scopes": scopes, "expires_in_days": days}
+    response = await client.post(TOKENS_URL, json=body, headers=account.headers)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def bearer(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}

@@ -33,11 +33,16 @@ async def tenants(client, app):  # type: ignore[no-untyped-def]
     with scripted_model(app, fake()):
         run = await start_run(client, theirs, "What does the plan mention?")
     await upload_ok(client, mine, "Our own harmless notes about gardening.", "garden.txt")
+    token = await client.post(
+        "/api/v1/auth/tokens", json={"name": "theirs", "scopes": ["read"]}, headers=theirs.headers
+    )
+    assert token.status_code == 201, token.text
     foreign_ids = {
         "document_id": document["document_id"],
         "version_id": document["document_version_id"],
         "run_id": run["id"],
         "user_id": member.user["id"],
+        "token_id": token.json()["id"],
     }
     return mine, theirs, foreign_ids
 

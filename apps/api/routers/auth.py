@@ -1,12 +1,30 @@
-"""Auth routes: register, login (throttled), logout, refresh, password change, me."""
+"""Auth routes: register, login (throttled), logout, refresh, password change, me, personal access tokens."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response, status
+from typing import Annotated
 
-from apps.api.deps import IdentityServiceDep, PrincipalDep, SettingsDep
+from fastapi import APIRouter, Query, Request, Response, status
+
+from apps.api.deps import (
+    AccessTokenServiceDep,
+    IdentityServiceDep,
+    PrincipalDep,
+    ResourcePage,
+    SettingsDep,
+    with_total,
+)
 from apps.api.rate_limit import client_address
-from domains.identity.schemas import LoginRequest, PasswordChangeRequest, RegisterRequest, Token, UserPublic
+from domains.identity.schemas import (
+    AccessTokenCreate,
+    AccessTokenCreated,
+    AccessTokenPublic,
+    LoginRequest,
+    PasswordChangeRequest,
+    RegisterRequest,
+    Token,
+    UserPublic,
+)
 
 router = APIRouter(prefix="/api/v1/auth", tags=["auth"])
 
@@ -59,3 +77,39 @@ async def change_password(
 async def me(principal: PrincipalDep, service: IdentityServiceDep) -> UserPublic:
     """Return the caller's account."""
     return await service.me(principal)
+
+
+@router.post(
+    "/tokens", status_code=status.HTTP_201_CREATED, operation_id="auth_create_token", responses={403: {}, 422: {}}
+)
+async def create_token(
+    body: AccessTokenCreate, principal: PrincipalDep, tokens: AccessTokenServiceDep
+) -> AccessTokenCreated:
+    """Create a personal access token; the response is the only time its secret is shown."""
+    return await tokens.create(principal, body)
+
+
+@router.get("/tokens", operation_id="auth_list_tokens", responses={403: {}})
+async def list_tokens(
+    principal: PrincipalDep,
+    tokens: AccessTokenServiceDep,
+    page: ResourcePage,
+    response: Response,
+    organization: Annotated[bool, Query(description="Admins: every token of the organization")] = False,
+) -> list[AccessTokenPublic]:
+    """List the caller's personal access tokens (never their secrets), newest first."""
+    items, total = await tokens.list_tokens(principal, organization=organization, limit=page.limit, offset=page.offset)
+    with_total(response, total)
+    return items
+
+
+@router.delete(
+    "/tokens/{token_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    operation_id="auth_revoke_token",
+    responses={403: {}, 404: {}},
+)
+async def revoke_token(token_id: str, principal: PrincipalDep, tokens: AccessTokenServiceDep) -> Response:
+    """Revoke a personal access token (the caller's, or for admins any of the organization's); effective at once."""
+    await tokens.revoke(principal, token_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -37,3 +37,7 @@ export type Analytics = Ok<"/api/v1/investigations/analytics", "get">;
 export type Trends = Ok<"/api/v1/investigations/trends", "get">;
 export type TrendPoint = Item<Trends["points"]>;
 export type TrendBucket = Trends["bucket"];
+
+export type AccessToken = Item<Ok<"/api/v1/auth/tokens", "get">>;
+export type AccessTokenCreated = Ok<"/api/v1/auth/tokens", "post", 201>;
+export type TokenScope = Item<RequestBody<"/api/v1/auth/tokens", "post">["scopes"]>;

@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/search", label: "Search" },
   { href: "/investigations", label: "Investigations" },
   { href: "/analytics", label: "Analytics" },
+  { href: "/tokens", label: "Tokens" },
 ] as const;
 
 /** Header with the navigation (Admin only for admins), the signed-in user, and sign-out. */

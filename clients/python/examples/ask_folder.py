@@ -1,0 +1,95 @@
+"""Upload a folder to ORION, ask one question, and print the answer's verified quotes.
+
+    ORION_URL=http://127.0.0.1:8000 ORION_TOKEN=orion_pat_... python ask_folder.py ./docs "What is the refund window?"
+
+The token needs the `write` scope (it uploads) and its owner a role that may upload and investigate.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from orion_client import AuthenticatedClient
+from orion_client.api.investigations import runs_create, runs_result
+from orion_client.api.knowledge import knowledge_get_document, knowledge_upload_document
+from orion_client.models import (
+    DocumentDetail,
+    IngestResponse,
+    KnowledgeUploadDocumentBody,
+    RunCreate,
+    RunCreateInput,
+    RunPublic,
+    RunResultPublic,
+)
+from orion_client.types import File
+
+SUFFIXES = {".txt", ".md", ".markdown", ".pdf"}
+
+
+def upload_folder(client: AuthenticatedClient, folder: Path) -> list[str]:
+    """Upload every supported file of `folder`; return the document ids."""
+    ids = []
+    for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES):
+        with path.open("rb") as handle:
+            body = KnowledgeUploadDocumentBody(file=File(payload=handle, file_name=path.name), title=path.stem)
+            response = knowledge_upload_document.sync(client=client, body=body)
+        if not isinstance(response, IngestResponse):
+            sys.exit(f"upload of {path.name} failed: {response}")
+        ids.append(response.document_id)
+        print(f"uploaded {path.name}: {response.status}")
+    return ids
+
+
+def wait_until_indexed(client: AuthenticatedClient, document_ids: list[str], timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    for document_id in document_ids:
+        while True:
+            detail = knowledge_get_document.sync(document_id, client=client)
+            if isinstance(detail, DocumentDetail) and detail.status != "processing":
+                break
+            if time.monotonic() > deadline:
+                sys.exit(f"document {document_id} is still processing")
+            time.sleep(0.5)
+
+
+def ask(client: AuthenticatedClient, question: str, document_ids: list[str]) -> RunResultPublic:
+    inputs = RunCreateInput.from_dict({"query": question, "document_ids": document_ids})
+    run = runs_create.sync(client=client, body=RunCreate(workflow_type="evidence_briefing", input_=inputs))
+    if not isinstance(run, RunPublic):
+        sys.exit(f"the investigation could not start: {run}")
+    result = runs_result.sync(run.id, client=client)
+    if not isinstance(result, RunResultPublic):
+        sys.exit(f"the result could not be read: {result}")
+    return result
+
+
+def main() -> None:
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    folder, question = Path(sys.argv[1]), sys.argv[2]
+    client = AuthenticatedClient(
+        base_url=os.environ.get("ORION_URL", "http://127.0.0.1:8000"), token=os.environ["ORION_TOKEN"]
+    )
+    with client:
+        document_ids = upload_folder(client, folder)
+        wait_until_indexed(client, document_ids)
+        result = ask(client, question, document_ids)
+    print(f"outcome: {result.outcome}")
+    if result.refusal:
+        print(f"refused: {result.refusal.reason}")
+        return
+    sources = {c.chunk_id: c for c in result.citations}
+    print(result.result.briefing)
+    for claim in result.result.claims:
+        print(f"- {claim.statement}")
+        for citation in claim.citations:
+            source = sources[citation.chunk_id]
+            page = f", page {source.page}" if isinstance(source.page, int) else ""
+            print(f'    verified quote: "{citation.quote}" ({source.document_title}{page})')
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.audit_event_public import AuditEventPublic
+from ...models.http_validation_error import HTTPValidationError
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/admin/audit",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[AuditEventPublic] | None:
+    if response.status_code == 200:
+        response_200 = []
+        _response_200 = response.json()
+        for response_200_item_data in (_response_200):
+            response_200_item = AuditEventPublic.from_dict(response_200_item_data)
+
+
+
+            response_200.append(response_200_item)
+
+        return response_200
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+    """ Audit
+
+     List the organization's audit trail, newest first.
+
+    Args:
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[HTTPValidationError | list[AuditEventPublic]]
+     """
+
+
+    kwargs = _get_kwargs(
+        limit=limit,
+offset=offset,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> HTTPValidationError | list[AuditEventPublic] | None:
+    """ Audit
+
+     List the organization's audit trail, newest first.
+
+    Args:
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        HTTPValidationError | list[AuditEventPublic]
+     """
+
+
+    return sync_detailed(
+        client=client,
+limit=limit,
+offset=offset,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+    """ Audit
+
+     List the organization's audit trail, newest first.
+
+    Args:
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[HTTPValidationError | list[AuditEventPublic]]
+     """
+
+
+    kwargs = _get_kwargs(
+        limit=limit,
+offset=offset,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> HTTPValidationError | list[AuditEventPublic] | None:
+    """ Audit
+
+     List the organization's audit trail, newest first.
+
+    Args:
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        HTTPValidationError | list[AuditEventPublic]
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+limit=limit,
+offset=offset,
+
+    )).parsed

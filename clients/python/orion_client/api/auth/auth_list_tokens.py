@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.access_token_public import AccessTokenPublic
+from ...models.http_validation_error import HTTPValidationError
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    organization: bool | Unset = False,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["organization"] = organization
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/auth/tokens",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+    if response.status_code == 200:
+        response_200 = []
+        _response_200 = response.json()
+        for response_200_item_data in (_response_200):
+            response_200_item = AccessTokenPublic.from_dict(response_200_item_data)
+
+
+
+            response_200.append(response_200_item)
+
+        return response_200
+
+    if response.status_code == 403:
+        response_403 = cast(Any, None)
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    organization: bool | Unset = False,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+    """ List Tokens
+
+     List the caller's personal access tokens (never their secrets), newest first.
+
+    Args:
+        organization (bool | Unset): Admins: every token of the organization Default: False.
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | HTTPValidationError | list[AccessTokenPublic]]
+     """
+
+
+    kwargs = _get_kwargs(
+        organization=organization,
+limit=limit,
+offset=offset,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    organization: bool | Unset = False,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+    """ List Tokens
+
+     List the caller's personal access tokens (never their secrets), newest first.
+
+    Args:
+        organization (bool | Unset): Admins: every token of the organization Default: False.
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | HTTPValidationError | list[AccessTokenPublic]
+     """
+
+
+    return sync_detailed(
+        client=client,
+organization=organization,
+limit=limit,
+offset=offset,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    organization: bool | Unset = False,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+    """ List Tokens
+
+     List the caller's personal access tokens (never their secrets), newest first.
+
+    Args:
+        organization (bool | Unset): Admins: every token of the organization Default: False.
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | HTTPValidationError | list[AccessTokenPublic]]
+     """
+
+
+    kwargs = _get_kwargs(
+        organization=organization,
+limit=limit,
+offset=offset,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    organization: bool | Unset = False,
+    limit: int | Unset = 20,
+    offset: int | Unset = 0,
+
+) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+    """ List Tokens
+
+     List the caller's personal access tokens (never their secrets), newest first.
+
+    Args:
+        organization (bool | Unset): Admins: every token of the organization Default: False.
+        limit (int | Unset): Page size (1..50) Default: 20.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | HTTPValidationError | list[AccessTokenPublic]
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+organization=organization,
+limit=limit,
+offset=offset,
+
+    )).parsed

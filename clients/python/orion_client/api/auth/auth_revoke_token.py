@@ -1,0 +1,195 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.http_validation_error import HTTPValidationError
+from typing import cast
+
+
+
+def _get_kwargs(
+    token_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/auth/tokens/{token_id}".format(token_id=quote(str(token_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 403:
+        response_403 = cast(Any, None)
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = cast(Any, None)
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    token_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Any | HTTPValidationError]:
+    """ Revoke Token
+
+     Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
+    once.
+
+    Args:
+        token_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | HTTPValidationError]
+     """
+
+
+    kwargs = _get_kwargs(
+        token_id=token_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    token_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Any | HTTPValidationError | None:
+    """ Revoke Token
+
+     Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
+    once.
+
+    Args:
+        token_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | HTTPValidationError
+     """
+
+
+    return sync_detailed(
+        token_id=token_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    token_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[Any | HTTPValidationError]:
+    """ Revoke Token
+
+     Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
+    once.
+
+    Args:
+        token_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | HTTPValidationError]
+     """
+
+
+    kwargs = _get_kwargs(
+        token_id=token_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    token_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Any | HTTPValidationError | None:
+    """ Revoke Token
+
+     Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
+    once.
+
+    Args:
+        token_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | HTTPValidationError
+     """
+
+
+    return (await asyncio_detailed(
+        token_id=token_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,229 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.event_public import EventPublic
+from ...models.http_validation_error import HTTPValidationError
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    run_id: str,
+    *,
+    limit: int | Unset = 200,
+    offset: int | Unset = 0,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/runs/{run_id}/events".format(run_id=quote(str(run_id), safe=""),),
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[EventPublic] | None:
+    if response.status_code == 200:
+        response_200 = []
+        _response_200 = response.json()
+        for response_200_item_data in (_response_200):
+            response_200_item = EventPublic.from_dict(response_200_item_data)
+
+
+
+            response_200.append(response_200_item)
+
+        return response_200
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[EventPublic]]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    run_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    offset: int | Unset = 0,
+
+) -> Response[HTTPValidationError | list[EventPublic]]:
+    """ Run Events
+
+     Return the run's execution trace in order.
+
+    Args:
+        run_id (str):
+        limit (int | Unset): Page size (1..1000) Default: 200.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[HTTPValidationError | list[EventPublic]]
+     """
+
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+limit=limit,
+offset=offset,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    run_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    offset: int | Unset = 0,
+
+) -> HTTPValidationError | list[EventPublic] | None:
+    """ Run Events
+
+     Return the run's execution trace in order.
+
+    Args:
+        run_id (str):
+        limit (int | Unset): Page size (1..1000) Default: 200.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        HTTPValidationError | list[EventPublic]
+     """
+
+
+    return sync_detailed(
+        run_id=run_id,
+client=client,
+limit=limit,
+offset=offset,
+
+    ).parsed
+
+async def asyncio_detailed(
+    run_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    offset: int | Unset = 0,
+
+) -> Response[HTTPValidationError | list[EventPublic]]:
+    """ Run Events
+
+     Return the run's execution trace in order.
+
+    Args:
+        run_id (str):
+        limit (int | Unset): Page size (1..1000) Default: 200.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[HTTPValidationError | list[EventPublic]]
+     """
+
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+limit=limit,
+offset=offset,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    run_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 200,
+    offset: int | Unset = 0,
+
+) -> HTTPValidationError | list[EventPublic] | None:
+    """ Run Events
+
+     Return the run's execution trace in order.
+
+    Args:
+        run_id (str):
+        limit (int | Unset): Page size (1..1000) Default: 200.
+        offset (int | Unset): Items to skip Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        HTTPValidationError | list[EventPublic]
+     """
+
+
+    return (await asyncio_detailed(
+        run_id=run_id,
+client=client,
+limit=limit,
+offset=offset,
+
+    )).parsed

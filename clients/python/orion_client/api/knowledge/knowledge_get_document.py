@@ -1,0 +1,187 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.document_detail import DocumentDetail
+from ...models.http_validation_error import HTTPValidationError
+from typing import cast
+
+
+
+def _get_kwargs(
+    document_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/knowledge/documents/{document_id}".format(document_id=quote(str(document_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DocumentDetail | HTTPValidationError | None:
+    if response.status_code == 200:
+        response_200 = DocumentDetail.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 422:
+        response_422 = HTTPValidationError.from_dict(response.json())
+
+
+
+        return response_422
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DocumentDetail | HTTPValidationError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    document_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[DocumentDetail | HTTPValidationError]:
+    """ Get Document
+
+     Return a document with its versions, their status and progress.
+
+    Args:
+        document_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DocumentDetail | HTTPValidationError]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    document_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> DocumentDetail | HTTPValidationError | None:
+    """ Get Document
+
+     Return a document with its versions, their status and progress.
+
+    Args:
+        document_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DocumentDetail | HTTPValidationError
+     """
+
+
+    return sync_detailed(
+        document_id=document_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    document_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[DocumentDetail | HTTPValidationError]:
+    """ Get Document
+
+     Return a document with its versions, their status and progress.
+
+    Args:
+        document_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DocumentDetail | HTTPValidationError]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    document_id: str,
+    *,
+    client: AuthenticatedClient,
+
+) -> DocumentDetail | HTTPValidationError | None:
+    """ Get Document
+
+     Return a document with its versions, their status and progress.
+
+    Args:
+        document_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DocumentDetail | HTTPValidationError
+     """
+
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+client=client,
+
+    )).parsed

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class SearchResultPublicRetrievalMethod(StrEnum):
+    HYBRID = "hybrid"
+    LEXICAL = "lexical"
+    SEMANTIC = "semantic"
+
+    def __str__(self) -> str:
+        return str(self.value)

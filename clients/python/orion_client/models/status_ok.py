@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import Literal, cast
+
+
+
+
+
+
+T = TypeVar("T", bound="StatusOk")
+
+
+
+@_attrs_define
+class StatusOk:
+    """ 
+        Attributes:
+            status (Literal['ok'] | Unset):  Default: 'ok'.
+     """
+
+    status: Literal['ok'] | Unset = 'ok'
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+        })
+        if status is not UNSET:
+            field_dict["status"] = status
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        status = cast(Literal['ok'] | Unset , d.pop("status", UNSET))
+        if status != 'ok'and not isinstance(status, Unset):
+            raise ValueError(f"status must match const 'ok', got '{status}'")
+
+        status_ok = cls(
+            status=status,
+        )
+
+
+        status_ok.additional_properties = d
+        return status_ok
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

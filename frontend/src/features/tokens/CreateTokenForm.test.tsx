@@ -1,0 +1,48 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { api } from "@/api/client";
+import type { AccessTokenCreated } from "@/api/types";
+import { CreateTokenForm } from "./CreateTokenForm";
+
+const created: AccessTokenCreated = {
+  id: "t1",
+  name: "laptop agent",
+  user_id: "u1",
+  user_email: "me@example.org",
+  scopes: ["investigate"],
+  status: "active",
+  created_at: "2026-12-01T10:00:00+00:00",
+  expires_at: "2026-12-31T10:00:00+00:00",
+  last_used_at: null,
+  revoked_at: null,
+  token: `orion_pat_${"a".repeat(32)}_${"B".repeat(43)}`,
+};
+
+describe("CreateTokenForm", () => {
+  it("sends the chosen name, scope and expiry, and shows the secret once", async () => {
+    const post = vi.spyOn(api, "POST").mockResolvedValue({
+      data: created,
+      response: new Response(null, { status: 201 }),
+    } as never);
+    const onCreated = vi.fn();
+    render(<CreateTokenForm onCreated={onCreated} />);
+
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "  laptop agent " } });
+    fireEvent.click(screen.getByLabelText(/^Investigate/));
+    fireEvent.change(screen.getByLabelText("Expires after"), { target: { value: "90" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create token" }));
+
+    await waitFor(() => expect(screen.getByTestId("new-token-secret").textContent).toBe(created.token));
+    expect(post).toHaveBeenCalledWith("/api/v1/auth/tokens", {
+      body: { name: "laptop agent", scopes: ["investigate"], expires_in_days: 90 },
+    });
+    expect(onCreated).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(/shown only once/)).toBeTruthy();
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
+  });
+
+  it("cannot be submitted without a name", () => {
+    render(<CreateTokenForm onCreated={() => undefined} />);
+    expect((screen.getByRole("button", { name: "Create token" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
