@@ -1740,7 +1740,7 @@ export interface operations {
                 organization?: boolean;
                 /** @description Page size (1..50) */
                 limit?: number;
-                /** @description Items to skip */
+                /** @description Items to skip (0..1,000,000,000) */
                 offset?: number;
             };
             header?: never;
