@@ -45,7 +45,8 @@ def generate_package(target: Path) -> Path:
         capture_output=True,
         text=True,
     )
-    # With meta "none" the output directory is the package itself.
+    # With meta "none" the output directory is the package itself; mark it typed (PEP 561) as the other metas do.
+    (project / "py.typed").write_text("# Marker file for PEP 561\n")
     return project
 
 
