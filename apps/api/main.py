@@ -18,8 +18,8 @@ from fastapi.routing import APIRoute
 from apps.api.boundary import InputBoundaryMiddleware
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
-from apps.api.openapi import install_error_schema
 from apps.api.middleware import RequestContextMiddleware
+from apps.api.openapi import install_error_schema
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
 from domains.execution.briefing import get_briefing_provider
