@@ -110,7 +110,8 @@ def _schemathesis(server: str, token: str, report: Path, *selection: str) -> sub
     ]
     if SEED:
         command += ["--seed", SEED]
-    return subprocess.run(command, capture_output=True, text=True, timeout=1800, check=False)
+    # Run from the report folder so that schemathesis keeps its cache there, not in the repository.
+    return subprocess.run(command, capture_output=True, text=True, timeout=1800, check=False, cwd=report.parent)
 
 
 def _assert_clean(result: subprocess.CompletedProcess[str]) -> None:
