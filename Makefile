@@ -12,7 +12,7 @@ UI_DEPS := $(UI_DIR)/node_modules/.package-lock.json
 UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node_modules -o -path $(UI_DIR)/out -o -path $(UI_DIR)/.next -o -path $(UI_DIR)/test-results -o -path $(UI_DIR)/playwright-report -o -path $(UI_DIR)/next-env.d.ts \) -prune -o -type f -print)
 PYTEST_ARGS ?=
 
-.PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types client test test-py lint lint-py format ci bench \
+.PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types client test test-py lint lint-py format ci bench fuzz \
         db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers train-safety clean
 
 $(VENV)/bin/python:
@@ -84,6 +84,10 @@ format: install-dev
 	$(BIN)/ruff check --fix .
 
 ci: lint test
+
+# A longer, randomly seeded schemathesis session over every operation (the CI size runs inside `make test`).
+fuzz: install-dev
+	ORION_FUZZ_EXAMPLES=$${ORION_FUZZ_EXAMPLES:-200} ORION_FUZZ_SEED= $(BIN)/pytest -p no:cacheprovider -q -s tests/fuzz
 
 bench: install-dev
 	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

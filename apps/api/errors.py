@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from apps.api.logging import request_id_var
@@ -29,6 +30,9 @@ _HTTP_CODES = {
     500: "internal_error",
     503: "service_unavailable",
 }
+DATABASE_RETRY_AFTER_SECONDS = 5
+# The database being unreachable, restarting, or every pooled connection busy: the client may retry (503).
+_DATABASE_UNAVAILABLE = (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.TimeoutError)
 _HTTP_MESSAGES = {
     404: "The requested resource does not exist.",
     405: "This method is not allowed on this resource.",
@@ -78,6 +82,18 @@ def register_exception_handlers(app: FastAPI) -> None:
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         details = _validation_details(exc)
         return error_response(422, "validation_error", _validation_message(details), details)
+
+    async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        logger.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+        return error_response(
+            503,
+            "service_unavailable",
+            "The database is not reachable right now; try again shortly.",
+            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)},
+        )
+
+    for error_class in _DATABASE_UNAVAILABLE:
+        app.add_exception_handler(error_class, _database_unavailable)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

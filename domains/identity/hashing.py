@@ -7,7 +7,10 @@ with PasswordHashingOverloaded (503 `overloaded` with Retry-After) instead of pi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
+import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +20,15 @@ from domains.identity.errors import PasswordHashingOverloaded
 from domains.identity.security import hash_password, verify_password
 
 T = TypeVar("T")
+# bcrypt threads run at a lower CPU priority than the event loop and the database: under a login flood the
+# machine's cores go to the requests that are not password checks first.
+HASH_THREAD_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    # Linux gives each thread its own nice value (setpriority on the thread id); elsewhere this is a no-op.
+    with contextlib.suppress(AttributeError, OSError, PermissionError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_THREAD_NICENESS)
 
 
 class PasswordHasher:
@@ -24,7 +36,9 @@ class PasswordHasher:
         self.rounds = rounds
         self.workers = max(1, workers)
         self.capacity = self.workers + max(0, queue_limit)
-        self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="orion-bcrypt")
+        self._executor = ThreadPoolExecutor(
+            max_workers=self.workers, thread_name_prefix="orion-bcrypt", initializer=_lower_priority
+        )
         self._pending = 0
         self._seconds_per_hash = 0.25
         self.refused = 0
@@ -33,6 +47,15 @@ class PasswordHasher:
     @property
     def pending(self) -> int:
         return self._pending
+
+    def ensure_room(self) -> None:
+        """Raise PasswordHashingOverloaded now when a check could not even queue (before any database work)."""
+        if self._pending >= self.capacity:
+            self.refused += 1
+            raise PasswordHashingOverloaded(retry_after=self._retry_after())
+
+    def _retry_after(self) -> int:
+        return max(1, math.ceil(self._pending / self.workers * self._seconds_per_hash))
 
     async def verify(self, password: str, stored: str) -> bool:
         """Return True when `password` matches `stored`."""
@@ -44,10 +67,7 @@ class PasswordHasher:
 
     async def _run(self, function: Callable[..., T], *args: object) -> T:
         # The counter is only touched on the event loop thread, so it needs no lock.
-        if self._pending >= self.capacity:
-            self.refused += 1
-            wait = self._pending / self.workers * self._seconds_per_hash
-            raise PasswordHashingOverloaded(retry_after=max(1, math.ceil(wait)))
+        self.ensure_room()
         self._pending += 1
         started = time.perf_counter()
         try:

@@ -38,6 +38,7 @@ from domains.identity.security import (
 from domains.identity.throttle import LoginThrottle
 from packages.config.settings import Settings
 from packages.core.clock import utcnow
+from packages.database.engine import release_connection
 
 DEFAULT_ORGANIZATION = "default"
 
@@ -167,8 +168,10 @@ class IdentityService:
         The throttle reserves the password check before bcrypt runs (LoginThrottled when over a limit).
         """
         subject = email.strip().lower()
+        self.hasher.ensure_room()  # a flood beyond the hashing queue costs no database work at all
         reservation = await self.throttle.reserve(subject, address) if self.throttle else None
         record = await self.repo.load_by_email(subject)
+        await release_connection(self.session)  # hold no connection while bcrypt runs
         stored = record.hashed_password if record else _dummy_hash(self.settings.password_hash_rounds)
         try:
             matches = await self.hasher.verify(password, stored)
@@ -228,7 +231,9 @@ class IdentityService:
         if record is None:
             raise InvalidToken()
         _require_strong(new, "new_password", record.email, record.organization_name)
+        self.hasher.ensure_room()
         reservation = await self.throttle.reserve(record.email, address) if self.throttle else None
+        await release_connection(self.session)
         try:
             matches = await self.hasher.verify(current, record.hashed_password)
         except PasswordHashingOverloaded:
