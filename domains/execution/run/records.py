@@ -55,6 +55,7 @@ class Citation(BaseModel):
     retrieval_rank: int
     retrieval_method: str
     trust_label: str
+    text_source: str | None = None  # text_layer | ocr | None: OCR text is marked as such wherever it is quoted
 
 
 class StoredCitation(Citation):
@@ -88,6 +89,7 @@ class StoredCitation(Citation):
             semantic_rank=result.semantic_rank,
             lexical_rank=result.lexical_rank,
             trust_label=result.trust_label,
+            text_source=result.text_source,
             withheld=withheld,
         )
 

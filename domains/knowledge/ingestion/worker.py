@@ -19,7 +19,7 @@ import anyio.from_thread
 
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.indexing import write_chunks
-from domains.knowledge.ingestion.pipeline import embed_chunks, prepare_document
+from domains.knowledge.ingestion.pipeline import embed_chunks, parse_limits, prepare_document, version_metadata
 from domains.knowledge.ingestion.repository import IngestionRepository, Job
 from domains.knowledge.search import lexical, vector_index
 from domains.knowledge.search.usage import UsageRecorder
@@ -35,6 +35,7 @@ MAX_ATTEMPTS = 3
 MAINTENANCE_SECONDS = 10.0
 COMPACT_MIN_DELTAS = 200
 COMPACT_ALL_SECONDS = 60.0
+OCR_PROGRESS_SHARE = 0.8
 
 
 class IngestionWorker:
@@ -112,18 +113,29 @@ class IngestionWorker:
     async def _process(self, job: Job) -> None:
         async with self.db.owner_session() as session:
             content, title = await IngestionRepository(session).job_input(job.version_id)
-        prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings, title)
+
+        def ocr_progress(done: int, pages: int) -> None:  # OCR is the slow part of a scan: most of the bar
+            anyio.from_thread.run(self._progress, job, OCR_PROGRESS_SHARE * done / pages)
+
+        limits = parse_limits(self.settings, "run", ocr_progress)
+        prepared = await anyio.to_thread.run_sync(
+            prepare_document, content, job.file_name, self.settings, title, limits
+        )
+        read_by_ocr = any(source.text_source == "ocr" for source in prepared.parsed.page_sources)
+        floor = OCR_PROGRESS_SHARE if read_by_ocr else 0.0
         provider = self.embedder()
         total = max(len(prepared.chunks), 1)
 
         def progress(done: int) -> None:
-            anyio.from_thread.run(self._progress, job, done / total)
+            anyio.from_thread.run(self._progress, job, floor + (1 - floor) * done / total)
 
         vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.index_texts, progress)
         async with self.db.owner_session() as session:
             repo = IngestionRepository(session)
             if not await repo.lock_if_queued(job.version_id):
                 return  # deleted (or finished elsewhere) while we worked
+            if read_by_ocr:  # the request stored the text without the scanned pages; now they are read
+                await repo.store_parsed(job.version_id, prepared.parsed, version_metadata(prepared.parsed))
             await write_chunks(
                 session,
                 self.settings,
