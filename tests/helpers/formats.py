@@ -11,6 +11,8 @@ from email.utils import format_datetime
 
 import docx
 import openpyxl
+from PIL import Image, ImageDraw, ImageFont
+from pypdf import PdfReader, PdfWriter
 
 PUMPS = [("Pump", "District", "Hours"), ("7", "North", "1200"), ("9", "East", "300")]
 
@@ -123,3 +125,32 @@ def make_zip_bomb_docx(inflated_bytes: int) -> bytes:
 
 def nested_html(depth: int) -> str:
     return "<html><body>" + "<div>" * depth + "deep text" + "</div>" * depth + "</body></html>"
+
+
+def text_image(lines: list[str], *, width: int = 1400, size: int = 40) -> Image.Image:
+    """A white page with black printed lines (Pillow's bundled TrueType font): what a scanner would produce."""
+    font = ImageFont.load_default(size=size)
+    image = Image.new("L", (width, 120 + int(size * 1.8) * len(lines)), 255)
+    draw = ImageDraw.Draw(image)
+    for number, line in enumerate(lines):
+        draw.text((60, 60 + int(size * 1.8) * number), line, fill=0, font=font)
+    return image
+
+
+def image_bytes(image: Image.Image, kind: str = "PNG") -> bytes:
+    out = io.BytesIO()
+    image.save(out, kind)
+    return out.getvalue()
+
+
+def scanned_pdf(*pages: Image.Image, text_pages: bytes | None = None) -> bytes:
+    """An image-only PDF of `pages`, after the pages of `text_pages` (a PDF with a text layer) when given."""
+    scans = io.BytesIO()
+    pages[0].convert("RGB").save(scans, "PDF", save_all=True, append_images=[p.convert("RGB") for p in pages[1:]])
+    writer = PdfWriter()
+    if text_pages is not None:
+        writer.append(PdfReader(io.BytesIO(text_pages)))
+    writer.append(PdfReader(io.BytesIO(scans.getvalue())))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
