@@ -11,8 +11,10 @@ from __future__ import annotations
 import io
 import itertools
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -45,12 +47,14 @@ def find_tables(data: bytes, max_pages: int) -> list[PageTables]:
     import pdfplumber  # pdfminer under it is slow to import: only PDFs with ruling pay for it
 
     found: list[PageTables] = []
+    header: list[str] | None = None  # a table continued on the next page repeats no header: it keeps this one
     try:
         with pdfplumber.open(io.BytesIO(data), pages=candidates) as pdf:
             for number, page in zip(candidates, pdf.pages, strict=True):
                 rows: list[str] = []
-                for table in page.extract_tables():
-                    rows.extend(table_rows(table))
+                for table in page.find_tables():
+                    table_lines, header = table_rows(table.extract(), _spanned_headers(page, table), header)
+                    rows.extend(table_lines)
                 page.flush_cache()
                 if rows:
                     found.append(PageTables(number, rows))
@@ -58,6 +62,55 @@ def find_tables(data: bytes, max_pages: int) -> list[PageTables]:
         logging.getLogger(__name__).warning("table extraction failed", exc_info=True)
         return []
     return found
+
+
+def _spanned_headers(page: Any, table: Any) -> dict[int, dict[int, str]]:
+    """Return, per row and column, the names a header cell spanning several columns gives each of them.
+
+    A header like "Pre-Pawn / Handgun Long Gun *Other" spans three columns: its words are assigned to the
+    column under which they sit, and a first line sitting over the whole span is a group name prefixed to each.
+    """
+    rows = table.rows
+    widest = max(rows, key=lambda row: sum(cell is not None for cell in row.cells))
+    columns = [cell for cell in widest.cells]
+    if any(cell is None for cell in columns):
+        return {}
+    names: dict[int, dict[int, str]] = {}
+    for row_index, row in enumerate(rows[:4]):
+        cells = row.cells
+        for start, bbox in enumerate(cells):
+            if bbox is None:
+                continue
+            end = start + 1
+            while end < len(cells) and cells[end] is None:
+                end += 1
+            if end - start < 2:
+                continue
+            words = page.crop(bbox).extract_words()
+            lines: dict[int, list[Any]] = {}
+            for word in words:
+                lines.setdefault(round(word["top"]), []).append(word)
+            ordered = [lines[top] for top in sorted(lines)]
+            group = ""
+            if len(ordered) > 1 and len({_column_of(w, columns, start, end) for w in ordered[0]}) == 1:
+                group = " ".join(w["text"] for w in ordered[0])
+                ordered = ordered[1:]
+            parts: dict[int, list[str]] = {}
+            for line in ordered:
+                for word in line:
+                    parts.setdefault(_column_of(word, columns, start, end), []).append(word["text"])
+            for column in range(start, end):
+                label = " ".join(parts.get(column, []))
+                names.setdefault(row_index, {})[column] = f"{group} {label}".strip() if label else group
+    return names
+
+
+def _column_of(word: Any, columns: list[Any], start: int, end: int) -> int:
+    centre = (word["x0"] + word["x1"]) / 2
+    for column in range(start, end):
+        if columns[column][0] <= centre < columns[column][2]:
+            return column
+    return start if centre < columns[start][0] else end - 1
 
 
 def ruled_pages(data: bytes) -> list[int]:
@@ -81,30 +134,65 @@ def ruled_pages(data: bytes) -> list[int]:
     return pages
 
 
-def table_rows(table: Sequence[Sequence[str | None]]) -> list[str]:
-    """Render one extracted table (first row with most cells filled as header) as header-named rows."""
+def table_rows(
+    table: Sequence[Sequence[str | None]],
+    spanned: dict[int, dict[int, str]] | None = None,
+    previous_header: list[str] | None = None,
+) -> tuple[list[str], list[str] | None]:
+    """Render one extracted table as header-named rows and return them with the header names used.
+
+    The header is the row just above the first row of data; a table that starts with data (continued from the
+    previous page) takes `previous_header` when the column counts agree."""
     grid = [[cell or "" for cell in row] for row in table]
-    grid = [row for row in grid if any(cell.strip() for cell in row)]
-    if len(grid) < 2:
-        return []
+    for row_index, columns in (spanned or {}).items():
+        for column, name in columns.items():
+            grid[row_index][column] = name
+    if not grid:
+        return [], previous_header
     header_at = _header_index(grid)
-    names = header_names(grid[header_at])
+    if header_at is None:
+        if previous_header is None or len(previous_header) != len(grid[0]) or not _is_data(grid[0]):
+            return [], previous_header
+        names, body = previous_header, grid
+    else:
+        names, body = header_names(grid[header_at]), grid[header_at + 1 :]
     lines = []
-    for row in grid[header_at + 1 :]:
+    for row in body:
         for single in _unstack(row):
-            line = render_row(names, single)
+            line = render_row(names, [_collapse_spaced_digits(cell) for cell in single])
             if line and line.count(": ") >= 2:
                 lines.append(line)
-    return lines
+    return lines, names
 
 
-def _header_index(grid: list[list[str]]) -> int:
-    # The header is the first row that names at least half the columns (titles spanning the table come before).
-    width = max(len(row) for row in grid)
+_NUMERIC = re.compile(r"[\d\s.,/:%$()+\-]*\d[\d\s.,/:%$()+\-]*")
+
+
+def _is_data(row: list[str]) -> bool:
+    filled = [cell for cell in row if cell.strip()]
+    return bool(filled) and sum(1 for cell in filled if _NUMERIC.fullmatch(cell.strip())) * 2 >= len(filled)
+
+
+def _header_index(grid: list[list[str]]) -> int | None:
+    """The header is the row just above the first row that is mostly numbers (titles may sit above it); a
+    table whose first row is data has none. Without a numeric row: the first row naming half the columns."""
+    for index, row in enumerate(grid[:8]):
+        if _is_data(row):
+            return index - 1 if index > 0 and any(cell.strip() for cell in grid[index - 1]) else None
+    width = max((len(row) for row in grid), default=0)
     for index, row in enumerate(grid[:4]):
-        if sum(1 for cell in row if cell.strip()) * 2 >= width:
+        if len(grid) > index + 1 and sum(1 for cell in row if cell.strip()) * 2 >= width:
             return index
-    return 0
+    return None
+
+
+def _collapse_spaced_digits(cell: str) -> str:
+    # Widely tracked glyphs come out as "0 3 / 2 5 / 2 0 16"; a value made only of such short digit groups and
+    # separators is one value, "03/25/2016".
+    tokens = cell.split()
+    if len(tokens) >= 4 and all(len(token) <= 2 for token in tokens) and _NUMERIC.fullmatch(cell):
+        return "".join(tokens)
+    return cell
 
 
 def _unstack(row: list[str]) -> list[list[str]]:
