@@ -64,7 +64,8 @@ def main(data_dir: str = "../shared/data/pdfs") -> int:
         return 1
     for truth in sorted(TRUTH.glob("*.json")):
         score = score_file(directory / f"{truth.stem}.pdf", truth)
-        print(f"{score.file:48s} rows {score.found:2d}/{score.rows:2d}  recall {score.recall:.0%}  {score.seconds:.1f} s")
+        found = f"{score.found:2d}/{score.rows:2d}"
+        print(f"{score.file:48s} rows {found}  recall {score.recall:.0%}  {score.seconds:.1f} s")
     return 0
 
 
