@@ -283,7 +283,9 @@ export interface paths {
         put?: never;
         /**
          * Upload Document
-         * @description Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
+         * @description Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR in the
+         *     background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image (PNG,
+         *     JPEG, TIFF; read by OCR in the background).
          */
         post: operations["knowledge_upload_document"];
         delete?: never;
@@ -628,6 +630,8 @@ export interface components {
             section: string | null;
             /** Text */
             text: string;
+            /** Text Source */
+            text_source?: ("text_layer" | "ocr") | null;
             /**
              * Trust Label
              * @enum {string}
@@ -661,6 +665,8 @@ export interface components {
             section: string | null;
             /** Source Type */
             source_type: string;
+            /** Text Source */
+            text_source?: string | null;
             /** Trust Label */
             trust_label: string;
         };
@@ -701,7 +707,7 @@ export interface components {
              * Document Type
              * @enum {string}
              */
-            document_type: "pdf" | "markdown" | "text";
+            document_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
             /** Id */
             id: string;
             /** Last Indexed At */
@@ -730,7 +736,7 @@ export interface components {
              * Document Type
              * @enum {string}
              */
-            document_type: "pdf" | "markdown" | "text";
+            document_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
             /** Id */
             id: string;
             /** Last Indexed At */
@@ -1064,7 +1070,9 @@ export interface components {
              * Source Type
              * @enum {string}
              */
-            source_type: "pdf" | "markdown" | "text";
+            source_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
+            /** Text Source */
+            text_source?: ("text_layer" | "ocr") | null;
             /**
              * Trust Label
              * @enum {string}
