@@ -32,7 +32,7 @@ from domains.knowledge.ingestion.parsing import ParseLimits, PDFParser
 from domains.knowledge.ingestion.parsing.ocr import ocr_pdf_pages
 
 SAMPLES: dict[str, list[int]] = {
-    "legal_us-copyright-office-dmca-summary.pdf": [2, 5, 9],
+    "legal_us-copyright-office-dmca-summary.pdf": [2, 5],
     "legal_scotus-transcript-p1.pdf": [1],
     "legal_irs-i1040nr-instructions-2007.pdf": [4],
     "sci_naacl2018-N18-3011-semantic-scholar-graph.pdf": [2],
@@ -89,7 +89,7 @@ def page_text(parsed_text: str, spans: list[tuple[int, int, int]], number: int) 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pdfs", nargs="?", default="../shared/data/pdfs")
-    parser.add_argument("--memory-pages", type=int, default=4)
+    parser.add_argument("--memory-pages", type=int, default=2)
     args = parser.parse_args()
     directory = Path(args.pdfs)
     if not directory.is_dir():

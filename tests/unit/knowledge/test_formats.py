@@ -90,3 +90,21 @@ def test_ocr_boxes_are_put_back_in_reading_order() -> None:
     assert result.text == "Hello world\nnext line\n\nnew paragraph"
     assert result.confidence == 0.9
     assert layout([]).text == ""
+
+
+def test_ocr_reads_two_columns_one_after_the_other() -> None:
+    def box(x: float, y: float, text: str, width: float = 200) -> list[object]:
+        return [[[x, y], [x + width, y], [x + width, y + 20], [x, y + 20]], text, 0.95]
+
+    title = box(10, 10, "A title over both columns", width=600)
+    left = [box(10, 60 + 30 * n, f"left {n}") for n in range(6)]
+    right = [box(400, 60 + 30 * n, f"right {n}") for n in range(6)]
+    text = layout([*right, title, *left]).text
+    assert text.split("\n\n") == [
+        "A title over both columns",
+        "\n".join(f"left {n}" for n in range(6)),
+        "\n".join(f"right {n}" for n in range(6)),
+    ]
+    # One column with a page number at the right edge is still one column, line by line.
+    single = [box(10, 60 + 30 * n, f"line {n}", width=500) for n in range(6)] + [box(560, 300, "7", width=10)]
+    assert layout(single).text.split("\n")[:6] == [f"line {n}" for n in range(6)]

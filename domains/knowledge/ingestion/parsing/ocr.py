@@ -28,6 +28,7 @@ RENDER_SCALE = 150 / 72
 _MAX_SIDE = 2400
 # A page with fewer letters and digits than this in its text layer is treated as a scan ("usable" text layer).
 MIN_TEXT_LAYER_CHARS = 16
+MIN_COLUMN_LINES = 5
 
 
 @dataclass(frozen=True)
@@ -58,27 +59,82 @@ class _Engine:
 ENGINE = _Engine()
 
 
+Item = tuple[float, float, float, float, str, float]  # top, bottom, left, right, text, score
+
+
 def layout(boxes: list[Any]) -> OcrText:
-    """Return OCR boxes (`[corners, text, score]`) as text in reading order with its weighted confidence."""
-    items = []
+    """Return OCR boxes (`[corners, text, score]`) as text in reading order with its weighted confidence.
+
+    Columns are found first: a gutter is a vertical strip that no box of the page's body crosses. Boxes that
+    span a gutter (a title over two columns) cut the page into bands; inside a band, each column is read top to
+    bottom before the next one.
+    """
+    items: list[Item] = []
     for corners, text, score in boxes:
         text = str(text).strip()
-        if not text:
-            continue
-        ys = [point[1] for point in corners]
-        xs = [point[0] for point in corners]
-        items.append((min(ys), max(ys), min(xs), text, float(score)))
+        if text:
+            xs = [point[0] for point in corners]
+            ys = [point[1] for point in corners]
+            items.append((min(ys), max(ys), min(xs), max(xs), text, float(score)))
     if not items:
         return OcrText("", None)
-    height = median(bottom - top for top, bottom, _, _, _ in items) or 1.0
-    items.sort(key=lambda item: (item[0] + item[1]) / 2)
-    lines: list[list[tuple[float, float, float, str, float]]] = []
-    for item in items:
+    height = median(bottom - top for top, bottom, *_ in items) or 1.0
+    gutters = _gutters(items)
+    blocks: list[list[Item]] = []
+    band: dict[int, list[Item]] = {}
+    for item in sorted(items, key=lambda item: item[0]):
+        column = _column(item, gutters)
+        if column is None:  # crosses a gutter: ends the band above it
+            blocks.extend(band[key] for key in sorted(band))
+            band = {}
+            blocks.append([item])
+        else:
+            band.setdefault(column, []).append(item)
+    blocks.extend(band[key] for key in sorted(band))
+    text = "\n\n".join(_lines(block, height) for block in blocks)  # a column or a band is a paragraph break
+    weight = sum(len(item[4]) for item in items)
+    confidence = sum(len(item[4]) * item[5] for item in items) / weight
+    return OcrText(text, round(confidence, 4))
+
+
+def _gutters(items: list[Item]) -> list[tuple[float, float]]:
+    """Return the column gutters: x ranges at least a line height wide that the narrower boxes leave free, with
+    at least MIN_COLUMN_LINES boxes on each side and few boxes crossing (a title may; a paragraph may not)."""
+    left = min(item[2] for item in items)
+    right = max(item[3] for item in items)
+    height = median(item[1] - item[0] for item in items) or 1.0
+    spans = sorted((item[2], item[3]) for item in items if item[3] - item[2] < (right - left) * 0.6)
+    gutters = []
+    reach = left
+    for start, end in spans:
+        if start - reach >= height and reach > left:
+            before = sum(1 for item in items if item[3] <= reach + 1)
+            after = sum(1 for item in items if item[2] >= start - 1)
+            crossing = len(items) - before - after
+            if min(before, after) >= MIN_COLUMN_LINES and crossing <= 0.25 * (before + after):
+                gutters.append((reach, start))
+        reach = max(reach, end)
+    return gutters
+
+
+def _column(item: Item, gutters: list[tuple[float, float]]) -> int | None:
+    column = 0
+    for low, high in gutters:
+        if item[3] <= low + 1:
+            return column
+        if item[2] < high - 1:
+            return None  # the box crosses this gutter
+        column += 1
+    return column
+
+
+def _lines(items: list[Item], height: float) -> str:
+    lines: list[list[Item]] = []
+    for item in sorted(items, key=lambda item: (item[0] + item[1]) / 2):
         centre = (item[0] + item[1]) / 2
         if lines:
             last = lines[-1]
-            last_centre = sum((i[0] + i[1]) / 2 for i in last) / len(last)
-            if abs(centre - last_centre) < height / 2:
+            if abs(centre - sum((i[0] + i[1]) / 2 for i in last) / len(last)) < height / 2:
                 last.append(item)
                 continue
         lines.append([item])
@@ -89,11 +145,9 @@ def layout(boxes: list[Any]) -> OcrText:
         top = min(item[0] for item in line)
         if previous_bottom is not None:
             parts.append("\n\n" if top - previous_bottom > height else "\n")
-        parts.append(" ".join(item[3] for item in line))
+        parts.append(" ".join(item[4] for item in line))
         previous_bottom = max(item[1] for item in line)
-    weight = sum(len(item[3]) for item in items)
-    confidence = sum(len(item[3]) * item[4] for item in items) / weight
-    return OcrText("".join(parts), round(confidence, 4))
+    return "".join(parts)
 
 
 def needs_ocr(page_text: str) -> bool:
