@@ -8,6 +8,8 @@ import psycopg
 import pytest
 from PIL import Image
 
+from domains.knowledge.ingestion.bulk import BulkIngestor
+from domains.knowledge.service import Upload
 from packages.database.engine import sync_url
 from tests.conftest import make_test_settings
 from tests.helpers.formats import image_bytes, scanned_pdf, text_image
@@ -97,3 +99,17 @@ async def test_an_oversized_image_is_refused_before_any_row_is_written(client, d
     response = await upload(client, account, huge, "poster.png")
     assert response.status_code == 422 and response.json()["error"]["details"]["reason"] == "too_complex"
     assert all(n == 0 for n in count_rows(database_url, account.organization_id).values())
+
+
+async def test_bulk_ingestion_reads_scans_inline(client, app, test_settings) -> None:
+    account = await register(client)
+    ingestor = BulkIngestor(
+        lambda org: app.state.db.owner_session(), test_settings, app.state.embedder(), account.organization_id
+    )
+    content = scanned_pdf(text_image(SCAN_LINES))
+    report = await ingestor.ingest([Upload(data=content, filename="bulk-scan.pdf", title=None, source=None)])
+    [result] = report.results
+    assert result.status == "ingested" and result.chunks > 0, result
+    chunks = (await client.get(f"{UPLOAD_URL}/{result.document_id}/chunks", headers=account.headers)).json()
+    assert all(chunk["text_source"] == "ocr" for chunk in chunks)
+    assert any("litres" in chunk["text"].lower() for chunk in chunks)
