@@ -13,7 +13,7 @@ UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node
 PYTEST_ARGS ?=
 
 .PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types client test test-py lint lint-py format ci bench fuzz \
-        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers train-safety clean
+        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers eval-ocr eval-tables train-safety clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
@@ -110,6 +110,13 @@ eval-retrieval: install
 
 eval-answers: install
 	$(BIN)/orion eval answers --data $(DATA)/squad2_dev_half --split test
+
+# Formats (ADR-0018): PDF table rows against the hand-made truth files; OCR of rendered text-PDF pages.
+eval-tables: install
+	$(BIN)/python -m tools.formats.pdf_tables $(DATA)/pdfs
+
+eval-ocr: install
+	$(BIN)/python -m tools.formats.ocr_eval $(DATA)/pdfs
 
 eval-safety: install-dev
 	$(BIN)/python -m tools.safety.evaluate

@@ -55,6 +55,8 @@ class PasswordHashingOverloaded(OrionError):
 
 class WeakPassword(InvalidInput):
     default_message = "The password is too common or too easy to guess."
+
+
 class AccessTokenNotFound(NotFound):
     default_message = "The access token does not exist."
 

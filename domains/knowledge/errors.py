@@ -66,3 +66,25 @@ class EmbeddingBudgetExceeded(PayloadTooLarge):
 
 class DailyUploadCapReached(RateLimited):
     default_message = "The organization reached its daily document limit."
+
+
+class UnsupportedContainer(UnsupportedDocumentType):
+    default_message = "The ZIP file is neither a Word (.docx) nor an Excel (.xlsx) document."
+
+
+class CorruptDocument(DocumentRejected):
+    reason = "corrupt_document"
+    default_message = "The document is damaged and cannot be read."
+
+
+class DocumentTooComplex(DocumentRejected):
+    """Past a structural cap (nesting depth, expansion ratio, pixel count): refused before it costs memory."""
+
+    reason = "too_complex"
+    default_message = "The document is too complex to ingest."
+
+
+class DocumentTooLarge(PayloadTooLarge):
+    """Within the byte cap, but its content (unpacked bytes, rows, pages) is past a cap."""
+
+    default_message = "The document's content is larger than the ingestion limits."

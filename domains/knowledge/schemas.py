@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domains.analytics.schemas import DocumentUsage
 
-DocumentType = Literal["pdf", "markdown", "text"]
+DocumentType = Literal["pdf", "markdown", "text", "docx", "html", "email", "mbox", "csv", "xlsx", "image"]
+TextSource = Literal["text_layer", "ocr"]
 VersionStatus = Literal["processing", "indexed", "failed"]
 TrustLabel = Literal["trusted", "flagged", "untrusted"]
 RetrievalMethod = Literal["hybrid", "semantic", "lexical"]
@@ -61,6 +62,7 @@ class ChunkPublic(BaseModel):
     text: str
     trust_label: TrustLabel
     matched_patterns: list[str]
+    text_source: TextSource | None = None
 
 
 QueryText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
@@ -88,6 +90,7 @@ class ChunkSource(BaseModel):
     section: str | None
     content: str
     trust_label: TrustLabel
+    text_source: TextSource | None = None  # text_layer | ocr | None: OCR text is marked as such wherever it is shown
 
 
 class SearchResultPublic(ChunkSource):

@@ -29,6 +29,7 @@ from domains.knowledge.ingestion.pipeline import (
     content_hash,
     embed_chunks,
     prepare_document,
+    version_metadata,
 )
 from domains.knowledge.models import DocumentChunk, DocumentVersion
 from domains.knowledge.repository import DocumentRepository, DocumentRow
@@ -132,6 +133,8 @@ class KnowledgeService:
         prepared = await anyio.to_thread.run_sync(
             prepare_document, upload.data, names.filename, self.settings, names.title
         )
+        if prepared.awaits_ocr:
+            return await self._queue(organization_id, names, prepared, upload)  # OCR runs in the worker only
         provider = self.embedder()
         self._check_embedding_budget(provider, prepared)
         estimate = THROUGHPUT.estimate_seconds(provider, len(prepared.chunks))
@@ -221,7 +224,7 @@ class KnowledgeService:
                     media_type=parsed.media_type,
                     file_name=names.filename,
                     normalized_text=parsed.text,
-                    source_metadata=parsed.metadata or None,
+                    source_metadata=version_metadata(parsed),
                     created_at=utcnow(),
                     indexed_at=utcnow() if status == "indexed" else None,
                 )
@@ -383,4 +386,5 @@ def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
         text=chunk.text,
         trust_label=chunk.trust_label,
         matched_patterns=list(chunk.matched_patterns or []),
+        text_source=chunk.text_source,
     )

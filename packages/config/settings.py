@@ -83,6 +83,12 @@ class Settings(BaseSettings):
     chunk_max_chars: int = Field(default=2000, ge=400, le=16000)
     chunk_overlap_chars: int = Field(default=150, ge=0, le=2000)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
+    # Formats (ADR-0018): OCR of scanned pages and images in the worker, and the caps every parser works within.
+    ocr_enabled: bool = True
+    ocr_max_pages: int = Field(default=500, gt=0)
+    max_table_rows: int = Field(default=50_000, gt=0)
+    max_unpacked_bytes: int = Field(default=200 * 1024 * 1024, gt=0)
+    pdf_table_max_pages: int = Field(default=30, ge=0)
 
     # --- retrieval -------------------------------------------------------------------------------------------
     text_search_config: str = Field(default="english", pattern=r"^[a-z_]+$")

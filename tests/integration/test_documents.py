@@ -94,7 +94,8 @@ async def test_new_bytes_make_a_new_version_and_only_it_is_searchable(client) ->
 @pytest.mark.parametrize(
     ("content", "filename", "status", "reason"),
     [
-        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "image.png", 415, None),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, "image.png", 422, "corrupt_document"),
+        (b"GIF89a" + bytes(range(256)) * 4, "image.gif", 415, None),
         ("Caf\xe9 cr\xe8me".encode("latin-1"), "menu.txt", 422, "not_utf8"),
         (b"", "empty.txt", 422, "empty"),
         (b"   \n\t  ", "blank.txt", 422, "empty"),

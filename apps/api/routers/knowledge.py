@@ -75,7 +75,9 @@ UPLOAD_STATUS: dict[UploadKind, int] = {"duplicate": 200, "indexed": 201, "queue
 async def upload_document(
     request: Request, principal: Writer, service: ServiceDep, settings: SettingsDep
 ) -> JSONResponse:
-    """Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate)."""
+    """Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR in the
+    background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image (PNG,
+    JPEG, TIFF; read by OCR in the background)."""
     form = await read_upload(request, settings.max_upload_bytes)
     assert form.data is not None
     outcome = await service.upload(

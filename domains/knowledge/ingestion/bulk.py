@@ -19,7 +19,13 @@ import numpy as np
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
-from domains.knowledge.ingestion.pipeline import THROUGHPUT, PreparedDocument, content_hash, prepare_document
+from domains.knowledge.ingestion.pipeline import (
+    THROUGHPUT,
+    PreparedDocument,
+    content_hash,
+    parse_limits,
+    prepare_document,
+)
 from domains.knowledge.service import KnowledgeService, Upload, UploadNames, resolve_names
 from packages.config.settings import Settings
 from packages.core.errors import OrionError
@@ -117,8 +123,10 @@ class BulkIngestor:
                     continue
                 began = time.perf_counter()
                 try:
+                    # No request to keep short here: scanned pages are read by OCR inline.
+                    limits = parse_limits(self.settings, "run")
                     document = await anyio.to_thread.run_sync(
-                        prepare_document, upload.data, names.filename, self.settings, names.title
+                        prepare_document, upload.data, names.filename, self.settings, names.title, limits
                     )
                 except OrionError as exc:
                     self._record(BulkItemResult(names.source, "refused", reason=exc.message))

@@ -11,14 +11,15 @@ import hashlib
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
 from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
 from domains.knowledge.ingestion.chunking import ChunkDraft, chunk_document
-from domains.knowledge.ingestion.parsing import ParsedDocument, parse_document
+from domains.knowledge.ingestion.chunking.lines import PageIndex
+from domains.knowledge.ingestion.parsing import OcrMode, ParsedDocument, ParseLimits, TextSource, parse_document
 from domains.knowledge.safety import ContentClassification, classify_many
 from packages.config.settings import Settings
 
@@ -35,6 +36,17 @@ class PreparedDocument:
     content_hash: str
     byte_size: int
     title: str = ""
+
+    @property
+    def awaits_ocr(self) -> bool:
+        """True when pages need OCR that this (request-time) parse deferred: the worker finishes the version."""
+        return bool(self.parsed.ocr_pending)
+
+    @functools.cached_property
+    def text_sources(self) -> list[TextSource | None]:
+        """Each chunk's text source: `ocr` when any page it spans was read by OCR, `text_layer` for pages of a
+        PDF's text layer, None for formats without pages."""
+        return chunk_text_sources(self.parsed, self.chunks)
 
     @property
     def texts(self) -> list[str]:
@@ -66,11 +78,52 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def prepare_document(data: bytes, filename: str | None, settings: Settings, title: str = "") -> PreparedDocument:
+def parse_limits(
+    settings: Settings, ocr: OcrMode = "defer", progress: Callable[[int, int], None] | None = None
+) -> ParseLimits:
+    """Return the parser caps from the settings; `ocr` says whether scanned pages are read now or deferred."""
+    return ParseLimits(
+        max_unpacked_bytes=settings.max_unpacked_bytes,
+        max_table_rows=settings.max_table_rows,
+        max_ocr_pages=settings.ocr_max_pages,
+        max_table_pages=settings.pdf_table_max_pages,
+        ocr=ocr if settings.ocr_enabled else "off",
+        ocr_progress=progress,
+    )
+
+
+def version_metadata(parsed: ParsedDocument) -> dict[str, Any] | None:
+    """Return what a version stores as its source metadata: the parser's, plus each page's text source."""
+    metadata = dict(parsed.metadata)
+    if parsed.page_sources:
+        metadata["pages"] = [asdict(source) for source in parsed.page_sources]
+    return metadata or None
+
+
+def chunk_text_sources(parsed: ParsedDocument, chunks: list[ChunkDraft]) -> list[TextSource | None]:
+    """Return the text source of each chunk from the page sources of the pages it spans."""
+    if not parsed.page_sources:
+        return [None] * len(chunks)
+    by_page = {source.page: source.text_source for source in parsed.page_sources}
+    pages = PageIndex(parsed.page_spans)
+    out: list[TextSource | None] = []
+    for chunk in chunks:
+        first, last = pages.page_at(chunk.char_start), pages.page_at(max(chunk.char_start, chunk.char_end - 1))
+        spanned = {by_page.get(page) for page in range(first or 0, (last or 0) + 1)} - {None}
+        out.append("ocr" if "ocr" in spanned else ("text_layer" if spanned else None))
+    return out
+
+
+def prepare_document(
+    data: bytes, filename: str | None, settings: Settings, title: str = "", limits: ParseLimits | None = None
+) -> PreparedDocument:
     """Parse, normalize, chunk and classify an upload (CPU only; raises the knowledge errors for bad input).
 
-    `title` (the document's) becomes part of each chunk's indexing context."""
-    parsed = parse_document(data, filename)
+    `title` (the document's) becomes part of each chunk's indexing context. Without `limits`, pages that need
+    OCR are deferred (`PreparedDocument.awaits_ocr`): the request never runs OCR."""
+    parsed = parse_document(data, filename, limits or parse_limits(settings))
+    if parsed.ocr_pending:
+        return PreparedDocument(parsed, [], [], content_hash(data), len(data), title)
     chunks = chunk_document(
         parsed,
         target_chars=settings.chunk_target_chars,

@@ -11,12 +11,14 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.ingestion.parsing import ParsedDocument
 from domains.knowledge.ingestion.pipeline import PreparedDocument
 from domains.knowledge.search.vector_index import vector_literal
 from packages.config.settings import Settings
@@ -138,6 +140,7 @@ class IngestionRepository:
                 "now": utcnow(),
             },
         )
+        await self.set_text_sources(chunk_ids, prepared.text_sources)
         return chunk_ids
 
     async def insert_embeddings(
@@ -268,6 +271,35 @@ class IngestionRepository:
             {"id": version_id},
         )
         return found.first() is not None
+
+    async def store_parsed(self, version_id: str, parsed: ParsedDocument, metadata: dict[str, Any] | None) -> None:
+        """Replace a queued version's text and page facts with the worker's parse (scanned pages read by OCR)."""
+        await self.session.execute(
+            text(
+                "UPDATE document_versions SET normalized_text = :text, page_count = :pages,"
+                " source_metadata = CAST(:metadata AS jsonb) WHERE id = :id"
+            ),
+            {
+                "id": version_id,
+                "text": parsed.text,
+                "pages": parsed.page_count,
+                "metadata": None if metadata is None else json.dumps(metadata),
+            },
+        )
+
+    async def set_text_sources(self, chunk_ids: list[str], sources: Sequence[str | None]) -> None:
+        """Record where each chunk's text came from (`text_layer` / `ocr`), for formats with pages."""
+        marked = [(chunk_id, source) for chunk_id, source in zip(chunk_ids, sources, strict=True) if source]
+        if not marked:
+            return
+        await self.session.execute(
+            text(
+                "UPDATE document_chunks c SET text_source = s.source"
+                " FROM unnest(CAST(:ids AS varchar[]), CAST(:sources AS varchar[])) AS s(id, source)"
+                " WHERE c.id = s.id"
+            ),
+            {"ids": [chunk_id for chunk_id, _ in marked], "sources": [source for _, source in marked]},
+        )
 
     async def mark_indexed(self, version_id: str, chunk_count: int) -> None:
         await self.session.execute(

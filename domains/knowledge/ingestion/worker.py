@@ -23,7 +23,14 @@ import numpy as np
 
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.indexing import write_chunks
-from domains.knowledge.ingestion.pipeline import EMBED_PROGRESS_BATCH, PreparedDocument, embed_chunks, prepare_document
+from domains.knowledge.ingestion.pipeline import (
+    EMBED_PROGRESS_BATCH,
+    PreparedDocument,
+    embed_chunks,
+    parse_limits,
+    prepare_document,
+    version_metadata,
+)
 from domains.knowledge.ingestion.repository import Checkpoint, IngestionRepository, Job
 from domains.knowledge.search import lexical, vector_index
 from domains.knowledge.search.usage import UsageRecorder
@@ -48,6 +55,9 @@ def batch_fingerprint(texts: list[str]) -> str:
     for item in texts:
         digest.update(hashlib.sha256(item.encode("utf-8", "surrogatepass")).digest())
     return digest.hexdigest()
+
+
+OCR_PROGRESS_SHARE = 0.8
 
 
 class IngestionWorker:
@@ -136,13 +146,24 @@ class IngestionWorker:
     async def _process(self, job: Job) -> None:
         async with self.db.owner_session() as session:
             content, title = await IngestionRepository(session).job_input(job.version_id)
-        prepared = await anyio.to_thread.run_sync(prepare_document, content, job.file_name, self.settings, title)
+
+        def ocr_progress(done: int, pages: int) -> None:  # OCR is the slow part of a scan: most of the bar
+            anyio.from_thread.run(self._progress, job, OCR_PROGRESS_SHARE * done / pages)
+
+        limits = parse_limits(self.settings, "run", ocr_progress)
+        prepared = await anyio.to_thread.run_sync(
+            prepare_document, content, job.file_name, self.settings, title, limits
+        )
+        read_by_ocr = any(source.text_source == "ocr" for source in prepared.parsed.page_sources)
+        floor = OCR_PROGRESS_SHARE if read_by_ocr else 0.0
         provider = self.embedder()
-        vectors = await self._embed_resumably(job, prepared, provider)
+        vectors = await self._embed_resumably(job, prepared, provider, floor)
         async with self.db.owner_session() as session:
             repo = IngestionRepository(session)
             if not await repo.lock_if_queued(job.version_id):
                 return  # deleted (or finished elsewhere) while we worked
+            if read_by_ocr:  # the request stored the text without the scanned pages; now they are read
+                await repo.store_parsed(job.version_id, prepared.parsed, version_metadata(prepared.parsed))
             await write_chunks(
                 session,
                 self.settings,
@@ -157,8 +178,11 @@ class IngestionWorker:
             await repo.drop_checkpoints(job.version_id)
         self.on_corpus_change(job.organization_id)
 
-    async def _embed_resumably(self, job: Job, prepared: PreparedDocument, provider: EmbeddingProvider) -> np.ndarray:
-        """Embed the version's chunks batch by batch, reusing kept batches and keeping each new one at once."""
+    async def _embed_resumably(
+        self, job: Job, prepared: PreparedDocument, provider: EmbeddingProvider, floor: float = 0.0
+    ) -> np.ndarray:
+        """Embed the version's chunks batch by batch, reusing kept batches and keeping each new one at once;
+        progress runs from `floor` (what OCR already used of the bar) to 1."""
         texts = prepared.index_texts
         if not texts:
             return np.zeros((0, provider.dimension), dtype=np.float32)
@@ -180,7 +204,7 @@ class IngestionWorker:
                         job.organization_id, job.version_id, start, checkpoint, provider.model_key
                     )
             parts.append(vectors)
-            await self._progress(job, min(start + len(batch), len(texts)) / len(texts))
+            await self._progress(job, floor + (1 - floor) * min(start + len(batch), len(texts)) / len(texts))
         return np.vstack(parts)
 
     async def _progress(self, job: Job, fraction: float) -> None:

@@ -218,6 +218,7 @@ def _to_result(row: object, method: Method) -> RetrievalResult:
         lexical_rank=_optional_int(r.lexical_rank),  # type: ignore[attr-defined]
         semantic_score=_optional_float(r.semantic_score),  # type: ignore[attr-defined]
         lexical_score=_optional_float(r.lexical_score),  # type: ignore[attr-defined]
+        text_source=r.text_source,  # type: ignore[attr-defined]
     )
 
 

@@ -327,7 +327,9 @@ export interface paths {
         put?: never;
         /**
          * Upload Document
-         * @description Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
+         * @description Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR in the
+         *     background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image (PNG,
+         *     JPEG, TIFF; read by OCR in the background).
          */
         post: operations["knowledge_upload_document"];
         delete?: never;
@@ -757,6 +759,8 @@ export interface components {
             section: string | null;
             /** Text */
             text: string;
+            /** Text Source */
+            text_source?: ("text_layer" | "ocr") | null;
             /**
              * Trust Label
              * @enum {string}
@@ -792,7 +796,9 @@ export interface components {
              * Source Type
              * @enum {string}
              */
-            source_type: "pdf" | "markdown" | "text";
+            source_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
+            /** Text Source */
+            text_source?: ("text_layer" | "ocr") | null;
             /**
              * Trust Label
              * @enum {string}
@@ -836,7 +842,7 @@ export interface components {
              * Document Type
              * @enum {string}
              */
-            document_type: "pdf" | "markdown" | "text";
+            document_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
             /** Id */
             id: string;
             /** Last Indexed At */
@@ -865,7 +871,7 @@ export interface components {
              * Document Type
              * @enum {string}
              */
-            document_type: "pdf" | "markdown" | "text";
+            document_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
             /** Id */
             id: string;
             /** Last Indexed At */
@@ -1217,7 +1223,9 @@ export interface components {
              * Source Type
              * @enum {string}
              */
-            source_type: "pdf" | "markdown" | "text";
+            source_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
+            /** Text Source */
+            text_source?: ("text_layer" | "ocr") | null;
             /**
              * Trust Label
              * @enum {string}
@@ -1780,15 +1788,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Validation Error */
+            /** @description Error (the contract's error shape) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1820,14 +1830,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Unprocessable Entity */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1854,22 +1868,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description Not Found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description Validation Error */
+            /** @description Error (the contract's error shape) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -84,11 +85,19 @@ def encrypted(pdf: bytes, user_password: str) -> bytes:
 # --- type detection -------------------------------------------------------------------------------------
 
 
+def _zip_of(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
 @pytest.mark.parametrize(
     ("data", "kind"),
     [
-        (b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" * 20, "PNG image"),
-        (b"PK\x03\x04" + b"word/document.xml" * 10, "ZIP archive (or an Office/OpenDocument file)"),
+        (b"GIF89a" + b"\x00\x01" * 40, "GIF image"),
+        (_zip_of({"notes/readme.txt": b"hello"}), "ZIP archive"),
         (b"\x7fELF\x02\x01\x01" + b"\x00" * 100, "executable"),
         (bytes(range(256)) * 40, "binary"),
     ],

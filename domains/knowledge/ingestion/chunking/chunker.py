@@ -10,6 +10,7 @@ from domains.knowledge.ingestion.chunking.lines import PageIndex
 from domains.knowledge.ingestion.chunking.packing import pack_section
 from domains.knowledge.ingestion.chunking.sections import plan_sections
 from domains.knowledge.ingestion.chunking.sentences import has_sentence_punctuation
+from domains.knowledge.ingestion.chunking.tables import TableRows, pack_rows
 from domains.knowledge.ingestion.parsing import ParsedDocument
 
 
@@ -23,10 +24,19 @@ def chunk_document(
     pages = PageIndex(parsed.page_spans)
     line_starts = [line.start for line in plan.lines]
     sentences = has_sentence_punctuation(text)
+    tables = TableRows(parsed.blocks)
     drafts: list[ChunkDraft] = []
+
+    def pack(low: int, high: int) -> list[tuple[int, int]]:
+        section_lines = plan.lines[bisect_left(line_starts, low) : bisect_left(line_starts, high)]
+        cuts = section_cuts(text, low, high, section_lines)
+        return pack_section(text, low, high, cuts, limits, sentences=sentences)
+
     for section in plan.sections:
-        section_lines = plan.lines[bisect_left(line_starts, section.start) : bisect_left(line_starts, section.end)]
-        cuts = section_cuts(text, section.start, section.end, section_lines)
-        for start, end in pack_section(text, section.start, section.end, cuts, limits, sentences=sentences):
-            drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, pages.page_at(start)))
+        for low, high, rows in tables.segments(section.start, section.end):
+            spans = [
+                span for row, oversized in pack_rows(rows, limits) for span in (pack(*row) if oversized else [row])
+            ]
+            for start, end in spans if rows else pack(low, high):
+                drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, pages.page_at(start)))
     return drafts

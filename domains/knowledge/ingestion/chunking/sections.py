@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from domains.knowledge.ingestion.chunking.boundaries import Candidate, classify_line, continues_heading
 from domains.knowledge.ingestion.chunking.gate import Ruleset, choose_headings
 from domains.knowledge.ingestion.chunking.lines import Line, PageIndex, page_furniture, split_lines
-from domains.knowledge.ingestion.parsing import ParsedDocument
+from domains.knowledge.ingestion.parsing import STRUCTURED_TYPES, ParsedDocument
 
 MAX_LABEL_CHARS = 500
 MAX_LABEL_PART_CHARS = 160
@@ -42,15 +42,15 @@ def plan_sections(parsed: ParsedDocument) -> SectionPlan:
 
 
 def _candidates(parsed: ParsedDocument, lines: list[Line]) -> list[Candidate]:
-    if parsed.document_type == "markdown":
+    if parsed.document_type in STRUCTURED_TYPES:  # the parser knows the headings (Markdown, Word, HTML, mail...)
         line_at = {line.start: line.index for line in lines}
         headings = [
             Candidate(line_at[block.char_start], "markdown", block.heading_label, float(block.heading_level))
             for block in parsed.blocks
             if block.kind == "heading" and block.heading_label and block.heading_level
         ]
-        if headings:
-            return headings
+        if headings or parsed.document_type != "markdown":
+            return headings  # a table row or a list item is never a heading there
     furniture = page_furniture(lines) if parsed.page_spans else set()
     return [
         candidate for index in range(len(lines)) if index not in furniture for candidate in classify_line(lines, index)

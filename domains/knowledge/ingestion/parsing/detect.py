@@ -1,7 +1,11 @@
 """Decide a document's type from its bytes, never from a declared content type (api-contract §Knowledge):
 
 1. `%PDF-` at offset 0, or within the first 1 KiB behind bytes that are not readable text -> PDF.
-2. A known binary signature (images, archives, office containers, executables, media) -> 415.
+1a. A PNG, JPEG or TIFF signature -> image (read by OCR). A ZIP signature -> the parts inside decide: `word/` ->
+   .docx, `xl/` -> .xlsx, anything else 415 (containers.py).
+1b. An mbox ("From " line then headers) or an RFC 5322 header block with a From: -> mbox / email, before any
+   UTF-8 check: mail carries its charsets per part.
+2. Any other known binary signature (GIF, archives, legacy Office, executables, media) -> 415.
 3. A UTF-16/UTF-32 byte-order mark, or the NUL pattern of BOM-less UTF-16 -> 422 `not_utf8`: it is text,
    just not in the encoding we accept.
 4. More than 5% control bytes in the first 64 KiB (NUL, C0 except tab/newline/CR/FF/VT/ESC, DEL) -> 415.
@@ -9,7 +13,9 @@
    stray NULs in a text file do not turn it into "binary" (normalization removes them).
 5. Otherwise valid UTF-8 (a BOM is stripped) is text; invalid UTF-8 is 422 `not_utf8` naming the byte offset.
 
-Markdown is recognised by its extension, or by its structure when the name has no known text extension.
+Markdown is recognised by its extension, or by its structure when the name has no known text extension. HTML by
+its extension or a leading `<!DOCTYPE html>` / `<html`; CSV by its extension (it is text either way; the
+extension only picks the table view).
 """
 
 from __future__ import annotations
@@ -17,18 +23,21 @@ from __future__ import annotations
 import re
 
 from domains.knowledge.errors import EmptyDocument, NotUtf8Text, UnsupportedDocumentType
+from domains.knowledge.ingestion.parsing.containers import office_kind
 from domains.knowledge.ingestion.parsing.document import DocumentType
 
 _PDF_MAGIC = b"%PDF-"
 _PDF_MAGIC_WINDOW = 1024
+IMAGE_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"II*\x00", "image/tiff"),
+    (b"MM\x00*", "image/tiff"),
+)
+_ZIP_MAGIC = b"PK\x03\x04"
 _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
-    (b"\x89PNG\r\n\x1a\n", "PNG image"),
-    (b"\xff\xd8\xff", "JPEG image"),
     (b"GIF87a", "GIF image"),
     (b"GIF89a", "GIF image"),
-    (b"II*\x00", "TIFF image"),
-    (b"MM\x00*", "TIFF image"),
-    (b"PK\x03\x04", "ZIP archive (or an Office/OpenDocument file)"),
     (b"PK\x05\x06", "ZIP archive"),
     (b"\x1f\x8b", "gzip archive"),
     (b"BZh", "bzip2 archive"),
@@ -65,11 +74,65 @@ def detect_document_type(data: bytes, filename: str | None = None) -> DocumentTy
         raise EmptyDocument()
     if _is_pdf(data):
         return "pdf"
+    if any(data.startswith(signature) for signature, _ in IMAGE_SIGNATURES):
+        return "image"
+    if data.startswith(_ZIP_MAGIC):
+        return office_kind(data)
     _refuse_binary(data)
+    name = (filename or "").lower()
+    if _is_mbox(data, name):
+        return "mbox"
+    if _is_email(data, name):
+        return "email"
     text = decode_text(data)
     if not text.strip():
         raise EmptyDocument()
+    if name.endswith(_HTML_EXTENSIONS) or _HTML_START.match(text[:_SAMPLE_BYTES]):
+        return "html"
+    if name.endswith(_CSV_EXTENSIONS):
+        return "csv"
     return "markdown" if _is_markdown(text, filename) else "text"
+
+
+_HTML_EXTENSIONS = (".html", ".htm", ".xhtml")
+_HTML_START = re.compile(r"\ufeff?\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL)
+_CSV_EXTENSIONS = (".csv", ".tsv")
+_HEADER_LINE = re.compile(rb"[!-9;-~]+:")
+_MAIL_FIELDS = (b"subject", b"date", b"message-id", b"received", b"mime-version", b"to")
+_HEADER_SAMPLE = 64 * 1024
+
+
+def _header_names(data: bytes) -> list[bytes] | None:
+    """Return the field names of a leading RFC 5322 header block, or None if `data` does not start with one."""
+    head = data[:_HEADER_SAMPLE].replace(b"\r\n", b"\n")
+    block, separator, _ = head.partition(b"\n\n")
+    if not separator:
+        return None
+    names: list[bytes] = []
+    for line in block.split(b"\n"):
+        if line[:1] in (b" ", b"\t") and names:
+            continue  # a folded continuation line
+        match = _HEADER_LINE.match(line)
+        if match is None:
+            return None
+        names.append(match.group(0)[:-1].lower())
+    return names
+
+
+def _is_email(data: bytes, name: str) -> bool:
+    names = _header_names(data)
+    if names is None:
+        return False
+    if name.endswith(".eml"):
+        return True
+    return b"from" in names and any(field in names for field in _MAIL_FIELDS)
+
+
+def _is_mbox(data: bytes, name: str) -> bool:
+    if not data.startswith(b"From "):
+        return False
+    _, _, rest = data.partition(b"\n")
+    return name.endswith(".mbox") or _header_names(rest) is not None
 
 
 def _is_pdf(data: bytes) -> bool:
@@ -91,7 +154,9 @@ def _is_pdf(data: bytes) -> bool:
 def _refuse_binary(data: bytes) -> None:
     for signature, kind in _BINARY_SIGNATURES:
         if data.startswith(signature):
-            raise UnsupportedDocumentType(f"The file is a {kind}, not a PDF or text.", details={"detected": kind})
+            raise UnsupportedDocumentType(
+                f"The file is a {kind}, which ORION does not read.", details={"detected": kind}
+            )
     for bom, encoding in _UNICODE_BOMS:
         if data.startswith(bom):
             raise NotUtf8Text(
@@ -106,7 +171,9 @@ def _refuse_binary(data: bytes) -> None:
         )
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     if controls > _BINARY_CONTROL_RATIO * len(sample):
-        raise UnsupportedDocumentType("The file is binary data, not a PDF or text.", details={"detected": "binary"})
+        raise UnsupportedDocumentType(
+            "The file is binary data of a type ORION does not read.", details={"detected": "binary"}
+        )
 
 
 def _looks_like_utf16(sample: bytes) -> bool:

@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-DocumentType = Literal["pdf", "markdown", "text"]
-BlockKind = Literal["heading", "paragraph", "code"]
+if TYPE_CHECKING:
+    from domains.knowledge.ingestion.parsing.limits import ParseLimits
+
+DocumentType = Literal["pdf", "markdown", "text", "docx", "html", "email", "mbox", "csv", "xlsx", "image"]
+BlockKind = Literal["heading", "paragraph", "code", "list_item", "table_row"]
+TextSource = Literal["text_layer", "ocr"]
 MEDIA_TYPES: dict[DocumentType, str] = {
     "pdf": "application/pdf",
     "markdown": "text/markdown",
     "text": "text/plain",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "html": "text/html",
+    "email": "message/rfc822",
+    "mbox": "application/mbox",
+    "csv": "text/csv",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "image": "application/octet-stream",  # the parser names the real one (image/png, image/jpeg, image/tiff)
 }
+# Types whose parser knows the headings: the chunker takes them from the blocks instead of guessing from lines.
+STRUCTURED_TYPES: frozenset[DocumentType] = frozenset({"markdown", "docx", "html", "email", "mbox", "csv", "xlsx"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +39,15 @@ class ParsedBlock:
     heading_label: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PageSource:
+    """Where one page's text came from: the PDF's text layer, or OCR (with its mean recognition confidence)."""
+
+    page: int
+    text_source: TextSource
+    ocr_confidence: float | None = None
+
+
 @dataclass(frozen=True)
 class ParsedDocument:
     """A parsed version: the normalized text every offset indexes into, and its structure."""
@@ -37,9 +59,12 @@ class ParsedDocument:
     page_count: int | None = None
     page_spans: list[tuple[int, int, int]] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
+    page_sources: list[PageSource] = field(default_factory=list)
+    # Pages that need OCR which this parse deferred (the upload request never runs OCR; the worker does).
+    ocr_pending: list[int] = field(default_factory=list)
 
 
 class DocumentParser(Protocol):
     document_type: DocumentType
 
-    def parse(self, data: bytes, filename: str | None = None) -> ParsedDocument: ...
+    def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = ...) -> ParsedDocument: ...

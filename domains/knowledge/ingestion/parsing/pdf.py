@@ -12,6 +12,9 @@ from pypdf.errors import DependencyError
 from domains.knowledge.errors import CorruptPdf, EncryptedPdf, PdfWithoutText
 from domains.knowledge.ingestion.normalization import normalize_pdf_pages
 from domains.knowledge.ingestion.parsing.document import MEDIA_TYPES, DocumentType, ParsedDocument
+from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
+from domains.knowledge.ingestion.parsing.pdf_tables import append_tables, find_tables, mark_table_rows
+from domains.knowledge.ingestion.parsing.scans import read_scanned_pages
 from domains.knowledge.ingestion.parsing.text import paragraph_blocks
 
 # pypdf logs a warning for every font it cannot fully map ("fontTools is required ..."), hundreds per
@@ -22,21 +25,35 @@ logging.getLogger("pypdf").setLevel(logging.ERROR)
 class PDFParser:
     document_type: DocumentType = "pdf"
 
-    def parse(self, data: bytes, filename: str | None = None) -> ParsedDocument:
+    def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse a PDF into normalized text with page spans; refuse damaged, locked or text-less files."""
         reader, was_encrypted = _open_pdf(data)
         raw_pages, unreadable = _extract_pages(reader)
-        pages = normalize_pdf_pages(raw_pages)
+        scans = read_scanned_pages(data, raw_pages, limits)  # scanned pages: OCR (scans.py)
+        tables = find_tables(data, limits.max_table_pages)  # ruled tables as header-named rows (pdf_tables.py)
+        pages = normalize_pdf_pages(append_tables(scans.texts, tables))
         text, page_spans = _join_pages(pages)
-        if _is_textless(text, len(pages)):
+        if _is_textless(text, len(pages)) and not scans.pending:
             raise PdfWithoutText()
         blocks = [block for number, start, end in page_spans for block in paragraph_blocks(text, start, end, number)]
+        blocks = mark_table_rows(text, blocks, tables)
         metadata = _pdf_metadata(reader)
         if was_encrypted:
             metadata["encrypted"] = True
         if unreadable:
             metadata["unreadable_pages"] = unreadable
-        return ParsedDocument("pdf", MEDIA_TYPES["pdf"], text, blocks, len(pages), page_spans, metadata)
+        sources, pending = scans.provenance(page_spans)
+        return ParsedDocument(
+            "pdf",
+            MEDIA_TYPES["pdf"],
+            text,
+            blocks,
+            len(pages),
+            page_spans,
+            metadata,
+            page_sources=sources,
+            ocr_pending=pending,
+        )
 
 
 def _open_pdf(data: bytes) -> tuple[PdfReader, bool]:

@@ -8,6 +8,7 @@ from domains.knowledge.errors import EmptyDocument
 from domains.knowledge.ingestion.normalization import normalize_text
 from domains.knowledge.ingestion.parsing.detect import decode_text
 from domains.knowledge.ingestion.parsing.document import MEDIA_TYPES, DocumentType, ParsedBlock, ParsedDocument
+from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
 
 _PARAGRAPH_BREAK = re.compile(r"\n\n+")
 
@@ -27,7 +28,7 @@ def paragraph_blocks(text: str, start: int, end: int, page: int | None = None) -
 class TextParser:
     document_type: DocumentType = "text"
 
-    def parse(self, data: bytes, filename: str | None = None) -> ParsedDocument:
+    def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse UTF-8 plain text into normalized text and its paragraphs."""
         text = _normalized_or_empty(decode_text(data))
         return ParsedDocument("text", MEDIA_TYPES["text"], text, paragraph_blocks(text, 0, len(text)))
@@ -36,7 +37,7 @@ class TextParser:
 class MarkdownParser:
     document_type: DocumentType = "markdown"
 
-    def parse(self, data: bytes, filename: str | None = None) -> ParsedDocument:
+    def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse UTF-8 Markdown into normalized text, its headings (with levels) and paragraphs."""
         text = _normalized_or_empty(decode_text(data))
         return ParsedDocument("markdown", MEDIA_TYPES["markdown"], text, markdown_blocks(text))

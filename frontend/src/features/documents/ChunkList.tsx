@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
 import { useAsync } from "@/lib/useAsync";
 
@@ -41,6 +42,7 @@ export function ChunkList({ documentId, versionId }: { documentId: string; versi
                 chars {chunk.char_start}–{chunk.char_end}
               </span>
               <TrustBadge label={chunk.trust_label} patterns={chunk.matched_patterns} />
+              <ProvenanceBadges textSource={chunk.text_source} text={chunk.text} />
             </div>
             <p className="chunk-text">{chunk.text}</p>
           </li>

@@ -8,6 +8,14 @@ import { formatBytes } from "@/lib/format";
 import { ProcessingProgress } from "./ProcessingProgress";
 import { describeUploadOutcome, type UploadOutcome } from "./uploadOutcome";
 
+// What the server reads (it decides the type from the bytes; this only filters the file picker).
+const UPLOAD_ACCEPT = [
+  ".pdf,.md,.markdown,.txt,.docx,.html,.htm,.eml,.mbox,.csv,.xlsx,.png,.jpg,.jpeg,.tif,.tiff",
+  "application/pdf,text/markdown,text/plain,text/html,text/csv,message/rfc822,application/mbox",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,image/png,image/jpeg,image/tiff",
+].join(",");
+
 /** Pick or drop a file, give it an optional title, upload it with progress, and follow its indexing. */
 export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
   const id = useId();
@@ -60,7 +68,9 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
           onDragLeave={() => setDragging(false)}
           onDrop={drop}
         >
-          <p>Drop a PDF, Markdown or text file here, or</p>
+          <p>
+            Drop a file here (PDF, Word, Excel, CSV, HTML, email, Markdown, text, or a scanned image), or
+          </p>
           <label htmlFor={`${id}-file`} className="button-like">
             Choose a file
           </label>
@@ -69,7 +79,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
             id={`${id}-file`}
             className="visually-hidden-input"
             type="file"
-            accept=".pdf,.md,.markdown,.txt,application/pdf,text/markdown,text/plain"
+            accept={UPLOAD_ACCEPT}
             onChange={(event) => choose(event.target.files?.[0])}
           />
           <p aria-live="polite" className="small">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import type { Citation, Claim, ClaimCitation } from "@/api/types";
 import { HighlightedText } from "@/components/HighlightedText";
+import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
 import { QuoteInDocument } from "./QuoteInDocument";
 
@@ -35,6 +36,7 @@ function SourceLine({ source }: { source: Citation }) {
       {source.section ? <span> · § {source.section}</span> : null}
       <span> · </span>
       <TrustBadge label={source.trust_label} />
+      <ProvenanceBadges textSource={source.text_source} text={source.content} />
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { SearchResult } from "@/api/types";
+import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
 
 function score(value: number | null): string {
@@ -29,6 +30,7 @@ export function SearchResults({ results }: { results: readonly SearchResult[] })
               </div>
             </div>
             <TrustBadge label={result.trust_label} />
+            <ProvenanceBadges textSource={result.text_source} text={result.content} />
           </div>
           <p className="chunk-text">{result.content}</p>
           <table className="rank-table">

@@ -1,0 +1,134 @@
+"""HTML: the page's main content through trafilatura (navigation, scripts, styles, footers and boilerplate are
+dropped by its extractor, not by patterns of ours), walked as headings, paragraphs, list items and table rows.
+
+The page is parsed once by lxml; its nesting depth is checked before any recursive walk can see it (422).
+When the extractor finds no main content (a page that is all list or all table), its plain-text fallback keeps
+the visible text of the page without scripts and styles.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import lxml.etree as etree
+import lxml.html
+import trafilatura
+
+from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, EmptyDocument
+from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline
+from domains.knowledge.ingestion.parsing.detect import decode_text
+from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
+from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
+
+logging.getLogger("trafilatura").setLevel(logging.ERROR)
+logging.getLogger("htmldate").setLevel(logging.ERROR)
+
+_BLOCK_TAGS = {"head", "p", "list", "table", "quote", "code"}
+
+
+class HtmlParser:
+    document_type: DocumentType = "html"
+
+    def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
+        """Parse an HTML page's main content into headings, paragraphs, list items and header-named table rows."""
+        return parse_html(decode_text(data), limits)
+
+
+def parse_html(
+    markup: str, limits: ParseLimits = DEFAULT_LIMITS, document_type: DocumentType = "html"
+) -> ParsedDocument:
+    """Parse HTML markup (also used for the HTML body of an email)."""
+    tree = _load(markup, limits)
+    extracted = trafilatura.extract(
+        tree,
+        output_format="xml",
+        include_tables=True,
+        include_comments=False,
+        include_formatting=False,
+        include_links=False,
+        include_images=False,
+        favor_recall=True,
+        with_metadata=True,
+    )
+    builder = TextBuilder()
+    metadata: dict[str, Any] = {}
+    if extracted:
+        document = etree.fromstring(extracted.encode("utf-8"))
+        if title := inline(document.get("title")):
+            metadata["title"] = title
+        main = document.find("main")
+        _walk(builder, main if main is not None else document, limits)
+    if not builder.blocks:
+        builder.paragraph(trafilatura.html2txt(markup) or "")
+    try:
+        return builder.build(document_type, metadata)
+    except EmptyDocument:
+        raise EmptyDocument("The page has no readable text once scripts, styles and navigation are removed.") from None
+
+
+def _load(markup: str, limits: ParseLimits) -> Any:
+    try:
+        tree = lxml.html.document_fromstring(markup)
+    except (etree.ParserError, ValueError) as exc:
+        raise CorruptDocument(f"The HTML cannot be parsed ({type(exc).__name__}).") from None
+    depth: dict[Any, int] = {tree: 1}
+    for element in tree.iterdescendants():
+        level = depth[element.getparent()] + 1
+        if level > limits.max_html_depth:
+            raise DocumentTooComplex(
+                f"The page nests elements more than {limits.max_html_depth} deep.",
+                details={"max_depth": limits.max_html_depth},
+            )
+        depth[element] = level
+    return tree
+
+
+def _walk(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
+    for element in parent:
+        tag = element.tag
+        if tag == "head":
+            level = str(element.get("rend") or "h2").lstrip("h")
+            builder.heading(_text(element), int(level) if level.isdigit() else 2)
+        elif tag in ("p", "quote", "code"):
+            builder.paragraph(_text(element))
+        elif tag == "list":
+            _list(builder, element)
+        elif tag == "table":
+            _table(builder, element, limits)
+        elif tag not in _BLOCK_TAGS and len(element):
+            _walk(builder, element, limits)
+        elif (text := _text(element)).strip():
+            builder.paragraph(text)
+
+
+def _list(builder: TextBuilder, element: Any) -> None:
+    for item in element.iterchildren("item"):
+        own = "".join(_own_text(item))
+        builder.list_item(own)
+        for nested in item.iterchildren("list"):
+            _list(builder, nested)
+
+
+def _own_text(element: Any) -> list[str]:
+    parts = [element.text or ""]
+    for child in element:
+        if child.tag != "list":
+            parts.extend(_own_text(child))
+        parts.append(child.tail or "")
+    return parts
+
+
+def _table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
+    rows = [[_text(cell) for cell in row.iterchildren("cell")] for row in element.iter("row")]
+    header = None
+    first = next(element.iter("row"), None)
+    if first is not None and any(cell.get("role") == "head" for cell in first.iterchildren("cell")):
+        header, rows = rows[0], rows[1:]
+    builder.table(rows, header)
+    if builder.row_count > limits.max_table_rows:
+        raise too_many_rows(limits)
+
+
+def _text(element: Any) -> str:
+    return " ".join("".join(element.itertext()).split("\n"))
