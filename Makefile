@@ -13,7 +13,7 @@ UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node
 PYTEST_ARGS ?=
 
 .PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types test test-py lint lint-py format ci bench \
-        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers train-safety clean
+        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
@@ -105,10 +105,6 @@ eval-answers: install
 
 eval-safety: install-dev
 	$(BIN)/python -m tools.safety.evaluate
-
-# Retrain the content-safety model from the train splits (writes domains/knowledge/safety/assets/injection_model.npz).
-train-safety: install-dev
-	$(BIN)/python -m tools.safety.train
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache $(UI_DIR)/out $(UI_DIR)/.next

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domains.analytics.schemas import DocumentUsage
+from domains.knowledge.safety import LabelledSpan
 
 DocumentType = Literal["pdf", "markdown", "text"]
 VersionStatus = Literal["processing", "indexed", "failed"]
@@ -61,6 +62,7 @@ class ChunkPublic(BaseModel):
     text: str
     trust_label: TrustLabel
     matched_patterns: list[str]
+    labelled_spans: list[LabelledSpan]
 
 
 QueryText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
@@ -89,6 +91,7 @@ class SearchResultPublic(BaseModel):
     rank: int
     retrieval_method: RetrievalMethod
     trust_label: TrustLabel
+    labelled_spans: list[LabelledSpan]
     semantic_rank: int | None
     lexical_rank: int | None
     semantic_score: float | None

@@ -32,6 +32,7 @@ from domains.knowledge.ingestion.pipeline import (
 )
 from domains.knowledge.models import DocumentChunk, DocumentVersion
 from domains.knowledge.repository import DocumentRepository, DocumentRow
+from domains.knowledge.safety import load_spans
 from domains.knowledge.schemas import (
     ChunkPublic,
     DocumentDetail,
@@ -379,4 +380,5 @@ def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
         text=chunk.text,
         trust_label=chunk.trust_label,
         matched_patterns=list(chunk.matched_patterns or []),
+        labelled_spans=load_spans(chunk.labelled_spans),
     )

@@ -12,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from domains.execution.briefing.output import BriefingOutput
+from domains.knowledge.safety import LabelledSpan
 from domains.knowledge.search import RetrievalResult
 
 # --- input -------------------------------------------------------------------------------------------------------
@@ -57,6 +58,21 @@ class Citation(BaseModel):
     trust_label: str
 
 
+class ChunkSpan(BaseModel):
+    """Offsets in a chunk's text."""
+
+    chunk_start: int
+    chunk_end: int
+
+
+class WithheldSpan(BaseModel):
+    """Text of a retrieved chunk kept out of every model's prompt and never quoted, and why (ADR-0020)."""
+
+    chunk_id: str
+    span: ChunkSpan
+    reason: str
+
+
 class StoredCitation(Citation):
     """A retrieved chunk as the run stores it: enough to verify a quote of it later, and to rebuild the prompt."""
 
@@ -67,10 +83,12 @@ class StoredCitation(Citation):
     semantic_rank: int | None = None
     lexical_rank: int | None = None
     withheld: bool = False
+    labelled_spans: list[LabelledSpan] = Field(default_factory=list)
 
     @classmethod
     def from_retrieval(cls, result: RetrievalResult, *, withheld: bool) -> StoredCitation:
-        """Return the record of one retrieved chunk (`withheld`: never shown to the briefing provider)."""
+        """Return the record of one retrieved chunk (`withheld`: never shown to the briefing provider at all; runs
+        stored before span labels withheld whole `untrusted` chunks, new runs withhold only labelled spans)."""
         return cls(
             chunk_id=result.chunk_id,
             document_id=result.document_id,
@@ -89,7 +107,23 @@ class StoredCitation(Citation):
             lexical_rank=result.lexical_rank,
             trust_label=result.trust_label,
             withheld=withheld,
+            labelled_spans=list(result.labelled_spans),
         )
+
+    def withheld_spans(self) -> list[WithheldSpan]:
+        """Return what of this chunk no provider saw or may quote: its labelled spans (or all of it, when withheld)."""
+        if self.withheld:
+            return [
+                WithheldSpan(
+                    chunk_id=self.chunk_id,
+                    span=ChunkSpan(chunk_start=0, chunk_end=len(self.content)),
+                    reason=self.trust_label,
+                )
+            ]
+        return [
+            WithheldSpan(chunk_id=self.chunk_id, span=ChunkSpan(chunk_start=s.start, chunk_end=s.end), reason=s.reason)
+            for s in self.labelled_spans
+        ]
 
     def public(self) -> Citation:
         """Return the part of this record the API shows."""

@@ -19,6 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.safety import LabelledSpan, load_spans
 from domains.knowledge.search import lexical
 from domains.knowledge.search.query import parse_query
 from domains.knowledge.search.rerank import get_reranker
@@ -59,6 +60,7 @@ class RetrievalResult:
     lexical_rank: int | None
     semantic_score: float | None
     lexical_score: float | None
+    labelled_spans: tuple[LabelledSpan, ...] = ()
 
 
 @dataclass
@@ -226,6 +228,7 @@ def _to_result(row: object, method: Method) -> RetrievalResult:
         lexical_rank=_optional_int(r.lexical_rank),  # type: ignore[attr-defined]
         semantic_score=_optional_float(r.semantic_score),  # type: ignore[attr-defined]
         lexical_score=_optional_float(r.lexical_score),  # type: ignore[attr-defined]
+        labelled_spans=tuple(load_spans(r.labelled_spans)),  # type: ignore[attr-defined]
     )
 
 

@@ -620,6 +620,8 @@ export interface components {
             chunk_id: string;
             /** Chunk Index */
             chunk_index: number;
+            /** Labelled Spans */
+            labelled_spans: components["schemas"]["LabelledSpan"][];
             /** Matched Patterns */
             matched_patterns: string[];
             /** Page */
@@ -633,6 +635,16 @@ export interface components {
              * @enum {string}
              */
             trust_label: "trusted" | "flagged" | "untrusted";
+        };
+        /**
+         * ChunkSpan
+         * @description Offsets in a chunk's text.
+         */
+        ChunkSpan: {
+            /** Chunk End */
+            chunk_end: number;
+            /** Chunk Start */
+            chunk_start: number;
         };
         /**
          * Citation
@@ -865,6 +877,23 @@ export interface components {
             /** Total Investigations */
             total_investigations: number;
         };
+        /**
+         * LabelledSpan
+         * @description A labelled span: offsets in the text it was found in, its label and the directive family (the reason).
+         */
+        LabelledSpan: {
+            /** End */
+            end: number;
+            /**
+             * Label
+             * @enum {string}
+             */
+            label: "flagged" | "untrusted";
+            /** Reason */
+            reason: string;
+            /** Start */
+            start: number;
+        };
         /** LoginRequest */
         LoginRequest: {
             /** Email */
@@ -972,6 +1001,8 @@ export interface components {
             /** Run Id */
             run_id: string;
             status: components["schemas"]["RunStatus"];
+            /** Withheld */
+            withheld: components["schemas"]["WithheldSpan"][];
         };
         /**
          * RunStatus
@@ -1039,6 +1070,8 @@ export interface components {
             document_title: string;
             /** Document Version Id */
             document_version_id: string;
+            /** Labelled Spans */
+            labelled_spans: components["schemas"]["LabelledSpan"][];
             /** Lexical Rank */
             lexical_rank: number | null;
             /** Lexical Score */
@@ -1200,6 +1233,17 @@ export interface components {
             status_reason: string | null;
             /** Version Number */
             version_number: number;
+        };
+        /**
+         * WithheldSpan
+         * @description Text of a retrieved chunk kept out of every model's prompt and never quoted, and why (ADR-0020).
+         */
+        WithheldSpan: {
+            /** Chunk Id */
+            chunk_id: string;
+            /** Reason */
+            reason: string;
+            span: components["schemas"]["ChunkSpan"];
         };
     };
     responses: never;
