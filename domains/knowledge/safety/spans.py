@@ -68,10 +68,21 @@ class LabelledSpan:
 
 
 def hits_of(text: str) -> dict[str, Severity]:
-    """Return the directive families in `text`, read plainly and in every reading that undoes a disguise."""
-    hits = pattern_hits(text)
-    for reading in readings(text):
-        _add_reading(text, hits, reading)
+    """Return the directive families in `text`, read plainly and in every reading that undoes a disguise.
+
+    The folded reading (no invisible characters, NFKC, look-alike letters mapped) replaces the text itself; the
+    plain text is read as well only when the folded one fires, to tell whether folding revealed something."""
+    found = readings(text)
+    folded = next((reading for reading in found if reading.disguise == "folded"), None)
+    hits = pattern_hits(folded.text if folded else text)
+    if folded is not None and hits:
+        plain = pattern_hits(text)
+        revealed = {family: severity for family, severity in hits.items() if family not in plain}
+        hits = plain
+        _add_found(text, hits, folded, revealed)
+    for reading in found:
+        if reading is not folded:
+            _add_reading(text, hits, reading)
     return hits
 
 
@@ -81,7 +92,10 @@ def _add_reading(text: str, hits: dict[str, Severity], reading: Reading) -> None
             hits[OBFUSCATED_INSTRUCTION] = "high"
         return
     found = pattern_hits(reading.text)
-    new = {family: severity for family, severity in found.items() if family not in hits}
+    _add_found(text, hits, reading, {family: severity for family, severity in found.items() if family not in hits})
+
+
+def _add_found(text: str, hits: dict[str, Severity], reading: Reading, new: dict[str, Severity]) -> None:
     if not new:
         return
     # A disguised directive is hidden on purpose: whatever it says, it is never shown to a model.

@@ -17,10 +17,11 @@ from domains.knowledge.safety.patterns.clause import (
     Severity,
     reads_as_directive,
 )
+from domains.knowledge.safety.patterns.conversation import CONVERSATION_RULES
 from domains.knowledge.safety.patterns.output import OUTPUT_RULES
 from domains.knowledge.safety.patterns.override import OVERRIDE_RULES
 
-_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES
+_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES
 
 # Role labels that open a line ("SYSTEM: ...", "Assistant: ...") or a comment/bracket.
 _ROLE_LABEL = re.compile(
@@ -69,7 +70,12 @@ _RULES_BY_WORD: dict[str, tuple[int, ...]] = {
     word: tuple(i for i, rule in enumerate(_RULES) if any(word in group for group in rule.words))
     for word in _TRIGGER_WORDS
 }
-_SUBSTRING_RULES = tuple(i for i, rule in enumerate(_RULES) if rule.substrings)
+_RULES_BY_SUBSTRING: dict[str, tuple[int, ...]] = {
+    part: tuple(i for i, rule in enumerate(_RULES) if part in rule.substrings)
+    for part in {part for rule in _RULES for part in rule.substrings}
+}
+# Each gate substring is looked for once per text (a C-level scan), not once per rule that lists it.
+_SUBSTRINGS = tuple(_RULES_BY_SUBSTRING)
 _WORD = re.compile(r"\w+")
 
 
@@ -78,7 +84,10 @@ def _candidate_rules(lowered: str) -> tuple[set[str], list[Rule]]:
     words = set(_TRIGGER_WORDS.intersection(_WORD.findall(lowered)))
     if "@" in lowered:
         words.add("@")  # lets the exfiltration rule require "an e-mail address" as one of its trigger words
-    chosen = set(_SUBSTRING_RULES)
+    chosen: set[int] = set()
+    for part in _SUBSTRINGS:
+        if part in lowered:
+            chosen.update(_RULES_BY_SUBSTRING[part])
     for word in words:
         chosen.update(_RULES_BY_WORD[word])
     return words, [_RULES[i] for i in sorted(chosen)]

@@ -219,7 +219,7 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
         ROLE_IMPERSONATION,
         "medium",
         re.compile(
-            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall|should)|act|respond|answer|reply|behave)\b"
+            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall)|act|respond|answer|reply|behave)\b"
             r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:are|were|can|have)\b"
             r"|\b(?:act|behave|respond|answer)\s+as\s+(?:if\s+you\s+were|though\s+you\s+were|an?\s+|my\s+)"
             r"(?:\w+\s+){0,2}?(?:ai|assistant|chatbot|bot|model|gpt|terminal|interpreter)\b"
