@@ -46,6 +46,8 @@ class VersionPublic(BaseModel):
     chunk_count: int
     page_count: int | None
     created_at: datetime
+    # Chunks of this version still labelled by an older content-safety detector (re-labelled in the background).
+    labels_pending: int = 0
 
 
 class DocumentDetail(DocumentPublic):

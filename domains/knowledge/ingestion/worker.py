@@ -20,6 +20,7 @@ import anyio.from_thread
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.indexing import write_chunks
 from domains.knowledge.ingestion.pipeline import embed_chunks, prepare_document
+from domains.knowledge.ingestion.relabel import relabel_some
 from domains.knowledge.ingestion.repository import IngestionRepository, Job
 from domains.knowledge.search import lexical, vector_index
 from domains.knowledge.search.usage import UsageRecorder
@@ -54,6 +55,9 @@ class IngestionWorker:
         self._wake = asyncio.Event()
         self._last_full_compaction = 0.0
         self._index_builds: asyncio.Task[None] | None = None
+        # New chunks are written with the current detector version, so once a pass finds nothing to re-label,
+        # nothing will appear until the next process start (a new detector ships with a new release).
+        self._labels_current = False
 
     def notify(self) -> None:
         """Wake the worker now (a job was queued) instead of at the next poll."""
@@ -165,9 +169,19 @@ class IngestionWorker:
             self._last_full_compaction = time.monotonic()
         for organization_id in organizations:
             await self.compact_and_check(organization_id)
+        await self.relabel()
         if full and (self._index_builds is None or self._index_builds.done()):
             # Index builds take minutes for a large organization: they run beside the job loop, never in it.
             self._index_builds = asyncio.create_task(self._build_indexes_logged(), name="organization-indexes")
+
+    async def relabel(self) -> int:
+        """Re-label a few versions whose chunks another detector version labelled (ADR-0020); return how many."""
+        if self._labels_current:
+            return 0
+        async with self.db.owner_session() as session:
+            done = await relabel_some(session)
+        self._labels_current = done == 0
+        return done
 
     async def index_builds(self) -> None:
         """Wait for the organization-index builds that maintenance started, if any."""

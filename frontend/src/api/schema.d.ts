@@ -1220,6 +1220,11 @@ export interface components {
             created_at: string;
             /** Id */
             id: string;
+            /**
+             * Labels Pending
+             * @default 0
+             */
+            labels_pending: number;
             /** Page Count */
             page_count: number | null;
             /** Progress */
