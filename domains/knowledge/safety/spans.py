@@ -147,7 +147,7 @@ def _paragraph_spans(text: str, start: int, end: int) -> list[LabelledSpan]:
 
 def _units(paragraph: str) -> list[tuple[int, int]]:
     """Return the sentences, lines and table cells of a paragraph as (start, end), without surrounding blanks."""
-    units = []
+    units: list[tuple[int, int]] = []
     for line in _LINE.finditer(paragraph):
         piece_start = line.start()
         for end_match in _SENTENCE_END.finditer(line.group(0)):
