@@ -8,6 +8,7 @@ import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { TrustBadge } from "@/components/TrustBadge";
 import { useAsync } from "@/lib/useAsync";
+import { LabelledText } from "./LabelledText";
 
 const PAGE_SIZE = 50;
 
@@ -42,7 +43,7 @@ export function ChunkList({ documentId, versionId }: { documentId: string; versi
               </span>
               <TrustBadge label={chunk.trust_label} patterns={chunk.matched_patterns} />
             </div>
-            <p className="chunk-text">{chunk.text}</p>
+            <LabelledText text={chunk.text} spans={chunk.labelled_spans} />
           </li>
         ))}
       </ol>
