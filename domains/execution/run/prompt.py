@@ -36,7 +36,8 @@ def masked_content(citation: StoredCitation) -> str:
     """Return a chunk's text with each labelled span replaced by a visible marker naming why it was withheld."""
     text, parts, at = citation.content, [], 0
     for span in sorted(citation.labelled_spans, key=lambda s: s.start):
-        if span.start < at:
+        if span.start < at:  # overlaps the stretch just masked: extend it
+            at = max(at, span.end)
             continue
         parts.append(text[at : span.start])
         parts.append(f"{WITHHELD_MARKER_START}: {span.reason}]")

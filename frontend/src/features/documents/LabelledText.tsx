@@ -9,15 +9,16 @@ export function LabelledText({ text, spans }: { text: string; spans: readonly La
   const parts: ReactNode[] = [];
   let at = 0;
   ordered.forEach((span, index) => {
-    if (span.start < at) return;
-    parts.push(text.slice(at, span.start));
+    if (span.end <= at) return;
+    const from = Math.max(at, span.start);
+    parts.push(text.slice(at, from));
     parts.push(
       <mark
         key={index}
         className={`labelled labelled-${span.label}`}
         title={`withheld: ${span.reason.replaceAll("_", " ")}`}
       >
-        {text.slice(span.start, span.end)}
+        {text.slice(from, span.end)}
       </mark>,
     );
     at = span.end;
