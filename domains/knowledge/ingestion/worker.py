@@ -36,6 +36,7 @@ MAX_ATTEMPTS = 3
 MAINTENANCE_SECONDS = 10.0
 COMPACT_MIN_DELTAS = 200
 COMPACT_ALL_SECONDS = 60.0
+RELABEL_SECONDS = 2.0  # re-labelling time per maintenance pass, so uploads are never kept waiting for long
 
 
 class IngestionWorker:
@@ -178,10 +179,15 @@ class IngestionWorker:
         """Re-label a few versions whose chunks another detector version labelled (ADR-0020); return how many."""
         if self._labels_current:
             return 0
-        async with self.db.owner_session() as session:
-            done = await relabel_some(session)
-        self._labels_current = done == 0
-        return done
+        total, started = 0, time.monotonic()
+        while time.monotonic() - started < RELABEL_SECONDS:
+            async with self.db.owner_session() as session:
+                done = await relabel_some(session)
+            total += done
+            if done == 0:
+                self._labels_current = True
+                break
+        return total
 
     async def index_builds(self) -> None:
         """Wait for the organization-index builds that maintenance started, if any."""
