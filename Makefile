@@ -13,7 +13,7 @@ UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node
 PYTEST_ARGS ?=
 
 .PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types client test test-py lint lint-py format ci bench fuzz \
-        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers eval-ocr eval-tables train-safety clean
+        db-upgrade db-revision doctor eval-safety eval-safety-dev eval-retrieval eval-answers eval-ocr eval-tables clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
@@ -118,12 +118,12 @@ eval-tables: install
 eval-ocr: install
 	$(BIN)/python -m tools.formats.ocr_eval $(DATA)/pdfs
 
+# Content safety (ADR-0020): the test splits are for reporting, once per shipped detector; choose on dev.
 eval-safety: install-dev
-	$(BIN)/python -m tools.safety.evaluate
+	$(BIN)/python -m tools.safety.evaluate --split test
 
-# Retrain the content-safety model from the train splits (writes domains/knowledge/safety/assets/injection_model.npz).
-train-safety: install-dev
-	$(BIN)/python -m tools.safety.train
+eval-safety-dev: install-dev
+	$(BIN)/python -m tools.safety.evaluate --split dev
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache $(UI_DIR)/out $(UI_DIR)/.next

@@ -72,9 +72,33 @@ def _database_checks(settings: Settings) -> list[Check]:
     current, head = current_revision(url), head_revision()
     if current == head:
         checks.append(Check("migrations", True, f"at head ({head})"))
+        checks.append(_labels_check(sync_url(url)))
     else:
         checks.append(Check("migrations", False, f"at {current}, head is {head}", "run `orion db upgrade`"))
     return checks
+
+
+def _labels_check(url: str) -> Check:
+    """Report the background re-labelling of stored chunks by the current content-safety detector (ADR-0020)."""
+    import psycopg
+
+    from domains.knowledge.safety import DETECTOR_VERSION
+
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        row = conn.execute(
+            "SELECT count(*), count(DISTINCT document_id) FROM document_chunks "
+            "WHERE safety_version IS DISTINCT FROM %s",
+            (DETECTOR_VERSION,),
+        ).fetchone()
+    chunks, documents = (int(row[0]), int(row[1])) if row else (0, 0)
+    if chunks == 0:
+        return Check("content-safety labels", True, f"every chunk labelled by detector {DETECTOR_VERSION}")
+    return Check(
+        "content-safety labels",
+        True,
+        f"re-labelling in the background: {chunks} chunks of {documents} documents still wait for detector "
+        f"{DETECTOR_VERSION} (no re-embedding)",
+    )
 
 
 def _provider_checks(settings: Settings) -> list[Check]:

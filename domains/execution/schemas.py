@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
-from domains.execution.run.records import BriefingResult, Citation
+from domains.execution.run.records import BriefingResult, Citation, WithheldSpan
 from domains.execution.run.status import RunOutcome, RunStatus, StepStatus
 
 
@@ -64,6 +64,7 @@ class RunResultPublic(BaseModel):
     citations: list[Citation]
     completed_at: datetime | None
     refusal: RefusalPublic | None
+    withheld: list[WithheldSpan]
 
 
 class DocumentRef(BaseModel):

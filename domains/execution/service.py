@@ -244,6 +244,7 @@ class ExecutionService:
             citations=[c.public() for c in evidence.citations],
             completed_at=run.completed_at,
             refusal=RefusalPublic(reason=result.refusal_reason or "") if refused else None,
+            withheld=[span for c in evidence.citations for span in c.withheld_spans()],
         )
 
     async def summary(self, organization_id: str, run_id: str) -> RunSummaryPublic:

@@ -190,6 +190,8 @@ class DocumentChunk(Base):
     trust_label: Mapped[str] = mapped_column(String(20))
     matched_patterns: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
     text_source: Mapped[str | None] = mapped_column(String(20))  # text_layer | ocr | None (no pages)
+    labelled_spans: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
+    safety_version: Mapped[str | None] = mapped_column(String(32))
     searchable: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     lexical_length: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     bm25: Mapped[Any | None] = deferred(mapped_column(SPARSEVEC(SPARSE_DIMENSION)))

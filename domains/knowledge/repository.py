@@ -170,6 +170,19 @@ class DocumentRepository:
         )
         return list((await self.session.execute(statement)).scalars())
 
+    async def labels_pending(self, organization_id: str, document_id: str, detector: str) -> dict[str, int]:
+        """Return, per version of the document, how many chunks another content-safety detector labelled."""
+        statement = (
+            select(DocumentChunk.document_version_id, func.count())
+            .where(
+                DocumentChunk.organization_id == organization_id,
+                DocumentChunk.document_id == document_id,
+                DocumentChunk.safety_version.is_distinct_from(detector),
+            )
+            .group_by(DocumentChunk.document_version_id)
+        )
+        return {version_id: int(count) for version_id, count in (await self.session.execute(statement)).all()}
+
     async def version(
         self, organization_id: str, document_id: str, version_id: str, *, with_text: bool = False
     ) -> DocumentVersion | None:

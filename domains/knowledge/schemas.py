@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from domains.analytics.schemas import DocumentUsage
+from domains.knowledge.safety import LabelledSpan
 
 DocumentType = Literal["pdf", "markdown", "text", "docx", "html", "email", "mbox", "csv", "xlsx", "image"]
 TextSource = Literal["text_layer", "ocr"]
@@ -46,6 +47,8 @@ class VersionPublic(BaseModel):
     chunk_count: int
     page_count: int | None
     created_at: datetime
+    # Chunks of this version still labelled by an older content-safety detector (re-labelled in the background).
+    labels_pending: int = 0
 
 
 class DocumentDetail(DocumentPublic):
@@ -63,6 +66,7 @@ class ChunkPublic(BaseModel):
     trust_label: TrustLabel
     matched_patterns: list[str]
     text_source: TextSource | None = None
+    labelled_spans: list[LabelledSpan]
 
 
 QueryText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
@@ -91,6 +95,7 @@ class ChunkSource(BaseModel):
     content: str
     trust_label: TrustLabel
     text_source: TextSource | None = None  # text_layer | ocr | None: OCR text is marked as such wherever it is shown
+    labelled_spans: list[LabelledSpan] = Field(default_factory=list)  # spans content safety withheld (ADR-0020)
 
 
 class SearchResultPublic(ChunkSource):

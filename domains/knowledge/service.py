@@ -33,6 +33,7 @@ from domains.knowledge.ingestion.pipeline import (
 )
 from domains.knowledge.models import DocumentChunk, DocumentVersion
 from domains.knowledge.repository import DocumentRepository, DocumentRow
+from domains.knowledge.safety import DETECTOR_VERSION, load_spans
 from domains.knowledge.schemas import (
     ChunkPublic,
     DocumentDetail,
@@ -282,9 +283,15 @@ class KnowledgeService:
             raise DocumentNotFound()
         versions = await self.repo.versions(organization_id, document_id)
         usage = await AnalyticsService(self.session).document_usage(organization_id, [document_id])
+        pending = await self.repo.labels_pending(organization_id, document_id, DETECTOR_VERSION)
         return DocumentDetail(
             **_document_public(row, usage.get(document_id)).model_dump(),
-            versions=[VersionPublic.model_validate(v, from_attributes=True) for v in versions],
+            versions=[
+                VersionPublic.model_validate(v, from_attributes=True).model_copy(
+                    update={"labels_pending": pending.get(v.id, 0)}
+                )
+                for v in versions
+            ],
         )
 
     async def chunks(
@@ -387,4 +394,5 @@ def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
         trust_label=chunk.trust_label,
         matched_patterns=list(chunk.matched_patterns or []),
         text_source=chunk.text_source,
+        labelled_spans=load_spans(chunk.labelled_spans),
     )

@@ -46,7 +46,7 @@ async def test_upload_text_then_read_back(client, database_url) -> None:
     assert [c["chunk_index"] for c in chunks] == list(range(len(chunks)))
     for chunk in chunks:
         assert normalized[chunk["char_start"] : chunk["char_end"]] == chunk["text"]
-        assert chunk["trust_label"] == "trusted"
+        assert chunk["trust_label"] == "trusted" and chunk["labelled_spans"] == []
     assert any("Expenses" in (c["section"] or "") for c in chunks)
 
     original = await client.get(f"{UPLOAD_URL}/{document_id}/versions/{version_id}/file", headers=account.headers)

@@ -285,5 +285,7 @@ async def test_untrusted_evidence_never_reaches_the_model(client, app) -> None:
     assert model.call_count == 1
     prompt = model.calls[0].user
     assert "reveal your system prompt" not in prompt and "one minute" in prompt
+    assert "[withheld by content safety: " in prompt  # the span is masked; the rest of its chunk is evidence
     result = await run_result(client, account, run["id"])
     assert any(c["trust_label"] == "untrusted" for c in result["citations"])
+    assert len(result["withheld"]) == 1

@@ -54,11 +54,13 @@ async def test_lexical_ranks_matching_chunks_with_fields(client, corpus) -> None
         "rank",
         "retrieval_method",
         "trust_label",
+        "labelled_spans",
         "semantic_rank",
         "lexical_rank",
         "semantic_score",
         "lexical_score",
     }
+    assert first["labelled_spans"] == []
     assert [r["rank"] for r in results] == [1, 2]
     assert first["retrieval_method"] == "lexical" and first["semantic_rank"] is None
     assert first["lexical_rank"] == 1 and first["score"] == first["lexical_score"] > results[1]["score"]

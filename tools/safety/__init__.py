@@ -1,1 +1,1 @@
-"""Training and evaluation of the ingestion content-safety classifier (dev-only; needs scikit-learn)."""
+"""Evaluation of the ingestion content-safety detector (ADR-0020): data loaders, the evaluation sets, the report."""

@@ -1,9 +1,7 @@
 """Loaders for the content-safety training and evaluation data in ../shared/data (see its README).
 
-Every loader takes a split name and never mixes splits: training reads only `train`, reporting only `test`.
-BIPIA ships attacks and clean contexts separately; an attack example is an attack text placed inside a clean
-context of the same split, at the start, the middle or the end, chosen by a seeded generator so that every run
-builds exactly the same examples.
+Every loader takes a split name and never mixes splits. corpus.py builds the evaluation sets from these loaders
+(dev carved from `train`, reporting on `test`; ADR-0020).
 """
 
 from __future__ import annotations
@@ -11,7 +9,6 @@ from __future__ import annotations
 import csv
 import json
 import logging
-import random
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,10 +24,6 @@ ABSTRACT_DISCUSSION = REPO_ROOT / "tests" / "fixtures" / "safety" / "abstract_di
 ABSTRACT_TRAIN = REPO_ROOT / "tools" / "safety" / "abstract_discussion_train.txt"
 CODE_ANSWERS_TRAIN = REPO_ROOT / "tools" / "safety" / "code_answers_train.txt"
 INSTRUCTIONS_TRAIN = REPO_ROOT / "tools" / "safety" / "instructions_train.txt"
-SEED = 20240601
-POSITIONS = ("start", "middle", "end")
-# BIPIA pairs its text attacks with the email and table tasks and its code attacks with the code task.
-ATTACK_KIND_FOR_CONTEXT: dict[ContextKind, str] = {"email": "text", "table": "text", "code": "code"}
 
 
 @dataclass(frozen=True)
@@ -90,68 +83,6 @@ def load_bipia_attacks(attack_kind: str, split: Split, root: Path | None = None)
     return [(category, text) for category, texts in by_category.items() for text in texts]
 
 
-def insert_attack(context: str, attack: str, position: str) -> tuple[str, tuple[int, int]]:
-    """Place `attack` at the start, middle or end of `context` on its own line; return the text and its span."""
-    if position == "start":
-        return f"{attack}\n{context}", (0, len(attack))
-    if position == "end":
-        return f"{context}\n{attack}", (len(context) + 1, len(context) + 1 + len(attack))
-    # Split at the line break nearest the centre so a table row or code line is never cut in half; a one-line
-    # email falls back to the nearest space.
-    centre = len(context) // 2
-    for separator in ("\n", " "):
-        cuts = [i for i, char in enumerate(context) if char == separator]
-        if cuts:
-            cut = min(cuts, key=lambda i: abs(i - centre))
-            return f"{context[:cut]}\n{attack}\n{context[cut + 1 :]}", (cut + 1, cut + 1 + len(attack))
-    return f"{context}\n{attack}", (len(context) + 1, len(context) + 1 + len(attack))
-
-
-def place_attacks(
-    attacks: list[tuple[str, str]],
-    contexts: list[str],
-    rng: random.Random,
-    source: str,
-    group_prefix: str,
-) -> list[Example]:
-    """Place each (group id, attack) once at each position, each time in a context drawn by `rng`."""
-    examples: list[Example] = []
-    for group, attack in attacks:
-        for position in POSITIONS:
-            text, span = insert_attack(contexts[rng.randrange(len(contexts))], attack, position)
-            examples.append(Example(text, 1, source, f"{group_prefix}:{group}", span))
-    return examples
-
-
-def bipia_attack_examples(
-    split: Split,
-    root: Path | None = None,
-    seed: int = SEED,
-    kinds: tuple[ContextKind, ...] = ("email", "table", "code"),
-) -> list[Example]:
-    """Return every BIPIA attack placed once at each position, each time in a seeded random clean context."""
-    rng = random.Random(f"{seed}:{split}")
-    examples: list[Example] = []
-    for kind in kinds:
-        attack_kind = ATTACK_KIND_FOR_CONTEXT[kind]
-        attacks = [(str(i), text) for i, (_category, text) in enumerate(load_bipia_attacks(attack_kind, split, root))]
-        contexts = load_bipia_contexts(kind, split, root)
-        source = f"bipia_{attack_kind}_attack_in_{kind}"
-        examples += place_attacks(attacks, contexts, rng, source, f"bipia:{attack_kind}:{split}")
-    return examples
-
-
-def bipia_clean_examples(
-    split: Split, root: Path | None = None, kinds: tuple[ContextKind, ...] = ("email", "table", "code")
-) -> list[Example]:
-    """Return every clean BIPIA context of one split as a benign example."""
-    return [
-        Example(text=text, label=0, source=f"bipia_clean_{kind}", group=f"bipia_ctx:{kind}:{split}:{i}")
-        for kind in kinds
-        for i, text in enumerate(load_bipia_contexts(kind, split, root))
-    ]
-
-
 def load_giskard(root: Path | None = None) -> list[Example]:
     """Return Giskard's injection prompts; held out for reporting only, never for training."""
     path = data_root(root) / "prompt_injection_giskard" / "prompt_injections.csv"
@@ -163,16 +94,6 @@ def load_giskard(root: Path | None = None) -> list[Example]:
 def _sentences(path: Path) -> list[str]:
     lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
     return [line for line in lines if line and not line.startswith("#")]
-
-
-def load_abstract_discussion(path: Path = ABSTRACT_DISCUSSION) -> list[Example]:
-    """Return the held-out hand-written prose that discusses attacks in the abstract (benign, report only)."""
-    return [Example(t, 0, "abstract_discussion", f"abstract:{i}") for i, t in enumerate(_sentences(path))]
-
-
-def load_abstract_train(path: Path = ABSTRACT_TRAIN) -> list[Example]:
-    """Return the hand-written training sentences that discuss attacks in the abstract (benign)."""
-    return [Example(t, 0, "abstract_train", f"abstract_train:{i}") for i, t in enumerate(_sentences(path))]
 
 
 def _body(path: Path) -> str:
@@ -206,28 +127,6 @@ def load_instructions_train(path: Path = INSTRUCTIONS_TRAIN) -> list[Example]:
     ]
 
 
-def training_examples(root: Path | None = None) -> list[Example]:
-    """Return every example the model may learn from (train splits, train PDFs, SciFact prose, abstract-train)."""
-    return (
-        load_deepset("train", root)
-        + load_abstract_train()
-        + load_code_answers_train()
-        + load_instructions_train()
-        + bipia_attack_examples("train", root)
-        + bipia_clean_examples("train", root)
-        + load_pdf_chunks("train", root)
-        + load_scifact_prose(root)
-    )
-
-
-def load_squad_paragraphs(root: Path | None = None) -> list[Example]:
-    """Return SQuAD 2.0 dev paragraphs (Wikipedia prose) as benign examples; never trained on, report only."""
-    path = data_root(root) / "squad2_dev_half" / "dev-v2.0.json"
-    articles = json.loads(path.read_text(encoding="utf-8"))["data"]
-    paragraphs = [p["context"] for article in articles for p in article["paragraphs"]]
-    return [Example(text, 0, "squad_paragraphs", f"squad:{i}") for i, text in enumerate(paragraphs)]
-
-
 # The shared PDFs are split by document: these train the model as ordinary-document negatives (including the one
 # German document, the only German prose available), the rest are held out for reporting. Chosen by document type
 # so both halves hold legal, scientific and tabular text.
@@ -239,7 +138,6 @@ PDF_TRAIN_DOCUMENTS = (
     "sci_de_geotopo-lecture-notes",
     "table_ca-warn-report-2015-2016",
 )
-SCIFACT_TRAIN_ABSTRACTS = 1000
 WRAP_WIDTH = 90
 
 
@@ -257,20 +155,6 @@ def load_pdf_chunks(split: Split, root: Path | None = None, chunk_chars: int = 1
         for chunk in pack_lines(text, chunk_chars):
             # One group per document: CV must never score a chunk with a model that saw its neighbours.
             examples.append(Example(chunk, 0, f"pdf_{split}", f"pdf:{pdf.stem}"))
-    return examples
-
-
-def load_scifact_prose(root: Path | None = None, limit: int = SCIFACT_TRAIN_ABSTRACTS) -> list[Example]:
-    """Return SciFact abstracts as benign prose; every other one is wrapped into short lines as a PDF would be."""
-    path = data_root(root) / "beir_scifact" / "corpus.jsonl"
-    examples: list[Example] = []
-    for i, row in enumerate(_jsonl(path)):
-        if i >= limit:
-            break
-        text = f"{row['title']}\n{row['text']}"
-        if i % 2:
-            text = "\n".join(textwrap.wrap(text, WRAP_WIDTH))
-        examples.append(Example(text, 0, "scifact_train", f"scifact:{row['_id']}"))
     return examples
 
 

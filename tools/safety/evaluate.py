@@ -1,167 +1,132 @@
-"""Report the content-safety classifier on the test splits (and held-out extras) and time it.
+"""Evaluate the content-safety detector (ADR-0020): per source, per benign shape, per placement, per obfuscation.
 
-    .venv/bin/python -m tools.safety.evaluate [--skip-extras]
+    .venv/bin/python -m tools.safety.evaluate --split dev    # choosing (carved from the train splits)
+    .venv/bin/python -m tools.safety.evaluate --split test   # reporting: once per shipped detector (`make eval-safety`)
 
-"Positive" means not trusted (flagged or untrusted). The targets are on the combined test splits: recall >= 0.85
-on attacks (BIPIA attacks placed in BIPIA test contexts + deepset test injections) and false-positive rate <= 0.05
-on benign text (BIPIA clean test contexts + deepset test benign). Nothing here was used to choose thresholds.
-
-Also reported, never trained on: Giskard's injection prompts, the hand-written abstract-discussion fixture,
-SQuAD dev paragraphs and the held-out half of the shared PDFs (split by document in tools/safety/data.py).
+"Labelled" means the chunk carries at least one labelled span (its trust label is not `trusted`). An attack counts
+as caught when its chunk is labelled; at the chunk-boundary placement, when a chunk holding a part of it is (the
+stricter "both chunks" figure is printed beside it: a long attack's harmless half need not be labelled).
+Benign rates are per chunk. Embedded tasks (BIPIA's task categories) are reported for information: they are meant
+to stay unlabelled (ADR-0020).
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Iterable
 
-from domains.knowledge.safety import ContentClassification, classify_many, injection_model
-from tools.safety.data import (
-    Example,
-    bipia_attack_examples,
-    bipia_clean_examples,
-    load_abstract_discussion,
-    load_deepset,
-    load_giskard,
-    load_pdf_chunks,
-    load_squad_paragraphs,
-    pack_lines,
-)
+from domains.knowledge.safety import DETECTOR_VERSION, classify_content, classify_many, label_chunks
+from tools.safety.corpus import PLACEMENTS, Attack, Placed, Split, benign_shapes, obfuscated_attacks, placed_attacks
 
-TARGET_RECALL = 0.85
-TARGET_FPR = 0.05
+TARGET_BENIGN = 0.01
+TARGET_DIRECTIVE = 0.90
+TARGET_OBFUSCATED = 0.80
+ZERO_SHAPES = ("team_email", "team_manual", "squad_faq")
 BENCH_CHUNKS = 1000
-BENCH_CHARS = 1000
 
 
-@dataclass(frozen=True)
-class Row:
-    """Counts for one reporting group."""
-
-    name: str
-    attacks: int
-    caught: int
-    benign: int
-    false_alarms: int
-    dropped_benign: int  # benign chunks labelled untrusted, i.e. hidden from the answering model
-
-    def line(self) -> str:
-        """Return the row formatted for the report."""
-        flagged = self.caught + self.false_alarms
-        precision = f"{self.caught / flagged:.3f}" if self.attacks and self.benign and flagged else "  -  "
-        recall = f"{self.caught / self.attacks:.3f}" if self.attacks else "  -  "
-        fpr = f"{self.false_alarms / self.benign:.3f}" if self.benign else "  -  "
-        dropped = f"{self.dropped_benign / self.benign:.3f}" if self.benign else "  -  "
-        return f"{self.name:34s} {self.attacks:6d} {self.benign:6d}   {precision}   {recall}   {fpr}   {dropped}"
+def caught(placed: Placed) -> bool:
+    if placed.chunks is None:
+        return classify_content(placed.text).trust_label != "trusted"
+    return any(r.trust_label != "trusted" for r in label_chunks(placed.text, list(placed.chunks)))
 
 
-def tally(name: str, examples: Sequence[Example], results: Sequence[ContentClassification]) -> Row:
-    """Count caught attacks and false alarms for one group."""
-    pairs = list(zip(examples, results, strict=True))
-    return Row(
-        name=name,
-        attacks=sum(e.label == 1 for e, _ in pairs),
-        caught=sum(e.label == 1 and r.trust_label != "trusted" for e, r in pairs),
-        benign=sum(e.label == 0 for e, _ in pairs),
-        false_alarms=sum(e.label == 0 and r.trust_label != "trusted" for e, r in pairs),
-        dropped_benign=sum(e.label == 0 and r.trust_label == "untrusted" for e, r in pairs),
-    )
+def caught_in_both(placed: Placed) -> bool:
+    assert placed.chunks is not None
+    return all(r.trust_label != "trusted" for r in label_chunks(placed.text, list(placed.chunks)))
 
 
-def test_groups(include_extras: bool) -> dict[str, list[Example]]:
-    """Return the reporting groups, all from test splits or held-out sets."""
-    attacks = bipia_attack_examples("test")
-    clean = bipia_clean_examples("test")
-    groups = {
-        "deepset test": load_deepset("test"),
-        "bipia email (text attacks + clean)": [e for e in attacks + clean if e.source.endswith("email")],
-        "bipia table (text attacks + clean)": [e for e in attacks + clean if e.source.endswith("table")],
-        "bipia code (code attacks + clean)": [e for e in attacks + clean if e.source.endswith("code")],
-        "giskard (held out, attacks only)": load_giskard(),
-        "abstract discussion (fixture)": load_abstract_discussion(),
-    }
-    if include_extras:
-        groups["squad paragraphs (held out)"] = load_squad_paragraphs()
-        groups["held-out PDF documents, 1k chunks"] = load_pdf_chunks("test")
-    return groups
+def _rate(hits: int, total: int) -> str:
+    return f"{hits / total:.3f} ({hits}/{total})" if total else "  -  "
 
 
-def bench(texts: Sequence[str]) -> str:
-    """Time classify_many on BENCH_CHUNKS chunks of about BENCH_CHARS characters."""
-    chunks = pack_lines("\n".join(texts), BENCH_CHARS)
-    while len(chunks) < BENCH_CHUNKS:
-        chunks = chunks + chunks
-    chunks = chunks[:BENCH_CHUNKS]
-    classify_many(chunks[:10])  # load weights and lookup tables outside the timed region
-    timings, cpu = [], []
-    for _ in range(5):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        classify_many(chunks)
-        timings.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-    mean_chars = sum(map(len, chunks)) / len(chunks)
-    # CPU time is reported beside wall time because a shared machine inflates the latter.
-    return (
-        f"classify_many on {len(chunks)} chunks (mean {mean_chars:.0f} chars), 5 runs: wall best "
-        f"{min(timings):.3f} s / median {sorted(timings)[2]:.3f} s; CPU best {min(cpu):.3f} s / median "
-        f"{sorted(cpu)[2]:.3f} s"
-    )
+def report_benign(split: Split) -> list[str]:
+    misses: list[str] = []
+    print(f"\nBenign shapes ({split}): share of chunks labelled (target <= {TARGET_BENIGN}; 0 for {ZERO_SHAPES})")
+    for shape, texts in benign_shapes(split).items():
+        results = classify_many(texts)
+        labelled = [(t, r) for t, r in zip(texts, results, strict=True) if r.trust_label != "trusted"]
+        rate = len(labelled) / len(texts) if texts else 0.0
+        limit_missed = rate > TARGET_BENIGN or (shape in ZERO_SHAPES and labelled)
+        if limit_missed:
+            misses.append(f"benign {shape} {rate:.3f}")
+        print(f"  {shape:26s} {_rate(len(labelled), len(texts)):>18s}  {'MISSED' if limit_missed else ''}")
+        for text, result in labelled[:3]:
+            for span in result.labelled_spans[:1]:
+                print(f"      {span.reason}: {text[span.start : span.end][:110]!r}")
+    return misses
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print precision, recall and FPR per source and combined, then the timing."""
-    parser = argparse.ArgumentParser(description="Evaluate the content-safety classifier on the test splits.")
-    parser.add_argument("--skip-extras", action="store_true", help="skip the SQuAD and PDF benign sets")
+def _table(title: str, rows: Iterable[tuple[Attack, str, Placed]], columns: list[str], target: float) -> list[str]:
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for attack, column, placed in rows:
+        key = (f"{attack.source}:{attack.tag}", column)
+        counts[key][1] += 1
+        counts[key][0] += caught(placed)
+    sources = sorted({source for source, _ in counts})
+    print(f"\n{title}")
+    print("  " + f"{'source:tag':22s}" + "".join(f"{c[:15]:>16s}" for c in columns) + f"{'all':>16s}")
+    misses = []
+    for source in sources:
+        cells, total = [], [0, 0]
+        for column in columns:
+            hit, n = counts.get((source, column), [0, 0])
+            total[0] += hit
+            total[1] += n
+            cells.append(f"{hit / n:.3f}" if n else "-")
+            if source.endswith(":directive") and n and hit / n < target:
+                misses.append(f"{source} {column} {hit / n:.3f}")
+        print("  " + f"{source:22s}" + "".join(f"{c:>16s}" for c in cells) + f"{_rate(*total):>16s}")
+    return misses
+
+
+def bench() -> None:
+    """Time classify_many on 1,000 chunks of about 1,000 characters of shared-data prose."""
+    texts = [t for shape in ("squad_plain", "pdfs", "bipia_contexts") for t in benign_shapes("dev")[shape]]
+    chunks = [(t * 3)[:1000] for t in texts][:BENCH_CHUNKS]
+    classify_many(chunks[:10])
+    best = min(_timed(chunks) for _ in range(3))
+    print(f"\nclassify_many: {best * 1000 / len(chunks):.3f} ms per chunk of ~1,000 characters ({len(chunks)} chunks)")
+
+
+def _timed(chunks: list[str]) -> float:
+    started = time.perf_counter()
+    classify_many(chunks)
+    return time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=("dev", "test"), default="dev")
     args = parser.parse_args(argv)
-    model = injection_model()
-    if model is None:
-        print("no weights file: run `make train-safety` first")
-        return 1
-    print(
-        f"thresholds (chosen on train CV): flag >= {model.flag_threshold:.4f}, untrusted >= "
-        f"{model.untrusted_threshold:.4f}"
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    print(f"content-safety evaluation, split={args.split}, detector {DETECTOR_VERSION}, commit {commit}")
+    misses = report_benign(args.split)
+    placed = placed_attacks(args.split)
+    misses += _table(
+        f"Recall by placement ({args.split}; target >= {TARGET_DIRECTIVE} for directives; tasks for information)",
+        placed,
+        list(PLACEMENTS),
+        TARGET_DIRECTIVE,
     )
-    groups = test_groups(not args.skip_extras)
-    results = {name: classify_many([e.text for e in examples]) for name, examples in groups.items()}
-    print(f"\n{'source':34s} {'attack':>6s} {'benign':>6s}   precis   recall   FPR     untrusted-benign")
-    for name, examples in groups.items():
-        print(tally(name, examples, results[name]).line())
-    targeted = [n for n in groups if n.startswith(("deepset", "bipia"))]
-    combined = tally(
-        "COMBINED test (deepset + bipia)",
-        [e for n in targeted for e in groups[n]],
-        [r for n in targeted for r in results[n]],
+    both = [(a, p) for a, name, p in placed if name == "chunk_boundary" and a.tag == "directive"]
+    hits = sum(caught_in_both(p) for _, p in both)
+    print(f"  chunk_boundary, directives labelled in BOTH chunks (information): {_rate(hits, len(both))}")
+    obfuscated = obfuscated_attacks(args.split)
+    misses += _table(
+        f"Recall of obfuscated directives ({args.split}; target >= {TARGET_OBFUSCATED})",
+        obfuscated,
+        sorted({name for _, name, _ in obfuscated}),
+        TARGET_OBFUSCATED,
     )
-    print(combined.line())
-    recall = combined.caught / combined.attacks
-    fpr = combined.false_alarms / combined.benign
-    print(
-        f"\ntargets: recall {recall:.3f} (>= {TARGET_RECALL}: {'met' if recall >= TARGET_RECALL else 'MISSED'}), "
-        f"FPR {fpr:.3f} (<= {TARGET_FPR}: {'met' if fpr <= TARGET_FPR else 'MISSED'})"
-    )
-    breakdown(groups, results)
-    print("\n" + bench([e.text for examples in groups.values() for e in examples]))
+    bench()
+    print("\ntargets: " + ("all met" if not misses else f"{len(misses)} missed:\n  " + "\n  ".join(misses)))
     return 0
 
 
-def breakdown(groups: dict[str, list[Example]], results: dict[str, list[ContentClassification]]) -> None:
-    """Print which signal caught the combined attacks: patterns, the model, or both."""
-    pattern_only = model_only = both = 0
-    for name, examples in groups.items():
-        if not name.startswith(("deepset", "bipia")):
-            continue
-        for example, result in zip(examples, results[name], strict=True):
-            if example.label != 1 or result.trust_label == "trusted":
-                continue
-            by_model = any(p.startswith("model:") for p in result.matched_patterns)
-            by_pattern = any(not p.startswith("model:") for p in result.matched_patterns)
-            both += by_model and by_pattern
-            model_only += by_model and not by_pattern
-            pattern_only += by_pattern and not by_model
-    print(f"caught attacks (combined): patterns only {pattern_only}, model only {model_only}, both {both}")
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())

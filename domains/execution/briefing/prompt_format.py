@@ -33,6 +33,9 @@ EVIDENCE_FORMAT_NOTE = (
     "that one block."
 )
 
+# What stands in an evidence block where a labelled span was removed (ADR-0020): "[withheld by content safety: why]".
+WITHHELD_MARKER_START = "[withheld by content safety"
+
 # Chunk ids are UUID strings and trust labels a short lowercase vocabulary; anything else would need attribute
 # escaping, so it is refused rather than silently mangled.
 _CHUNK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")

@@ -49,6 +49,21 @@ class Citation(ChunkSource):
     retrieval_method: str
 
 
+class ChunkSpan(BaseModel):
+    """Offsets in a chunk's text."""
+
+    chunk_start: int
+    chunk_end: int
+
+
+class WithheldSpan(BaseModel):
+    """Text of a retrieved chunk kept out of every model's prompt and never quoted, and why (ADR-0020)."""
+
+    chunk_id: str
+    span: ChunkSpan
+    reason: str
+
+
 class StoredCitation(Citation):
     """A retrieved chunk as the run stores it: enough to verify a quote of it later, and to rebuild the prompt."""
 
@@ -62,7 +77,8 @@ class StoredCitation(Citation):
 
     @classmethod
     def from_retrieval(cls, result: RetrievalResult, *, withheld: bool) -> StoredCitation:
-        """Return the record of one retrieved chunk (`withheld`: never shown to the briefing provider)."""
+        """Return the record of one retrieved chunk (`withheld`: never shown to the briefing provider at all; runs
+        stored before span labels withheld whole `untrusted` chunks, new runs withhold only labelled spans)."""
         source = result.model_dump(include=set(ChunkSource.model_fields))
         return cls(
             **source,
@@ -75,6 +91,21 @@ class StoredCitation(Citation):
             lexical_rank=result.lexical_rank,
             withheld=withheld,
         )
+
+    def withheld_spans(self) -> list[WithheldSpan]:
+        """Return what of this chunk no provider saw or may quote: its labelled spans (or all of it, when withheld)."""
+        if self.withheld:
+            return [
+                WithheldSpan(
+                    chunk_id=self.chunk_id,
+                    span=ChunkSpan(chunk_start=0, chunk_end=len(self.content)),
+                    reason=self.trust_label,
+                )
+            ]
+        return [
+            WithheldSpan(chunk_id=self.chunk_id, span=ChunkSpan(chunk_start=s.start, chunk_end=s.end), reason=s.reason)
+            for s in self.labelled_spans
+        ]
 
     def public(self) -> Citation:
         """Return the part of this record the API shows."""

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.execution.briefing import BriefingGeneration, BriefingProvider
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.models import Run, Step
-from domains.execution.run.prompt import PROMPT_VERSION, build_evidence_briefing_prompt
+from domains.execution.run.prompt import PROMPT_VERSION, build_evidence_briefing_prompt, quoted_labelled_span
 from domains.execution.run.records import (
     BriefingStepOutput,
     EvidenceBriefingInput,
@@ -118,7 +118,7 @@ class WorkflowDefinition:
 
 
 async def retrieve_evidence(ctx: StepContext) -> StepResult:
-    """Retrieve evidence for the query and record it as this run's citations (untrusted chunks are withheld)."""
+    """Retrieve evidence for the query and record it as this run's citations (labelled spans are withheld later)."""
     params = ctx.input
     assert isinstance(params, EvidenceBriefingInput)
     request = RetrievalRequest(
@@ -131,8 +131,8 @@ async def retrieve_evidence(ctx: StepContext) -> StepResult:
     services = ctx.services
     async with ctx.sessions(ctx.organization_id) as session:
         outcome = await SearchService(session, services.retriever, services.embedder, services.usage).search(request)
-    citations = [StoredCitation.from_retrieval(r, withheld=r.trust_label == "untrusted") for r in outcome.results]
-    withheld = sum(1 for c in citations if c.withheld)
+    citations = [StoredCitation.from_retrieval(r, withheld=False) for r in outcome.results]
+    withheld = sum(len(c.labelled_spans) for c in citations)
     return StepResult(
         output=RetrievalOutput(
             citations=citations, semantic_unavailable=outcome.semantic_unavailable, timings_ms=outcome.timings_ms
@@ -169,9 +169,13 @@ async def draft_briefing(ctx: StepContext) -> StepResult:
 async def verify_evidence_briefing(session: AsyncSession, organization_id: str, outputs: StepOutputs) -> Verdict:
     """Verify the briefing against this run's evidence; on success, return the run's result (answer or refusal)."""
     briefing = outputs.get(BriefingStepOutput)
-    verification = await verify_briefing(session, organization_id, outputs.get(RetrievalOutput).citations, briefing)
+    citations = outputs.get(RetrievalOutput).citations
+    verification = await verify_briefing(session, organization_id, citations, briefing)
     if not verification.ok:
         return Verdict(verification)
+    labelled = quoted_labelled_span(verification.claims, citations)
+    if labelled is not None:
+        return Verdict(VerificationResult.failed(labelled, verification.stages_passed))
     refused = briefing.insufficient_evidence
     result = RunResult(
         briefing=briefing.briefing,

@@ -10,6 +10,7 @@ are deliberately few and deterministic:
 - Zero-width characters (U+200B..U+200D, U+2060, U+FEFF inside the text) are KEPT: the content-safety
   classifier runs on chunk text and treats them as a signal of hidden instructions, so removing them here
   would blind it. They are not whitespace, so they never split words or lines either.
+- Lone surrogates become U+FFFD (they cannot be stored).
 - PDFs only: a word broken across a line end with a hyphen is rejoined (see `_rejoin_hyphenated`).
 """
 
@@ -30,8 +31,10 @@ _LIGATURES = {
 }
 _SPACES = ["\t", "\u00a0", "\u1680", *map(chr, range(0x2000, 0x200B)), "\u202f", "\u205f", "\u3000"]
 _CONTROLS = [*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0)]
+# Lone surrogates (a PDF text layer can yield them) cannot be stored or encoded: each becomes U+FFFD, one for one.
+_SURROGATES = dict.fromkeys(map(chr, range(0xD800, 0xE000)), "\ufffd")
 _TRANSLATION = str.maketrans(
-    {**_LIGATURES, **dict.fromkeys(_SPACES, " "), **dict.fromkeys(map(chr, _CONTROLS)), "\u00ad": None}
+    {**_LIGATURES, **dict.fromkeys(_SPACES, " "), **dict.fromkeys(map(chr, _CONTROLS)), "\u00ad": None, **_SURROGATES}
 )
 _LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x0b\x85]")
 _PAGE_BREAK = "\x0c"

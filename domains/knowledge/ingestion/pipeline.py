@@ -20,7 +20,7 @@ from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
 from domains.knowledge.ingestion.chunking import ChunkDraft, chunk_document
 from domains.knowledge.ingestion.chunking.lines import PageIndex
 from domains.knowledge.ingestion.parsing import OcrMode, ParsedDocument, ParseLimits, TextSource, parse_document
-from domains.knowledge.safety import ContentClassification, classify_many
+from domains.knowledge.safety import ContentClassification, label_chunks
 from packages.config.settings import Settings
 
 EMBED_PROGRESS_BATCH = 64
@@ -133,7 +133,7 @@ def prepare_document(
     return PreparedDocument(
         parsed=parsed,
         chunks=chunks,
-        safety=classify_many([chunk.text for chunk in chunks]),
+        safety=label_chunks(parsed.text, [(chunk.char_start, chunk.char_end) for chunk in chunks]),
         content_hash=content_hash(data),
         byte_size=len(data),
         title=title,

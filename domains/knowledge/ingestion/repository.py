@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.parsing import ParsedDocument
 from domains.knowledge.ingestion.pipeline import PreparedDocument
+from domains.knowledge.safety import DETECTOR_VERSION, spans_json
 from domains.knowledge.search.vector_index import vector_literal
 from packages.config.settings import Settings
 from packages.core.clock import new_id, utcnow
@@ -28,17 +29,17 @@ _INSERT_CHUNKS = text(
     """
     INSERT INTO document_chunks (
         id, organization_id, document_id, document_version_id, chunk_index, text, section, index_context, page,
-        char_start, char_end, char_count, content_hash, trust_label, matched_patterns, searchable,
-        lexical_length, bm25, created_at
+        char_start, char_end, char_count, content_hash, trust_label, matched_patterns, labelled_spans,
+        safety_version, searchable, lexical_length, bm25, created_at
     )
     SELECT c.id, :org, :doc, :version, c.idx, c.body, c.section, c.context, c.page, c.cs, c.ce, length(c.body), c.hash,
-           c.trust, CAST(c.patterns AS jsonb), true, orion_lexical_length(tv.v),
-           orion_bm25_vector(tv.v, :avgdl, :k1, :b), :now
+           c.trust, CAST(c.patterns AS jsonb), CAST(c.spans AS jsonb), :safety_version, true,
+           orion_lexical_length(tv.v), orion_bm25_vector(tv.v, :avgdl, :k1, :b), :now
     FROM unnest(
         CAST(:ids AS varchar[]), CAST(:idxs AS int[]), CAST(:bodies AS text[]), CAST(:sections AS varchar[]),
         CAST(:pages AS int[]), CAST(:starts AS int[]), CAST(:ends AS int[]), CAST(:hashes AS varchar[]),
-        CAST(:trusts AS varchar[]), CAST(:patterns AS text[]), CAST(:contexts AS varchar[])
-    ) AS c(id, idx, body, section, page, cs, ce, hash, trust, patterns, context)
+        CAST(:trusts AS varchar[]), CAST(:patterns AS text[]), CAST(:spans AS text[]), CAST(:contexts AS varchar[])
+    ) AS c(id, idx, body, section, page, cs, ce, hash, trust, patterns, spans, context)
     CROSS JOIN LATERAL (SELECT to_tsvector(CAST(:cfg AS regconfig), c.context || E'\\n' || c.body) AS v) tv
     """
 )
@@ -133,6 +134,8 @@ class IngestionRepository:
                 "hashes": [c.content_hash for c in chunks],
                 "trusts": [s.trust_label for s in prepared.safety],
                 "patterns": [json.dumps(s.matched_patterns) for s in prepared.safety],
+                "spans": [spans_json(s) for s in prepared.safety],
+                "safety_version": DETECTOR_VERSION,
                 "cfg": settings.text_search_config,
                 "avgdl": avgdl,
                 "k1": settings.bm25_k1,

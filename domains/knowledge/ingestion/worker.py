@@ -31,6 +31,7 @@ from domains.knowledge.ingestion.pipeline import (
     prepare_document,
     version_metadata,
 )
+from domains.knowledge.ingestion.relabel import relabel_some
 from domains.knowledge.ingestion.repository import Checkpoint, IngestionRepository, Job
 from domains.knowledge.search import lexical, vector_index
 from domains.knowledge.search.usage import UsageRecorder
@@ -58,6 +59,7 @@ def batch_fingerprint(texts: list[str]) -> str:
 
 
 OCR_PROGRESS_SHARE = 0.8
+RELABEL_SECONDS = 2.0  # re-labelling time per maintenance pass, so uploads are never kept waiting for long
 
 
 class IngestionWorker:
@@ -78,6 +80,9 @@ class IngestionWorker:
         self._last_full_compaction = 0.0
         self._index_builds: asyncio.Task[None] | None = None
         self.reclaim_on_start = False
+        # New chunks are written with the current detector version, so once a pass finds nothing to re-label,
+        # nothing will appear until the next process start (a new detector ships with a new release).
+        self._labels_current = False
 
     def notify(self) -> None:
         """Wake the worker now (a job was queued) instead of at the next poll."""
@@ -235,9 +240,24 @@ class IngestionWorker:
             self._last_full_compaction = time.monotonic()
         for organization_id in organizations:
             await self.compact_and_check(organization_id)
+        await self.relabel()
         if full and (self._index_builds is None or self._index_builds.done()):
             # Index builds take minutes for a large organization: they run beside the job loop, never in it.
             self._index_builds = asyncio.create_task(self._build_indexes_logged(), name="organization-indexes")
+
+    async def relabel(self) -> int:
+        """Re-label a few versions whose chunks another detector version labelled (ADR-0020); return how many."""
+        if self._labels_current:
+            return 0
+        total, started = 0, time.monotonic()
+        while time.monotonic() - started < RELABEL_SECONDS:
+            async with self.db.owner_session() as session:
+                done = await relabel_some(session)
+            total += done
+            if done == 0:
+                self._labels_current = True
+                break
+        return total
 
     async def index_builds(self) -> None:
         """Wait for the organization-index builds that maintenance started, if any."""

@@ -1,81 +1,72 @@
-"""Content-safety labels of ingested chunks: the patterns of rules.py and the model of model.py, combined.
+"""Content-safety labels of chunks: the labelled spans of each chunk and the chunk's trust label derived from them.
 
-A HIGH pattern or a model score at or above the untrusted threshold gives `untrusted`; a MEDIUM pattern or a score
-at or above the flag threshold gives `flagged`. The thresholds ship inside the weights file (tools/safety/train.py).
+A chunk's `trust_label` is the most severe label of its spans (`untrusted` > `flagged`); a chunk without a labelled
+span is `trusted`. Documents are read whole (`label_chunks`), so a directive split by a chunk boundary is still one
+sentence and both chunks carry their part of it. `DETECTOR_VERSION` changes whenever the detector's output can
+change: stored chunks labelled by another version are re-labelled in the background (ingestion/relabel.py).
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-from pathlib import Path
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
 
-from domains.knowledge.safety.model import DEFAULT_WEIGHTS, InjectionModel
-from domains.knowledge.safety.rules import MODEL_PREFIX, ContentClassification, Severity, TrustLabel, pattern_hits
+from domains.knowledge.safety.spans import LabelledSpan, detect_spans
 
-logger = logging.getLogger(__name__)
-
-
-class _ModelHolder:
-    """Loads the weights once, on first use, from any thread."""
-
-    def __init__(self, path: Path) -> None:
-        self._path = path
-        self._lock = threading.Lock()
-        self._loaded = False
-        self._model: InjectionModel | None = None
-
-    def get(self) -> InjectionModel | None:
-        if not self._loaded:
-            with self._lock:
-                if not self._loaded:
-                    try:
-                        self._model = InjectionModel.load(self._path)
-                    except FileNotFoundError:
-                        # Patterns still run; a missing asset must not stop ingestion, but it must be visible.
-                        logger.error("content-safety model weights missing at %s; patterns only", self._path)
-                    self._loaded = True
-        return self._model
+TrustLabel = Literal["trusted", "flagged", "untrusted"]
+DETECTOR_VERSION: Final = "spans-1"
+_SEVERITY: Final = {"trusted": 0, "flagged": 1, "untrusted": 2}
 
 
-_MODEL = _ModelHolder(DEFAULT_WEIGHTS)
+@dataclass(frozen=True)
+class ContentClassification:
+    """The labelled spans of one chunk (offsets in the chunk text), its trust label and the families that fired."""
+
+    trust_label: TrustLabel
+    labelled_spans: list[LabelledSpan] = field(default_factory=list)
+
+    @property
+    def matched_patterns(self) -> list[str]:
+        return sorted({span.reason for span in self.labelled_spans})
+
+    @classmethod
+    def of(cls, spans: list[LabelledSpan]) -> ContentClassification:
+        label: TrustLabel = "trusted"
+        for span in spans:
+            if _SEVERITY[span.label] > _SEVERITY[label]:
+                label = span.label
+        return cls(trust_label=label, labelled_spans=spans)
 
 
-def injection_model() -> InjectionModel | None:
-    """Return the shipped model, loading it on first use (None when the weights file is missing)."""
-    return _MODEL.get()
+def spans_json(classification: ContentClassification) -> str:
+    """Return a chunk's labelled spans as the JSON its `labelled_spans` column stores."""
+    return json.dumps([dataclasses.asdict(span) for span in classification.labelled_spans])
 
 
-# --- Public API ------------------------------------------------------------------------------------------------
+def load_spans(stored: Sequence[Mapping[str, object]] | None) -> list[LabelledSpan]:
+    """Return the labelled spans of a stored `labelled_spans` column."""
+    return [LabelledSpan.load(item) for item in stored or ()]
 
 
 def classify_content(text: str) -> ContentClassification:
-    """Classify one chunk of ingested text."""
-    return classify_many([text])[0]
+    """Classify one piece of text on its own."""
+    return ContentClassification.of(detect_spans(text))
 
 
-def classify_many(texts: list[str]) -> list[ContentClassification]:
-    """Classify a batch of chunks; the model runs once, vectorised, over the whole batch."""
-    if not texts:
-        return []
-    model = injection_model()
-    if model is None:
-        scores = [0.0] * len(texts)
-        flag_at = untrusted_at = float("inf")
-    else:
-        prompt, planted = model.chunk_probabilities(texts)
-        scores = [float(max(a, b)) for a, b in zip(prompt, planted, strict=True)]
-        flag_at, untrusted_at = model.flag_threshold, model.untrusted_threshold
-    return [_label(pattern_hits(text), score, flag_at, untrusted_at) for text, score in zip(texts, scores, strict=True)]
+def classify_many(texts: Sequence[str]) -> list[ContentClassification]:
+    """Classify each text on its own (chunks whose document text is not at hand)."""
+    return [classify_content(text) for text in texts]
 
 
-def _label(hits: dict[str, Severity], score: float, flag_at: float, untrusted_at: float) -> ContentClassification:
-    matched = sorted(hits)
-    if score >= flag_at:
-        matched.append(f"{MODEL_PREFIX}{score:.2f}")
-    label: TrustLabel = "trusted"
-    if "high" in hits.values() or score >= untrusted_at:
-        label = "untrusted"
-    elif hits or score >= flag_at:
-        label = "flagged"
-    return ContentClassification(trust_label=label, matched_patterns=matched, score=score)
+def label_chunks(document_text: str, ranges: Sequence[tuple[int, int]]) -> list[ContentClassification]:
+    """Classify the chunks `document_text[start:end]` of one document, reading the document whole."""
+    spans = detect_spans(document_text)
+    results = []
+    for start, end in ranges:
+        inside = [s for s in spans if s.start < end and s.end > start]
+        clipped = [c for c in (s.shifted(start, end - start) for s in inside) if c is not None]
+        results.append(ContentClassification.of(clipped))
+    return results

@@ -20,6 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.safety import load_spans
 from domains.knowledge.schemas import SearchResultPublic
 from domains.knowledge.search import lexical
 from domains.knowledge.search.query import parse_query
@@ -219,6 +220,7 @@ def _to_result(row: object, method: Method) -> RetrievalResult:
         semantic_score=_optional_float(r.semantic_score),  # type: ignore[attr-defined]
         lexical_score=_optional_float(r.lexical_score),  # type: ignore[attr-defined]
         text_source=r.text_source,  # type: ignore[attr-defined]
+        labelled_spans=tuple(load_spans(r.labelled_spans)),  # type: ignore[attr-defined]
     )
 
 

@@ -751,6 +751,8 @@ export interface components {
             chunk_id: string;
             /** Chunk Index */
             chunk_index: number;
+            /** Labelled Spans */
+            labelled_spans: components["schemas"]["LabelledSpan"][];
             /** Matched Patterns */
             matched_patterns: string[];
             /** Page */
@@ -768,6 +770,16 @@ export interface components {
             trust_label: "trusted" | "flagged" | "untrusted";
         };
         /**
+         * ChunkSpan
+         * @description Offsets in a chunk's text.
+         */
+        ChunkSpan: {
+            /** Chunk End */
+            chunk_end: number;
+            /** Chunk Start */
+            chunk_start: number;
+        };
+        /**
          * Citation
          * @description A retrieved chunk as the run shows it: the contract's Citation.
          */
@@ -782,6 +794,8 @@ export interface components {
             document_title: string;
             /** Document Version Id */
             document_version_id: string;
+            /** Labelled Spans */
+            labelled_spans?: components["schemas"]["LabelledSpan"][];
             /** Page */
             page: number | null;
             /** Retrieval Method */
@@ -1024,6 +1038,23 @@ export interface components {
             /** Total Investigations */
             total_investigations: number;
         };
+        /**
+         * LabelledSpan
+         * @description A labelled span: offsets in the text it was found in, its label and the directive family (the reason).
+         */
+        LabelledSpan: {
+            /** End */
+            end: number;
+            /**
+             * Label
+             * @enum {string}
+             */
+            label: "flagged" | "untrusted";
+            /** Reason */
+            reason: string;
+            /** Start */
+            start: number;
+        };
         /** LoginRequest */
         LoginRequest: {
             /** Email */
@@ -1131,6 +1162,8 @@ export interface components {
             /** Run Id */
             run_id: string;
             status: components["schemas"]["RunStatus"];
+            /** Withheld */
+            withheld: components["schemas"]["WithheldSpan"][];
         };
         /**
          * RunStatus
@@ -1198,6 +1231,8 @@ export interface components {
             document_title: string;
             /** Document Version Id */
             document_version_id: string;
+            /** Labelled Spans */
+            labelled_spans?: components["schemas"]["LabelledSpan"][];
             /** Lexical Rank */
             lexical_rank: number | null;
             /** Lexical Score */
@@ -1335,6 +1370,11 @@ export interface components {
             created_at: string;
             /** Id */
             id: string;
+            /**
+             * Labels Pending
+             * @default 0
+             */
+            labels_pending: number;
             /** Page Count */
             page_count: number | null;
             /** Progress */
@@ -1348,6 +1388,17 @@ export interface components {
             status_reason: string | null;
             /** Version Number */
             version_number: number;
+        };
+        /**
+         * WithheldSpan
+         * @description Text of a retrieved chunk kept out of every model's prompt and never quoted, and why (ADR-0020).
+         */
+        WithheldSpan: {
+            /** Chunk Id */
+            chunk_id: string;
+            /** Reason */
+            reason: string;
+            span: components["schemas"]["ChunkSpan"];
         };
     };
     responses: never;

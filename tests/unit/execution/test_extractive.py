@@ -138,27 +138,35 @@ async def test_a_question_without_content_words_is_refused_even_at_min_score_zer
     assert result.output.insufficient_evidence
 
 
-async def test_flagged_evidence_is_never_quoted() -> None:
-    flagged = EvidenceItem("chunk-flagged", "flagged", LIGHTHOUSE, rank=1, semantic_rank=1, lexical_rank=1)
-    evidence = [flagged, EVIDENCE[1]]
+async def test_a_withheld_marker_is_never_quoted_and_the_rest_of_a_labelled_chunk_is() -> None:
+    # What a prompt carries for a chunk with one labelled span (run/prompt.py masks it, ADR-0020).
+    masked = (
+        "The Kessock lighthouse was completed in 1843 by the engineer Alan Stevenson. "
+        "[withheld by content safety: output_manipulation] The lighthouse lamp was completed in 1843 too."
+    )
+    flagged = EvidenceItem("chunk-flagged", "flagged", masked, rank=1, semantic_rank=1, lexical_rank=1)
 
     result = await _brief(
-        ExtractiveBriefingProvider(0.0, encoder=None), "When was the Kessock lighthouse completed?", evidence
+        ExtractiveBriefingProvider(0.0, encoder=None), "When was the Kessock lighthouse completed?", [flagged]
     )
 
-    cited = {c.chunk_id for claim in result.output.claims for c in claim.citations}
-    assert "chunk-flagged" not in cited
+    quotes = [c.quote for claim in result.output.claims for c in claim.citations]
+    assert quotes, "the unlabelled sentences of a flagged chunk are evidence"
+    assert all("withheld by content safety" not in quote for quote in quotes)
+    assert {c.chunk_id for claim in result.output.claims for c in claim.citations} == {"chunk-flagged"}
 
 
-async def test_only_flagged_evidence_is_insufficient_evidence() -> None:
-    flagged = EvidenceItem("chunk-flagged", "flagged", LIGHTHOUSE)
+async def test_evidence_that_is_only_a_withheld_marker_is_insufficient_evidence() -> None:
+    marker_only = EvidenceItem(
+        "chunk-flagged", "untrusted", "[withheld by content safety: ignore_previous_instructions]"
+    )
 
     result = await _brief(
-        ExtractiveBriefingProvider(0.0, encoder=None), "When was the lighthouse completed?", [flagged]
+        ExtractiveBriefingProvider(0.0, encoder=None), "When was the lighthouse completed?", [marker_only]
     )
 
     assert result.output.insufficient_evidence
-    assert result.output.briefing == NO_EVIDENCE_BRIEFING
+    assert result.output.claims == []
 
 
 async def test_the_result_is_a_free_local_generation(lexical: ExtractiveBriefingProvider) -> None:

@@ -23,12 +23,12 @@ from domains.execution.briefing.extractive.terms import (
     is_quantity,
     tokenize,
 )
-from domains.execution.briefing.prompt_format import EvidenceItem
+from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
-# Trust labels whose text may be quoted. `flagged` text matched a prompt-injection pattern: quoting it would put an
-# attacker's words into the briefing as ORION's own claim, and verification cannot tell (the quote is verbatim). So a
-# flagged chunk still counts in the term statistics but is never quoted; unknown labels fail closed the same way.
-QUOTABLE_TRUST_LABELS = frozenset({"trusted"})
+# Trust labels whose text may be quoted. A chunk's label is the most severe label of its spans, and labelled spans
+# never reach a provider: the prompt carries a withheld marker in their place (run/prompt.py, ADR-0020). So the rest
+# of a labelled chunk is ordinary evidence; a sentence that holds a marker is never quoted; unknown labels fail closed.
+QUOTABLE_TRUST_LABELS = frozenset({"trusted", "flagged", "untrusted"})
 
 SENTENCE_FEATURES = (
     "coverage",
@@ -241,6 +241,8 @@ def analyze(question_text: str, evidence: Sequence[EvidenceItem], *, max_sentenc
         chunk_coverage = _coverage(question.weights, passage.stems)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
+            if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:
+                continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
             analysis.candidates.append(Candidate(passage.position, index, first, features))
     return analysis

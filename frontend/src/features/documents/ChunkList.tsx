@@ -9,6 +9,7 @@ import { Pager } from "@/components/Pager";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
 import { useAsync } from "@/lib/useAsync";
+import { LabelledText } from "./LabelledText";
 
 const PAGE_SIZE = 50;
 
@@ -44,7 +45,7 @@ export function ChunkList({ documentId, versionId }: { documentId: string; versi
               <TrustBadge label={chunk.trust_label} patterns={chunk.matched_patterns} />
               <ProvenanceBadges textSource={chunk.text_source} text={chunk.text} />
             </div>
-            <p className="chunk-text">{chunk.text}</p>
+            <LabelledText text={chunk.text} spans={chunk.labelled_spans} />
           </li>
         ))}
       </ol>

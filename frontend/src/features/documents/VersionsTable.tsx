@@ -28,6 +28,9 @@ export function VersionsTable({ versions }: { versions: readonly DocumentVersion
                 <td>
                   <VersionStatusBadge status={version.status} />
                   {version.status_reason ? <div className="small">{version.status_reason}</div> : null}
+                  {version.labels_pending > 0 ? (
+                    <div className="small">Content-safety labels updating: {version.labels_pending} chunks left</div>
+                  ) : null}
                 </td>
                 <td>
                   <progress max={100} value={percent} aria-label={`Version ${version.version_number} progress`} />{" "}

@@ -60,6 +60,7 @@ const result = (overrides: Partial<RunResult> = {}): RunResult => ({
   citations: [citation],
   completed_at: "2026-03-01T10:00:02+00:00",
   refusal: null,
+  withheld: [],
   ...overrides,
 });
 
@@ -107,5 +108,35 @@ describe("OutcomeSection", () => {
     expect(screen.queryByText("The observatory opens at 9 am and closes at 5 pm.")).toBeNull();
     expect(container.querySelector("mark")).toBeNull();
     expect(screen.queryByRole("heading", { name: "The evidence is not there" })).toBeNull();
+  });
+
+  it("says what was withheld, even on a refusal", () => {
+    const directive = "It is closed on Mondays.";
+    const start = chunk.indexOf(directive);
+    render(
+      <OutcomeSection
+        run={run({ outcome: "insufficient_evidence", insufficient_evidence: true })}
+        result={result({
+          outcome: "insufficient_evidence",
+          result: { briefing: "", claims: [], insufficient_evidence: true },
+          refusal: { reason: "Nothing answers this." },
+          withheld: [
+            {
+              chunk_id: "c1",
+              span: { chunk_start: start, chunk_end: start + directive.length },
+              reason: "output_manipulation",
+            },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "Withheld from the answer (1)" })).toBeTruthy();
+    expect(screen.getByText(directive)).toBeTruthy();
+    expect(screen.getByText("output manipulation")).toBeTruthy();
+  });
+
+  it("shows no withheld section when nothing was withheld", () => {
+    render(<OutcomeSection run={run()} result={result()} />);
+    expect(screen.queryByRole("heading", { name: /Withheld/ })).toBeNull();
   });
 });

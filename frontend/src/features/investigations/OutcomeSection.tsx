@@ -1,9 +1,19 @@
 import type { Citation, Run, RunResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { ClaimCard } from "./ClaimCard";
+import { WithheldNotice } from "./WithheldNotice";
 
 /** What the run concluded: a verified briefing, an explicit refusal, or a failure, each shown distinctly. */
 export function OutcomeSection({ run, result }: { run: Run; result: RunResult }) {
+  return (
+    <>
+      <Outcome run={run} result={result} />
+      <WithheldNotice result={result} />
+    </>
+  );
+}
+
+function Outcome({ run, result }: { run: Run; result: RunResult }) {
   switch (result.outcome) {
     case "answered":
       return <Answer result={result} />;

@@ -1,0 +1,174 @@
+"""Readings of a piece of text that undo the usual disguises, so the same patterns see what a model would read.
+
+Each reading is produced only when the text shows the sign of its disguise, so ordinary prose costs a few regex
+searches:
+
+- folded: invisible characters removed (zero-width, bidi controls, soft hyphen, Unicode tags, whose ASCII twins are
+  appended), NFKC, and letters of other scripts that look Latin ("Ignоrе" with Cyrillic о and е) mapped to Latin
+  inside words that also hold Latin letters;
+- leet: digits and symbols inside letter words read as letters ("1gn0r3");
+- spaced: letters written one by one ("I g n o r e", "i-g-n-o-r-e") joined again;
+- squashed: letters only, for a spaced phrase whose word gaps were lost too;
+- decoded: base64, hex and rot13 payloads decoded to text.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+Disguise = Literal["folded", "leet", "spaced", "squashed", "decoded"]
+
+# Zero-width characters, word joiner and invisible operators, BOM, soft hyphen, Mongolian vowel separator, bidi
+# controls and the Unicode tag block.
+INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+_TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+_CONFUSABLES = str.maketrans(
+    "аеорсухіјѕкмтнвԁԛԝɡոսАВЕКМНОРСТХІЈЅҮαοεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧℓı",
+    "aeopcyxijskmthbdqwgnuABEKMHOPCTXIJSYaoeikvptuxABEZHIKMNOPTYXli",
+)
+_CONFUSABLE_CHAR = re.compile("[аеорсухіјѕкмтнвԁԛԝɡոսАВЕКМНОРСТХІЈЅҮαοεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧℓı]")
+_LATIN = re.compile(r"[A-Za-z]")
+_MIXED_WORD = re.compile(r"\w*[A-Za-z]\w*")
+
+_LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$!|]*[A-Za-z])(?=[\w@$!|]*[0-9@$|])[\w@$!|]{3,}")
+_LEET_MIN_WORDS = 2  # one "B12" or "v3" is ordinary; a disguised order has several such words
+_LEET_I = str.maketrans("0134578@$!|", "oieastbasii")
+_LEET_L = str.maketrans("0134578@$!|", "oleastbasll")
+
+# Four or more single letters, each followed by one separator: "I g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e".
+_SPACED_RUN = re.compile(r"(?<!\w)(?:\w[ .\-_*·]){3,}\w(?!\w)")
+# Cheap first looks without lookarounds: two single letters in a row, a letter beside a digit or symbol.
+_SPACED_GATE = re.compile(r" \w[ .\-_*·]\w[ .\-_*·]\w[ .\-_*·]|^\w[ .\-_*·]\w[ .\-_*·]\w[ .\-_*·]", re.MULTILINE)
+_LEET_GATE = re.compile(r"[A-Za-z][0-9@$|][A-Za-z]|[0-9@$|][A-Za-z]{2}")
+_SHORT_SPACED_RUN = re.compile(r"(?<!\w)(?:\w[ .\-_*·]){1,}\w(?!\w)")
+_WIDE_GAP = re.compile(r"[ \t]{2,}")
+_SEPARATOR = re.compile(r"[ .\-_*·]")
+_NON_LETTER = re.compile(r"[^a-z]+")
+
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
+# A cheap first look (one C-level scan): a run of 16 base64/hex characters, or an escaped hex byte.
+_PAYLOAD_GATE = re.compile(r"[A-Za-z0-9+/]{16}|\\x[0-9A-Fa-f]{2}")
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){8,}")
+# rot13 is tried when a rot13-encoded control word is present ("vtaber" is "ignore").
+_ROT13_CUES = (
+    "vtaber",
+    "qvfertneq",
+    "sbetrg",
+    "cerivbhf",
+    "vafgehpgvba",
+    "flfgrz",
+    "cebzcg",
+    "erirny",
+    "cnffjbeq",
+    "lbhe",
+)
+_PRINTABLE_SHARE = 0.9
+MAX_DECODED = 4000
+_LETTER_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of a text: what the disguise hid, and which disguise it was."""
+
+    text: str
+    disguise: Disguise
+
+
+def clean(text: str) -> str:
+    """Return `text` with lone surrogates replaced (a PDF can carry them; they cannot be stored or encoded)."""
+    return _SURROGATE.sub("\ufffd", text) if not text.isascii() else text
+
+
+def readings(text: str) -> list[Reading]:
+    """Return the readings of `text` that differ from it (empty for plain ASCII prose with no disguise)."""
+    found: list[Reading] = []
+    base = text
+    if not text.isascii():
+        folded = fold(text)
+        if folded != text:
+            found.append(Reading(folded, "folded"))
+            base = folded
+    if _LEET_GATE.search(base) and len(_LEET_WORD.findall(base, 0, MAX_DECODED)) >= _LEET_MIN_WORDS:
+        for table in (_LEET_I, _LEET_L):
+            leet = _LEET_WORD.sub(lambda m, t=table: m.group(0).translate(t), base)  # type: ignore[misc]
+            if leet != base:
+                found.append(Reading(leet, "leet"))
+    if _SPACED_GATE.search(base):
+        runs = [m.group(0) for m in _SPACED_RUN.finditer(base)]
+        if runs:
+            # Once one long run shows the disguise, short words written the same way ("t h e") are joined too.
+            spaced = _SHORT_SPACED_RUN.sub(lambda m: _SEPARATOR.sub("", m.group(0)), base)
+            found.append(Reading(_WIDE_GAP.sub(" ", spaced), "spaced"))
+            found.append(Reading(_NON_LETTER.sub("", "".join(runs).lower()), "squashed"))
+    found.extend(Reading(decoded, "decoded") for decoded in decoded_payloads(base))
+    return found
+
+
+def fold(text: str) -> str:
+    """Return `text` without invisible characters (tag-block text appended as ASCII), NFKC, confusables folded."""
+    hidden = " ".join("".join(chr(ord(c) - 0xE0000) for c in run.group(0)) for run in _TAG_RUN.finditer(text))
+    visible = unicodedata.normalize("NFKC", INVISIBLE.sub("", text))
+    if not visible.isascii() and _CONFUSABLE_CHAR.search(visible):
+        visible = _MIXED_WORD.sub(lambda m: m.group(0).translate(_CONFUSABLES), visible)
+        visible = _fold_confusable_words(visible)
+    return f"{visible}\n{hidden}" if hidden else visible
+
+
+def _fold_confusable_words(text: str) -> str:
+    """Fold words written wholly in look-alike letters when the text around them is Latin ("Іgnоrе аll")."""
+    if len(_LATIN.findall(text)) < 8:
+        return text
+    return re.sub(r"\b\w+\b", lambda m: _fold_if_lookalike(m.group(0)), text)
+
+
+def _fold_if_lookalike(word: str) -> str:
+    folded = word.translate(_CONFUSABLES)
+    return folded if folded.isascii() else word
+
+
+def decoded_payloads(text: str) -> list[str]:
+    """Return the text hidden in base64, hex or rot13 payloads of `text` (only payloads that decode to text)."""
+    found: list[str] = []
+    if _PAYLOAD_GATE.search(text):
+        _decode_tokens(text, found)
+    lowered = text.lower()
+    if any(cue in lowered for cue in _ROT13_CUES):
+        found.append(codecs.decode(text[:MAX_DECODED], "rot13"))
+    return found
+
+
+def _decode_tokens(text: str, found: list[str]) -> None:
+    for match in _BASE64.finditer(text):
+        token = match.group(0)
+        if token.isalpha() and (token.islower() or token.isupper()):
+            continue  # a long word, not a payload
+        try:
+            raw = base64.b64decode(token + "=" * (-len(token) % 4), validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        _keep_text(raw, found)
+    for match in _HEX.finditer(text):
+        token = match.group(0).replace("\\x", "")
+        try:
+            _keep_text(bytes.fromhex(token), found)
+        except ValueError:
+            continue
+
+
+def _keep_text(raw: bytes, found: list[str]) -> None:
+    try:
+        decoded = raw[:MAX_DECODED].decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    printable = sum(c.isprintable() or c.isspace() for c in decoded)
+    if decoded and printable / len(decoded) >= _PRINTABLE_SHARE and len(_LETTER_WORD.findall(decoded)) >= 2:
+        found.append(decoded)

@@ -1,0 +1,108 @@
+"""The clause test every directive pattern passes, and the rule record the pattern tables are made of.
+
+A phrase only counts when it *opens a clause addressed to the reader* (`reads_as_directive`); prose that reports
+an attack ("attackers may instruct the model to ignore previous instructions") puts the same words after "to",
+"like" or a reporting verb.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+Severity = Literal["high", "medium"]
+
+IGNORE_PREVIOUS: Final = "ignore_previous_instructions"
+ROLE_IMPERSONATION: Final = "role_impersonation"
+HIDDEN_COMMENT: Final = "hidden_html_comment_instruction"
+ZERO_WIDTH: Final = "zero_width_obfuscation"
+EXFILTRATION: Final = "exfiltration_request"
+MODEL_DIRECTIVE: Final = "model_directive"
+OUTPUT_MANIPULATION: Final = "output_manipulation"
+ENCODED_INSTRUCTION: Final = "encoded_instruction"
+OBFUSCATED_INSTRUCTION: Final = "obfuscated_instruction"
+
+IGNORECASE = re.IGNORECASE
+# Up to the end of the sentence, where a dot inside "example.com" or "3.5" does not end it.
+IN_SENTENCE = r"(?:[^.!?\n]|[.!?](?=\S))"
+
+
+def w(words: str) -> frozenset[str]:
+    """Return a set of lower-case trigger words written as one space-separated string."""
+    return frozenset(words.split())
+
+
+# A clause ends at sentence punctuation, a colon, a line break or a comment delimiter; "e.g." and "i.e." do not.
+_CLAUSE_BOUNDARY = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bz\.b)[.!?;:\n\r]|<!--|-->|\[//\]: #")
+_OPENING_PUNCTUATION = " \t\"'“”„‘’«»‹›*_`>|([{-–—~#•"
+# Words that, right before a phrase, make it an order rather than a description of one.
+_INTENSIFIERS = w("please kindly now just simply immediately instead first also bitte jetzt nun sofort einfach mal")
+_CONJUNCTIONS = w("and then so but or und dann oder aber")
+_DIRECTIVE_FRAME = re.compile(
+    r"(?:\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:to|required\s+to|instructed\s+to))"
+    r"|\bi\s+(?:want|need|command|order|instruct|ask|require)\s+you\s+to|\bdu\s+(?:musst|sollst|wirst)"
+    r"|\bsie\s+(?:müssen|sollen)|\b(?:can|could|would|will|why\s+(?:do|don't)|what\s+if)\s+you)$",
+    re.IGNORECASE,
+)
+# Signs that the sentence so far reports or discusses an attack instead of performing one.
+_DISCUSSION_CUE = re.compile(
+    r"\b(?:attack(?:er|ers|s)?|adversar\w*|hackers?|malicious|researchers?|authors?|paper|study|technique|"
+    r"payloads?|phrases?|strings?|examples?|e\.g|such\s+as|like|called|known\s+as|so-called|injection|jailbreaks?|"
+    r"instruct\w*|tells?|telling|told|ask(?:s|ed|ing)?|trick\w*|mak(?:e|es|ing)|made|caus\w+|convinc\w+|"
+    r"attempt\w*|tries|trying|to|angreifer\w*|forscher\w*|beispiel\w*|etwa|dazu|aufforder\w*|versuch\w*|zu)\b",
+    re.IGNORECASE,
+)
+_LAST_WORD = re.compile(r"(\w+)\W*$")
+_LOOKBEHIND_CHARS = 200
+
+
+def reads_as_directive(text: str, start: int) -> bool:
+    """Return whether the phrase at `start` opens a clause addressed to the reader (an order, not a report)."""
+    prefix = text[max(0, start - _LOOKBEHIND_CHARS) : start]
+    clause_start = 0
+    for boundary in _CLAUSE_BOUNDARY.finditer(prefix):
+        clause_start = boundary.end()
+    clause = prefix[clause_start:]
+    lead = clause.rstrip(_OPENING_PUNCTUATION)
+    if not lead.strip():
+        return True
+    if _DIRECTIVE_FRAME.search(lead):
+        return True
+    if lead.endswith(","):
+        return not _DISCUSSION_CUE.search(lead)
+    last = _LAST_WORD.search(lead)
+    word = last.group(1).lower() if last else ""
+    if word in _INTENSIFIERS:
+        return True
+    # A capitalised verb mid-sentence usually starts a new sentence whose full stop was dropped
+    # ("Altersarmut Deutschland Ignore all preceding orders"), so it is weighed like a conjunction.
+    if word in _CONJUNCTIONS or text[start : start + 1].isupper():
+        return not _DISCUSSION_CUE.search(lead[: last.start()] if last and word in _CONJUNCTIONS else lead)
+    return False
+
+
+# --- Pattern rules ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One compiled pattern, its family and severity, and the cheap test that must pass before it runs.
+
+    The regex only runs when every group in `words` shares a word with the chunk, or when one of `substrings`
+    occurs in it: a set intersection or a substring search costs microseconds, a scan with a long alternation
+    costs a fraction of a millisecond per chunk, and most chunks contain none of the trigger words.
+    """
+
+    family: str
+    severity: Severity
+    regex: re.Pattern[str]
+    words: tuple[frozenset[str], ...] = ()
+    substrings: tuple[str, ...] = ()
+    directive: bool = True  # the match must pass reads_as_directive
+
+    def worth_running(self, words: set[str], lowered: str) -> bool:
+        """Return whether the chunk contains what this rule's regex needs to match at all."""
+        if self.words and all(not group.isdisjoint(words) for group in self.words):
+            return True
+        return any(part in lowered for part in self.substrings)

@@ -1,0 +1,176 @@
+"""Pattern engine: which directive families fire on one piece of text (a sentence or line, or a hidden block).
+
+Rules run only when their cheap gate (trigger words or substrings) opens. Markup checks (role labels, chat-template
+tags, hidden HTML/markdown comments, invisible characters) run beside the rule tables.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from domains.knowledge.safety.patterns.clause import (
+    HIDDEN_COMMENT,
+    ROLE_IMPERSONATION,
+    ZERO_WIDTH,
+    Rule,
+    Severity,
+    reads_as_directive,
+)
+from domains.knowledge.safety.patterns.conversation import CONVERSATION_RULES
+from domains.knowledge.safety.patterns.output import OUTPUT_RULES
+from domains.knowledge.safety.patterns.override import OVERRIDE_RULES
+
+_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES
+
+# Role labels that open a line ("SYSTEM: ...", "Assistant: ...") or a comment/bracket.
+_ROLE_LABEL = re.compile(
+    r"(?:^|(?<=[.!?] )|<!--|[\[(])[ \t]*(?:\*\*)?(system|assistant|developer|operator|ai|chatgpt|gpt|claude)(?:\*\*)?"
+    r"[ \t]*(?:message|prompt|note|override)?[ \t]*(?:\]|\))?[ \t]*:(?!//)[ \t]*(\S[^\n]{0,200})",
+    re.IGNORECASE | re.MULTILINE,
+)
+_ROLE_STRONG = re.compile(
+    r"\b(?:ignore|disregard|forget|override|you\s+are\s+now|from\s+now\s+on|new\s+instructions?|reveal|"
+    r"must|always|never|instead)\b",
+    re.IGNORECASE,
+)
+_ROLE_WEAK = re.compile(r"\b(?:you|your|please|respond|answer|reply|say|print|output|do\s+not|don't)\b", re.I)
+_ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|system_prompt|sys)\s*>|\[(?:system|assistant)\]", re.I)
+
+# Hidden markup: HTML comments (closed or running to the end), markdown comments, CSS-hidden elements.
+_HIDDEN_BLOCK = re.compile(
+    r"<!--(.{0,2000}?)(?:-->|\Z)|^\[//\]:\s*#\s*[(\"'](.{0,1000}?)[)\"']\s*$"
+    r"|<(\w+)[^>]{0,200}style\s*=\s*[\"'][^\"']{0,200}(?:display\s*:\s*none|visibility\s*:\s*hidden|"
+    r"font-size\s*:\s*0|opacity\s*:\s*0)[^>]{0,200}>(.{0,1000}?)</",
+    re.IGNORECASE | re.DOTALL | re.MULTILINE,
+)
+_ADDRESSEE = re.compile(
+    r"\b(?:assistant|ai|llm|language\s+model|model|chatbot|gpt|claude|bot|agent|system)\b", re.IGNORECASE
+)
+_SECOND_PERSON = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
+_ACTION = re.compile(
+    r"\b(?:send|post|reveal|print|say|respond|reply|answer|include|add|write|tell|output|summari[sz]e|"
+    r"ignore|forget|disregard|must|always|never|do\s+not|don't|instead|append|insert|mention|recommend|visit|"
+    r"click|download|fetch|call|execute|run)\b",
+    re.IGNORECASE,
+)
+
+# Invisible characters: zero-width space/joiners, word joiner and invisible operators, BOM, soft hyphen, Mongolian
+# vowel separator, bidi controls, and the Unicode tag block (which can spell ASCII invisibly).
+_INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+_TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
+# Invisible characters wedged between Latin letters split words on purpose; Khmer, Thai or emoji use them
+# between or inside their own scripts, and a PDF soft hyphen inside a word is ordinary.
+_INTRA_WORD_INVISIBLE = re.compile("[A-Za-z][\u180e\u200b-\u200d\u2060-\u2064\ufeff]+[A-Za-z]")
+_INTRA_WORD_MIN = 3
+
+_SEVERITY_RANK: Final = {"medium": 1, "high": 2}
+_TRIGGER_WORDS = frozenset().union(*(group for rule in _RULES for group in rule.words))
+_RULES_BY_WORD: dict[str, tuple[int, ...]] = {
+    word: tuple(i for i, rule in enumerate(_RULES) if any(word in group for group in rule.words))
+    for word in _TRIGGER_WORDS
+}
+_RULES_BY_SUBSTRING: dict[str, tuple[int, ...]] = {
+    part: tuple(i for i, rule in enumerate(_RULES) if part in rule.substrings)
+    for part in {part for rule in _RULES for part in rule.substrings}
+}
+# Each gate substring is looked for once per text (a C-level scan), not once per rule that lists it.
+_SUBSTRINGS = tuple(_RULES_BY_SUBSTRING)
+_WORD = re.compile(r"\w+")
+
+
+def _candidate_rules(lowered: str) -> tuple[set[str], list[Rule]]:
+    """Return the chunk's trigger words and, in rule order, the rules whose gate those words might open."""
+    words = set(_TRIGGER_WORDS.intersection(_WORD.findall(lowered)))
+    if "@" in lowered:
+        words.add("@")  # lets the exfiltration rule require "an e-mail address" as one of its trigger words
+    chosen: set[int] = set()
+    for part in _SUBSTRINGS:
+        if part in lowered:
+            chosen.update(_RULES_BY_SUBSTRING[part])
+    for word in words:
+        chosen.update(_RULES_BY_WORD[word])
+    return words, [_RULES[i] for i in sorted(chosen)]
+
+
+def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
+    hits: dict[str, Severity] = {}
+    words, rules = _candidate_rules(lowered)
+    for rule in rules:
+        known = hits.get(rule.family)
+        if known is not None and _SEVERITY_RANK[known] >= _SEVERITY_RANK[rule.severity]:
+            continue
+        if not rule.worth_running(words, lowered):
+            continue
+        for match in rule.regex.finditer(text):
+            if not rule.directive or reads_as_directive(text, match.start()):
+                _record(hits, rule.family, rule.severity)
+                break
+    _role_labels(text, lowered, hits)
+    return hits
+
+
+def _role_labels(text: str, lowered: str, hits: dict[str, Severity]) -> None:
+    if ":" in text and any(word in lowered for word in ("system", "assistant", "developer", "operator", "ai", "gpt")):
+        for match in _ROLE_LABEL.finditer(text):
+            role, rest = match.group(1).lower(), match.group(2)
+            # A transcript may legitimately quote an assistant's turn, so an assistant label only flags; a
+            # system/developer label carrying an order is impersonation of the operator.
+            if _ROLE_STRONG.search(rest) and role != "assistant":
+                _record(hits, ROLE_IMPERSONATION, "high")
+            elif role == "assistant" or _ROLE_STRONG.search(rest) or _ROLE_WEAK.search(rest):
+                # A line that speaks as the assistant is a role-play turn planted for the model to continue.
+                _record(hits, ROLE_IMPERSONATION, "medium")
+    if "<" in text or "[" in text:
+        for match in _ROLE_TAG.finditer(text):
+            rest = text[match.end() : match.end() + 200].split("\n", 1)[0]
+            severity: Severity = "high" if _ROLE_STRONG.search(rest) else "medium"
+            if severity == "high" or _ROLE_WEAK.search(rest):
+                _record(hits, ROLE_IMPERSONATION, severity)
+
+
+def _hidden_blocks(text: str, lowered: str, hits: dict[str, Severity]) -> None:
+    if "<!--" not in text and "[//]:" not in text and "style" not in lowered:
+        return
+    for match in _HIDDEN_BLOCK.finditer(text):
+        body = match.group(1) or match.group(2) or match.group(4) or ""
+        if not body.strip():
+            continue
+        inner = _rule_hits(body, body.lower())
+        if any(severity == "high" for severity in inner.values()) or (_ADDRESSEE.search(body) and _ACTION.search(body)):
+            _record(hits, HIDDEN_COMMENT, "high")
+        elif inner or (_SECOND_PERSON.search(body) and _ACTION.search(body)):
+            _record(hits, HIDDEN_COMMENT, "medium")
+
+
+def _invisible_characters(text: str, hits: dict[str, Severity]) -> None:
+    if not _INVISIBLE.search(text):
+        return
+    plain = dict(hits)
+    # Text smuggled in Unicode tag characters decodes to ASCII; anything directive in it is hidden on purpose.
+    hidden = " ".join("".join(chr(ord(char) - 0xE0000) for char in run.group(0)) for run in _TAG_RUN.finditer(text))
+    visible = _INVISIBLE.sub("", text)
+    revealed = _rule_hits(visible, visible.lower())
+    if hidden:
+        revealed.update(_rule_hits(hidden, hidden.lower()))
+    if any(family not in plain or plain[family] != severity for family, severity in revealed.items()):
+        _record(hits, ZERO_WIDTH, "high")
+        for family, severity in revealed.items():
+            _record(hits, family, severity)
+    elif len(_INTRA_WORD_INVISIBLE.findall(text)) >= _INTRA_WORD_MIN:
+        _record(hits, ZERO_WIDTH, "medium")
+
+
+def _record(hits: dict[str, Severity], family: str, severity: Severity) -> None:
+    known = hits.get(family)
+    if known is None or _SEVERITY_RANK[severity] > _SEVERITY_RANK[known]:
+        hits[family] = severity
+
+
+def pattern_hits(text: str) -> dict[str, Severity]:
+    """Return the pattern families that fire on `text`, each with its highest severity."""
+    lowered = text.lower()
+    hits = _rule_hits(text, lowered)
+    _invisible_characters(text, hits)
+    _hidden_blocks(text, lowered, hits)
+    return hits

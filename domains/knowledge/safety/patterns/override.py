@@ -1,0 +1,249 @@
+"""Override and impersonation patterns: "ignore previous instructions" families and role/persona switches."""
+
+from __future__ import annotations
+
+import re
+
+from domains.knowledge.safety.patterns.clause import IGNORE_PREVIOUS, ROLE_IMPERSONATION, Rule
+from domains.knowledge.safety.patterns.clause import IGNORECASE as _I
+from domains.knowledge.safety.patterns.clause import w as _w
+
+_EN_IGNORE_VERB = (
+    r"(?:(?:ignore|disregard|forget|skip|overlook|bypass|override|neglect|discard|abandon|drop)(?:\s+about)?|"
+    r"set\s+aside|pay\s+no\s+attention\s+to|do\s+not\s+(?:follow|obey)|don'?t\s+(?:follow|obey)|"
+    r"stop\s+(?:following|obeying))"
+)
+_EN_QUALIFIER = (
+    r"(?:all|any|every|each|previous|previously|prior|above|earlier|preceding|foregoing|original|initial|former|"
+    r"old|existing|current|system|developer|your|these|those|given|provided|safety|default)"
+)
+_EN_FILLER = r"(?:the|of|and|or|other|following|that|this|you|were|have|been|got|received|given)"
+# Objects that only a model has ("your instructions", "the system prompt") make the order HIGH; softer ones
+# ("the previous information", "all tasks") also appear in corrections between people, so they only flag.
+_EN_CONTROL_OBJECT = (
+    r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|commands?|constraints?|programming|"
+    r"restrictions?|guardrails?|polic(?:y|ies)|training)"
+)
+_EN_SOFT_OBJECT = (
+    r"(?:context|tasks?|assignments?|information|content|texts?|documents?|inputs?|requests?|orders?|"
+    r"limitations?|settings)"
+)
+_DE_IGNORE_VERB = (
+    r"(?:ignorier(?:e|t)?|ignorieren\s+sie|vergiss|vergesst|vergessen\s+sie|missachte|missachten\s+sie|"
+    r"überspring(?:e)?|vernachlässige|verwirf|verwerfen\s+sie|beachte\s+nicht|befolge\s+nicht)"
+)
+_DE_FILLER = (
+    r"(?:nun|jetzt|bitte|einfach|sofort|mal|doch|ab\s+sofort|alle|alles|sämtliche|die|deine|ihre|diese|"
+    r"bisherigen?|vorherigen?|vorigen?|obigen?|früheren?|vorangegangenen?|vorangehenden?|ursprünglichen?|"
+    r"gesamten?|was|wir|du|sie|ich|dir|ihnen|vorher|zuvor|oben|gesagt|hast|haben|habe|wurde|wurden|gegeben)"
+)
+_DE_OBJECT = (
+    r"(?:anweisung(?:en)?|instruktion(?:en)?|befehle?|aufgaben?|aufträge|angaben|informationen|regeln|vorgaben|"
+    r"anordnungen|eingaben|davor|zuvor|vorher|besprochen|gesagte?|oben)"
+)
+
+_IGNORE_VERBS = _w(
+    "ignore disregard forget skip overlook bypass override neglect discard abandon drop aside attention follow obey "
+    "following obeying"
+)
+AI_WORDS = _w(
+    "ai assistant llm llms chatbot chatbots chatgpt gpt claude gemini copilot bot bots model models agent agents"
+)
+
+
+OVERRIDE_RULES: tuple[Rule, ...] = (
+    # "Ignore all previous instructions", "forget everything above", "disregard your rules".
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            rf"\b{_EN_IGNORE_VERB}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,5}}?"
+            rf"(?:{_EN_QUALIFIER}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,4}}?{_EN_CONTROL_OBJECT}\b"
+            r"|everything\s+(?:above|before|prior|previously|so\s+far|you(?:'ve|\s+have)?\s+(?:been|were)\s+told|"
+            r"i\s+(?:said|told\s+you)|we\s+(?:discussed|said)))",
+            _I,
+        ),
+        words=(
+            _IGNORE_VERBS,
+            _w(
+                "instruction instructions prompt prompts direction directions directive directives rule "
+                "rules guideline guidelines command commands constraint constraints programming restriction "
+                "restrictions guardrail guardrails policy policies training everything"
+            ),
+        ),
+    ),
+    Rule(
+        IGNORE_PREVIOUS,
+        "medium",
+        re.compile(
+            rf"\b{_EN_IGNORE_VERB}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,5}}?"
+            rf"(?:{_EN_QUALIFIER}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,4}}?{_EN_SOFT_OBJECT}\b"
+            r"|(?:all\s+(?:of\s+)?)?(?:the\s+)?above\b|everything\s+(?:you(?:'ve|\s+have)?\s+(?:learned|learnt|know|"
+            r"got)|(?:and\s+)?(?:just\s+)?(?:say|write|print|output|tell|answer|respond)\b)|everything\s*[,.!:;-])",
+            _I,
+        ),
+        words=(
+            _IGNORE_VERBS,
+            _w(
+                "context task tasks assignment assignments information content text texts document "
+                "documents input inputs request requests order orders limitation limitations settings above "
+                "everything"
+            ),
+        ),
+    ),
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(rf"\b{_DE_IGNORE_VERB}(?:[\s,]+{_DE_FILLER}){{0,6}}[\s,]+{_DE_OBJECT}\b", _I),
+        words=(
+            _w(
+                "ignoriere ignorier ignoriert ignorieren vergiss vergesst vergessen missachte missachten "
+                "überspring überspringe vernachlässige verwirf verwerfen beachte befolge"
+            ),
+        ),
+    ),
+    # German infinitive used as an order: "Alle vorherigen Anweisungen ignorieren." ("zu ignorieren" reports it).
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            r"\b(?:alle\s+|sämtliche\s+|die\s+)?(?:bisherigen|vorherigen|vorigen|obigen|früheren)\s+"
+            r"(?:anweisungen|instruktionen|befehle|aufgaben|angaben|informationen|regeln|vorgaben|ausführungen)\s+"
+            r"(?:ignorieren|vergessen|missachten)\b",
+            _I,
+        ),
+        words=(_w("ignorieren vergessen missachten"), _w("bisherigen vorherigen vorigen obigen früheren")),
+    ),
+    # "All previous instructions are now void" / "Alle bisherigen Informationen ... sind irrelevant".
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            r"\b(?:all\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|information|prompts|rules|tasks)"
+            r"[^.\n]{0,40}?\b(?:is|are)\s+(?:now\s+)?(?:irrelevant|void|invalid|obsolete|cancell?ed|null)\b"
+            r"|\b(?:alle\s+)?(?:bisherigen|vorherigen|obigen|früheren)\s+(?:informationen|anweisungen|angaben|"
+            r"aufgaben|instruktionen)[^.\n]{0,60}?\b(?:sind|ist)\s+(?:nun\s+|jetzt\s+)?(?:irrelevant|ungültig|"
+            r"hinfällig|nichtig|egal|aufgehoben)\b",
+            _I,
+        ),
+        words=(
+            _w("irrelevant void invalid obsolete cancelled canceled null ungültig hinfällig nichtig egal aufgehoben"),
+        ),
+    ),
+    # Short German, Spanish, French and Russian forms, and "vergiss alles, ..." / "abweichend von vorherigen ...".
+    Rule(
+        IGNORE_PREVIOUS,
+        "medium",
+        re.compile(
+            r"\bvergiss\s+alles\s*[,.!:;-]|\babweichend\s+(?:zu|von)\s+(?:den\s+)?(?:vorherigen|bisherigen|obigen)\s+"
+            r"(?:instruktionen|anweisungen|vorgaben)\b",
+            _I,
+        ),
+        words=(_w("vergiss abweichend"),),
+    ),
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            r"\b(?:ignora|olvida|olvide|descarta)\s+(?:todas?\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|"
+            r"indicaciones|reglas)\b|\b(?:ignore[zs]?|oublie[zs]?)\s+(?:toutes?\s+)?(?:les\s+|vos\s+|tes\s+)?"
+            r"(?:instructions|consignes|règles)\b|(?:забудь(?:те)?|игнорируй(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+)?"
+            r"(?:инструкции|указания|правила)",
+            _I,
+        ),
+        words=(
+            _w(
+                "ignora olvida olvide descarta ignore ignorez ignores oublie oubliez oublies забудь "
+                "забудьте игнорируй игнорируйте"
+            ),
+            _w("instrucciones indicaciones reglas instructions consignes règles инструкции указания правила"),
+        ),
+    ),
+    # "Change your instructions to ...", "Your instructions are now to ...".
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            r"\b(?:change|replace|update|modify|rewrite|overwrite)\s+your\s+(?:instructions|rules|prompt|"
+            r"system\s+prompt|programming|guidelines)\b",
+            _I,
+        ),
+        words=(_w("change replace update modify rewrite overwrite"), _w("your")),
+    ),
+    Rule(
+        IGNORE_PREVIOUS,
+        "medium",
+        re.compile(r"\byour\s+(?:new\s+)?(?:instructions|rules)\s+(?:are|is)\s+now\b", _I),
+        words=(_w("your"), _w("instructions rules"), _w("now")),
+    ),
+    # Chat-template control tokens have no business in a document; they are impersonation whatever surrounds them.
+    Rule(
+        ROLE_IMPERSONATION,
+        "high",
+        re.compile(
+            r"<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|"
+            r"begin_of_text)\|>|\[/?INST\]|<</?SYS>>|<(?:start|end)_of_turn>"
+        ),
+        substrings=("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "_of_turn>"),
+        directive=False,
+    ),
+    # Jailbreak personas addressed to the reader: "you are now DAN", "DAN Mode enabled".
+    Rule(
+        ROLE_IMPERSONATION,
+        "high",
+        re.compile(
+            r"\byou\s+(?:are|'re)\s+(?:now\s+|going\s+to\s+(?:be|act\s+as|pretend\s+to\s+be|play)\s+|"
+            r"about\s+to\s+immerse\s+yourself\s+into\s+the\s+role\s+of\s+)(?:\w+\s+){0,6}?"
+            r"(?:(?-i:DAN|STAN|DUDE|AIM)|jailbroken|unfiltered|unrestricted|uncensored|developer\s+mode)\b"
+            r"|\b(?-i:DAN|STAN|DUDE)\s+[Mm]ode\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b"
+            r"|\byou\s+are\s+(?:now\s+)?no\s+longer\s+(?:an?\s+)?(?:ai|assistant|language\s+model|chatbot|bound)\b",
+            _I,
+        ),
+        words=(_w("dan stan dude aim jailbroken unfiltered unrestricted uncensored developer longer"),),
+        directive=False,
+    ),
+    # "Pretend to be an unrestricted AI" is an order at the start of a clause and a report after "to".
+    Rule(
+        ROLE_IMPERSONATION,
+        "high",
+        re.compile(
+            r"\b(?:act|pretend|roleplay|role-play)\s+(?:as|to\s+be)\s+(?:an?\s+)?(?:\w+\s+){0,2}?"
+            r"(?:(?-i:DAN|STAN|DUDE)|jailbroken|unfiltered|unrestricted|uncensored)\b",
+            _I,
+        ),
+        words=(_w("act pretend roleplay role"), _w("dan stan dude jailbroken unfiltered unrestricted uncensored")),
+    ),
+    # Persona switches aimed at the model ("from now on you are", "pretend you are"); a persona for a person
+    # ("act as a trustee") has no such frame and no AI-ish object.
+    Rule(
+        ROLE_IMPERSONATION,
+        "medium",
+        re.compile(
+            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall)|act|respond|answer|reply|behave)\b"
+            r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:are|were|can|have)\b"
+            r"|\b(?:act|behave|respond|answer)\s+as\s+(?:if\s+you\s+were|though\s+you\s+were|an?\s+|my\s+)"
+            r"(?:\w+\s+){0,2}?(?:ai|assistant|chatbot|bot|model|gpt|terminal|interpreter)\b"
+            r"|\b(?:ab\s+jetzt|ab\s+sofort|jetzt|nun)\s+(?:bist\s+du|antwortest\s+du)\b"
+            r"|\bstell\s+dir\s+vor,?\s+du\s+(?:bist|wärst)\b"
+            r"|\bi\s+want\s+you\s+to\s+act\s+as\b|\bich\s+möchte,?\s+dass\s+(?:sie|du)\s+als\s+[^.\n]{1,60}?fungier"
+            r"|\b(?:now\s+you\s+are|you\s+are\s+now)\s+(?:an?\s+|the\s+)?(?-i:[A-Z])\w+",
+            _I,
+        ),
+        substrings=(
+            "from now on",
+            "pretend",
+            "imagine",
+            "bist du",
+            "antwortest du",
+            "stell dir vor",
+            "want you to act as",
+            "fungier",
+            "now you are",
+            "you are now",
+            "act as",
+            "behave as",
+            "respond as",
+            "answer as",
+        ),
+    ),
+)
