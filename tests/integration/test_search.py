@@ -59,8 +59,10 @@ async def test_lexical_ranks_matching_chunks_with_fields(client, corpus) -> None
         "lexical_rank",
         "semantic_score",
         "lexical_score",
+        "text_source",
     }
     assert first["labelled_spans"] == []
+    assert first["text_source"] is None  # a text file has no pages: neither text layer nor OCR
     assert [r["rank"] for r in results] == [1, 2]
     assert first["retrieval_method"] == "lexical" and first["semantic_rank"] is None
     assert first["lexical_rank"] == 1 and first["score"] == first["lexical_score"] > results[1]["score"]
