@@ -22,13 +22,14 @@ from typing import Any
 
 from domains.evaluation.answers import QuestionOutcome, briefing_quotes, outcome_of, summarize
 from domains.evaluation.everyday import EverydayQuestion, choose, load_everyday
+from domains.evaluation.squad import SquadQuestion
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.output import BriefingOutput
-from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
+from domains.execution.briefing.prompt_format import EvidenceItem, evidence_section, render_briefing_prompt
 from domains.knowledge.ingestion.pipeline import prepare_document
 from packages.config.settings import Settings
 from tools.answers.data import CachedEncoder
-from tools.answers.simulate import BM25, CHANNEL_CANDIDATES, TOP_K, cached_vectors
+from tools.answers.simulate import BM25, CHANNEL_CANDIDATES, TOP_K, SimulatedRun, cached_vectors
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EVERYDAY = REPO_ROOT / "evaluation" / "everyday"
@@ -42,6 +43,7 @@ class Chunk:
     text: str
     indexed: str
     label: str
+    section: str | None
 
 
 def corpus_chunks(folder: Path = EVERYDAY, settings: Settings | None = None) -> list[Chunk]:
@@ -53,7 +55,8 @@ def corpus_chunks(folder: Path = EVERYDAY, settings: Settings | None = None) -> 
         prepared = prepare_document(document.data, document.filename, settings, document.filename)
         for draft, indexed, safety in zip(prepared.chunks, prepared.index_texts, prepared.safety, strict=True):
             chunk_id = f"{document.name}-c{draft.index}"
-            chunks.append(Chunk(chunk_id, document.name, draft.text, indexed, safety.trust_label))
+            section = evidence_section(document.filename, draft.section)
+            chunks.append(Chunk(chunk_id, document.name, draft.text, indexed, safety.trust_label, section))
     return chunks
 
 
@@ -92,11 +95,23 @@ def retrieve(
                     score=round(fused[i], 6),
                     semantic_rank=semantic.get(i),
                     lexical_rank=lexical.get(i),
+                    section=chunks[i].section,
                 )
                 for rank, i in enumerate(top, start=1)
             )
         )
     return out
+
+
+def everyday_runs(split: str, labels: str = "trusted") -> list[SimulatedRun]:
+    """Return the split's questions as simulated runs (SQuAD-shaped, article = "everyday/<document>") for training."""
+    _, questions = load_everyday(EVERYDAY)
+    chosen = choose(questions, split)
+    evidence = retrieve(chosen, corpus_chunks(), labels)
+    return [
+        SimulatedRun(SquadQuestion(q.qid, f"everyday/{q.document}", q.question, q.answers, ""), items)
+        for q, items in zip(chosen, evidence, strict=True)
+    ]
 
 
 async def evaluate(split: str, labels: str, show: bool, encoder_kind: str = "cached") -> dict[str, Any]:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domains.execution.briefing.prompt_format import EVIDENCE_FORMAT_NOTE, EvidenceItem, render_briefing_prompt
+from domains.execution.briefing.prompt_format import (
+    EVIDENCE_FORMAT_NOTE,
+    EvidenceItem,
+    evidence_section,
+    render_briefing_prompt,
+)
 from domains.execution.run.records import StoredCitation
 
-PROMPT_VERSION = "evidence_briefing.v1"
+PROMPT_VERSION = "evidence_briefing.v2"
 MAX_EVIDENCE_CHARS = 4000  # a hard valve per chunk: no single chunk can flood the prompt
 
 SYSTEM_PROMPT = f"""You write evidence briefings. Answer the question using only the evidence provided.
@@ -36,6 +41,7 @@ def build_evidence_briefing_prompt(query: str, citations: Sequence[StoredCitatio
             score=c.retrieval_score,
             semantic_rank=c.semantic_rank,
             lexical_rank=c.lexical_rank,
+            section=evidence_section(c.document_title, c.section),
         )
         for c in citations
     ]
