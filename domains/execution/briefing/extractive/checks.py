@@ -96,8 +96,8 @@ MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the se
 
 
 _LIST_QUESTION = re.compile(
-    r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b|^(?:what|which) \w+ \w*s (?:were|are|did|do|does|"
-    r"must|should|will|have|come)\b|^(?:what|which) \w*s (?:were|are|did|do|does|must|should|will|have|come)\b"
+    r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
+    r"|^(?:what|which) (?:\w+ )?\w*s (?:were|are|did|do|does|must|should|will|have|come)\b"
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
     r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
 )
