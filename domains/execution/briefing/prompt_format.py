@@ -148,12 +148,13 @@ class EvidenceItem:
 
 _SECTION_FORBIDDEN = re.compile(r'[\x00-\x1f"<>&]')
 MAX_SECTION_CHARS = 300
+SECTION_SEPARATOR = " / "
 
 
 def evidence_section(*parts: str | None) -> str | None:
     """Return a chunk's location hint from its document title and section label: plain text on one line."""
-    joined = " > ".join(p.strip() for p in parts if p and p.strip())
-    text = " ".join(_SECTION_FORBIDDEN.sub(" ", joined).split())[:MAX_SECTION_CHARS].strip()
+    cleaned = (" ".join(_SECTION_FORBIDDEN.sub(" ", p.replace(" > ", " / ")).split()) for p in parts if p)
+    text = SECTION_SEPARATOR.join(p for p in cleaned if p)[:MAX_SECTION_CHARS].strip()
     return text or None
 
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from domains.execution.briefing.extractive.checks import asks_for_list
 from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
-from domains.execution.briefing.prompt_format import EvidenceItem
+from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
 
 
 class SentenceEncoder(Protocol):
@@ -103,7 +103,7 @@ def _quote(analysis: Analysis, candidate: Candidate) -> Quote:
 
 def _document_of(analysis: Analysis, candidate: Candidate) -> str:
     item = analysis.passages[candidate.passage].item
-    return item.section.split(" > ")[0] if item.section else item.chunk_id
+    return item.section.split(SECTION_SEPARATOR)[0] if item.section else item.chunk_id
 
 
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:

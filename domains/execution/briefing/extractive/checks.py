@@ -101,7 +101,7 @@ _LIST_QUESTION = re.compile(
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
     r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
 )
-_HEAD = re.compile(r"\b(?:which|how many)\s+([^\W\d_]+)")
+_HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
 
 
 def asks_for_list(question: str) -> bool:
@@ -196,11 +196,15 @@ class QuestionNeeds:
         head = stem(match.group(1)) if match else None
         return cls(expected_answer(question), frozenset(weights), key_terms, focus, head if head in weights else None)
 
-    def eligible(self, tokens: list[Token], section: frozenset[str] | set[str]) -> bool:
-        """Return True when a sentence (its tokens) in its section (stems) may answer the question."""
+    def eligible(self, tokens: list[Token], section: frozenset[str], document: frozenset[str] = frozenset()) -> bool:
+        """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
+
+        The document's title may supply names and part of the subject ("banana bread"), but when the question asks
+        about more than the title says, some of that more must be in the sentence or its own section."""
         if not holds_expected(self.expect, tokens, self.terms):
             return False
-        seen = {t.stem for t in tokens} | set(section)
+        own = {t.stem for t in tokens} | section
+        seen = own | document
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
         if self.head is not None and not same_word(self.head, seen):
@@ -209,7 +213,10 @@ class QuestionNeeds:
         if not total:
             return True
         found = sum(w for term, w in self.focus.items() if same_word(term, seen))
-        return found / total >= MIN_FOCUS_SHARE
+        if found / total < MIN_FOCUS_SHARE:
+            return False
+        beyond = [term for term in self.focus if not same_word(term, document)]
+        return not beyond or any(same_word(term, own) for term in beyond)
 
 
 def question_tokens(question: str) -> list[Token]:

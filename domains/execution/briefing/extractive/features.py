@@ -25,7 +25,7 @@ from domains.execution.briefing.extractive.terms import (
     is_quantity,
     tokenize,
 )
-from domains.execution.briefing.prompt_format import EvidenceItem
+from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
 
 # Trust labels whose text may be quoted. `flagged` text matched a prompt-injection pattern: quoting it would put an
 # attacker's words into the briefing as ORION's own claim, and verification cannot tell (the quote is verbatim). So a
@@ -176,7 +176,7 @@ def outer_context(item: EvidenceItem) -> str:
     if not item.section:
         return ""
     lowered = item.text.lower()
-    return " ".join(part for part in item.section.split(" > ") if part.strip().lower() not in lowered)
+    return " ".join(part for part in item.section.split(SECTION_SEPARATOR) if part.strip().lower() not in lowered)
 
 
 def evidence_idf(passages: Sequence[Passage]) -> tuple[dict[str, float], float]:
@@ -253,17 +253,27 @@ def _sentence_features(
     ]
 
 
-def _section_stems(passage: Passage) -> list[frozenset[str]]:
-    """Return, per sentence, the stems of its own section: its headings and every sentence under the same ones."""
+def _content_stems(text: str) -> frozenset[str]:
+    return frozenset(t.stem for t in tokenize(text) if t.content)
+
+
+def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], frozenset[str]]:
+    """Return, per sentence, the stems of its own section (its headings below the title and every sentence under
+    the same ones), and the stems of the document's title (its level-1 heading, the title in the section hint)."""
+    item = passage.item
+    hint = item.section.split(SECTION_SEPARATOR) if item.section else []
+    document = _content_stems(" ".join([hint[0] if hint else "", *{u.title for u in passage.units}]))
+    outer = _content_stems(" ".join(hint[1:])) if len(hint) > 1 else frozenset()
     if not passage.units:
-        return [passage.stems] * len(passage.spans)
+        return [passage.stems | outer] * len(passage.spans), document
     by_context: dict[str, set[str]] = {}
     for unit, tokens in zip(passage.units, passage.tokens, strict=True):
         by_context.setdefault(unit.context, set()).update(t.stem for t in tokens)
-    return [
-        frozenset(by_context[unit.context] | context)
-        for unit, context in zip(passage.units, passage.context_stems, strict=True)
-    ]
+    own = []
+    for unit in passage.units:
+        headings = unit.context.removeprefix(unit.title) if unit.title else unit.context
+        own.append(frozenset(by_context[unit.context] | _content_stems(headings) | outer))
+    return own, document
 
 
 def analyze(
@@ -281,12 +291,12 @@ def analyze(
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
-        sections = _section_stems(passage)
+        sections, document = _section_stems(passage)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if check:
                 tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
-                if not needs.eligible(tokens, sections[index]):
+                if not needs.eligible(tokens, sections[index], document):
                     continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
             analysis.candidates.append(Candidate(passage.position, index, first, features))

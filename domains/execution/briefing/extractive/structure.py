@@ -40,6 +40,7 @@ class Unit:
     role: Role
     block: int
     context: str
+    title: str = ""  # the document title (a level-1 heading) when the chunk shows it; also part of `context`
 
 
 _MD_HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -115,11 +116,15 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.headings: list[tuple[int, str]] = []
-        self.blocks: list[tuple[int, int, Role, str]] = []
+        self.blocks: list[tuple[int, int, Role, str, str]] = []
         self.open: list[int] | None = None  # [start, end, role index] of the paragraph being read
         self.open_role = Role.PROSE
         self.open_context = ""
+        self.open_title = ""
         self.table_header = ""
+
+    def title(self) -> str:
+        return next((h for level, h in self.headings if level == 1), "")
 
     def context(self, *extra: str) -> str:
         parts = [h for _, h in self.headings] + [e for e in extra if e]
@@ -134,7 +139,7 @@ class _Reader:
 
     def flush(self) -> None:
         if self.open is not None and self.open[1] > self.open[0]:
-            self.blocks.append((self.open[0], self.open[1], self.open_role, self.open_context))
+            self.blocks.append((self.open[0], self.open[1], self.open_role, self.open_context, self.open_title))
         self.open = None
 
     def start_block(self, start: int, end: int, role: Role, label: str = "") -> None:
@@ -142,6 +147,7 @@ class _Reader:
         self.open = [start, end]
         self.open_role = role
         self.open_context = self.context(label)
+        self.open_title = self.title()
 
     def list_item(self, line: _Line, marker_end: int, role: Role) -> None:
         label_match = _BOLD_LABEL.match(self.text, marker_end, line.end)
@@ -165,8 +171,8 @@ def _cells(raw: str) -> str:
     return " / ".join(cell.strip() for cell in raw.strip().strip("|").split("|") if cell.strip())
 
 
-def read_blocks(text: str) -> list[tuple[int, int, Role, str]]:
-    """Return the chunk's quotable blocks as (start, end, role, context), in order."""
+def read_blocks(text: str) -> list[tuple[int, int, Role, str, str]]:
+    """Return the chunk's quotable blocks as (start, end, role, context, title), in order."""
     reader = _Reader(text)
     lines = _lines(text)
     blank_before = True
@@ -203,7 +209,8 @@ def read_blocks(text: str) -> list[tuple[int, int, Role, str]]:
                 continue
             start, end = _row_span(text, line)
             if end > start:
-                reader.blocks.append((start, end, Role.ROW, reader.context(reader.table_header)))
+                row_context = reader.context(reader.table_header)
+                reader.blocks.append((start, end, Role.ROW, row_context, reader.title()))
             continue
         quoted = _QUOTED.match(raw)
         if quoted is not None:
@@ -251,7 +258,7 @@ def read_blocks(text: str) -> list[tuple[int, int, Role, str]]:
 def read_units(text: str, max_chars: int) -> list[Unit]:
     """Return the chunk's quotable sentences with their roles, blocks and contexts, in order."""
     units: list[Unit] = []
-    for number, (start, end, role, context) in enumerate(read_blocks(text)):
+    for number, (start, end, role, context, title) in enumerate(read_blocks(text)):
         spans = [
             SentenceSpan(s.start + start, s.end + start) for s in split_sentences(text[start:end], max_chars=max_chars)
         ]
@@ -263,5 +270,5 @@ def read_units(text: str, max_chars: int) -> list[Unit]:
                 label = text[spans[0].start : spans[0].end - 1]
                 spans = spans[1:]
         full_context = " / ".join(part for part in (context, label) if part)
-        units.extend(Unit(span.start, span.end, role, number, full_context) for span in spans)
+        units.extend(Unit(span.start, span.end, role, number, full_context, title) for span in spans)
     return units
