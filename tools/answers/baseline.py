@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from domains.evaluation.answers import QuestionOutcome, quotes_contain_gold, summarize
+from domains.evaluation.answers import QuestionOutcome, scored, summarize
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.sentences import split_sentences
 from tools.answers.data import CachedEncoder
@@ -75,15 +75,15 @@ def strict_threshold(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> fl
 
 
 def _outcome(answerable: bool, answered: bool, quote: str, answers: Sequence[str]) -> QuestionOutcome:
-    return QuestionOutcome(answerable, answered, answered and quotes_contain_gold([quote], answers), True)
+    return scored(answerable, answered, [quote] if quote else [], answers)
 
 
-def compare(limit: int | None) -> list[dict[str, Any]]:
-    """Return the baseline's and ORION's figures on the same held-out questions."""
+def compare(limit: int | None, split: str = "test") -> list[dict[str, Any]]:
+    """Return the baseline's and ORION's figures on the same questions of a split (test: held out)."""
     encoder = CachedEncoder()
     train = simulate("train")
     threshold = strict_threshold(train, encoder)
-    test = simulate("test")
+    test = simulate("test") if split == "test" else train
     if limit is not None and limit < len(test):
         test = sorted(random.Random(SAMPLE_SEED).sample(test, limit), key=lambda r: r.question.qid)
     provider = ExtractiveBriefingProvider(encoder=encoder)
@@ -97,7 +97,7 @@ def compare(limit: int | None) -> list[dict[str, Any]]:
         first = payload["claims"][0]["citations"][0]["quote"] if payload["claims"] else ""
         orion.append(_outcome(question.answerable, not payload["insufficient_evidence"], first, question.answers))
     encoder.save()
-    head = {"split": "test", "questions": len(test), "sample_seed": SAMPLE_SEED if limit else None}
+    head = {"split": split, "questions": len(test), "sample_seed": SAMPLE_SEED if limit else None}
     return [
         {**head, "answerer": "baseline_strict", "threshold": round(threshold, 4), **summarize(baseline)},
         {**head, "answerer": "orion_default", "model": provider.model_name, **summarize(orion)},
@@ -107,8 +107,9 @@ def compare(limit: int | None) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, default=400)
+    parser.add_argument("--split", choices=("test", "train"), default="test")
     args = parser.parse_args(argv)
-    for line in compare(args.limit):
+    for line in compare(args.limit, args.split):
         print(json.dumps(line))
     return 0
 

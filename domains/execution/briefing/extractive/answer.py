@@ -49,6 +49,7 @@ class Draft:
     threshold: float
     quotes: tuple[Quote, ...]
     semantic: bool
+    listing: bool = False  # the question asks for several things (checks.asks_for_list)
 
 
 @dataclass(frozen=True)
@@ -173,4 +174,6 @@ def draft_answer(
         ranking = semantic_ranking(analysis, model, ranking, similarities)
         answer, semantic = model.semantic_answer, True
     score = answer.score(ranking.answer_row) if eligible else 0.0
-    return Draft(score, answer.threshold, choose_quotes(analysis, model, ranking), semantic)
+    listing = asks_for_list(question)
+    threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
+    return Draft(score, threshold, choose_quotes(analysis, model, ranking), semantic, listing)

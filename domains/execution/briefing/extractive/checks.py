@@ -196,18 +196,33 @@ class QuestionNeeds:
         head = stem(match.group(1)) if match else None
         return cls(expected_answer(question), frozenset(weights), key_terms, focus, head if head in weights else None)
 
-    def eligible(self, tokens: list[Token], section: frozenset[str], document: frozenset[str] = frozenset()) -> bool:
+    def eligible(
+        self,
+        tokens: list[Token],
+        section: frozenset[str],
+        document: frozenset[str] = frozenset(),
+        headed: frozenset[str] | None = None,
+        layout: bool = True,
+    ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
-        The document's title may supply names and part of the subject ("banana bread"), but when the question asks
-        about more than the title says, some of that more must be in the sentence or its own section."""
+        `headed` is the sentence with its own headings (not its sibling sentences): the X of "which X" or "how
+        many X" must be there, or in the title. The answer kind and that X are asked of every sentence; the names,
+        the subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
+        fields). A plain paragraph is its own section, and a paraphrase there ("Holland" for "the Netherlands") is
+        left to the trained scores. The document's title may supply names and part of the subject ("banana bread"),
+        but when the question asks about more than the title says, some of that more must be in the sentence or its
+        own section."""
         if not holds_expected(self.expect, tokens, self.terms):
             return False
         own = {t.stem for t in tokens} | section
         seen = own | document
-        if any(not same_word(term, seen) for term in self.key_terms):
+        named = (headed if headed is not None else own) | document
+        if self.head is not None and not same_word(self.head, named):
             return False
-        if self.head is not None and not same_word(self.head, seen):
+        if not layout:
+            return True
+        if any(not same_word(term, seen) for term in self.key_terms):
             return False
         total = sum(self.focus.values())
         if not total:

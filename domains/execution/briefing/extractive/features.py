@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from domains.execution.briefing.extractive.checks import QuestionNeeds
 from domains.execution.briefing.extractive.sentences import SentenceSpan
-from domains.execution.briefing.extractive.structure import Unit, read_units
+from domains.execution.briefing.extractive.structure import Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
     NEGATIONS,
     QUESTION_FILLER,
@@ -257,23 +257,26 @@ def _content_stems(text: str) -> frozenset[str]:
     return frozenset(t.stem for t in tokenize(text) if t.content)
 
 
-def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], frozenset[str]]:
+def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
     """Return, per sentence, the stems of its own section (its headings below the title and every sentence under
-    the same ones), and the stems of the document's title (its level-1 heading, the title in the section hint)."""
+    the same ones) and of itself with its headings; and the stems of the document's title (its level-1 heading,
+    the title in the section hint)."""
     item = passage.item
     hint = item.section.split(SECTION_SEPARATOR) if item.section else []
     document = _content_stems(" ".join([hint[0] if hint else "", *{u.title for u in passage.units}]))
     outer = _content_stems(" ".join(hint[1:])) if len(hint) > 1 else frozenset()
     if not passage.units:
-        return [passage.stems | outer] * len(passage.spans), document
+        own = [frozenset(passage.stems | outer)] * len(passage.spans)
+        return own, [frozenset({t.stem for t in tokens} | outer) for tokens in passage.tokens], document
     by_context: dict[str, set[str]] = {}
     for unit, tokens in zip(passage.units, passage.tokens, strict=True):
         by_context.setdefault(unit.context, set()).update(t.stem for t in tokens)
-    own = []
-    for unit in passage.units:
-        headings = unit.context.removeprefix(unit.title) if unit.title else unit.context
-        own.append(frozenset(by_context[unit.context] | _content_stems(headings) | outer))
-    return own, document
+    own, heads = [], []
+    for unit, tokens in zip(passage.units, passage.tokens, strict=True):
+        headings = _content_stems(unit.context.removeprefix(unit.title) if unit.title else unit.context) | outer
+        own.append(frozenset(by_context[unit.context] | headings))
+        heads.append(frozenset(headings | {t.stem for t in tokens}))
+    return own, heads, document
 
 
 def analyze(
@@ -291,12 +294,13 @@ def analyze(
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
-        sections, document = _section_stems(passage)
+        sections, headed, document = _section_stems(passage)
+        layout = any(unit.context or unit.role is not Role.PROSE for unit in passage.units)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if check:
                 tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
-                if not needs.eligible(tokens, sections[index], document):
+                if not needs.eligible(tokens, sections[index], document, headed[index], layout):
                     continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
             analysis.candidates.append(Candidate(passage.position, index, first, features))

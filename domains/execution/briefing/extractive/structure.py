@@ -60,6 +60,7 @@ _HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.
 _TERMINAL = frozenset(".!?:;,")
 _LABEL_SENTENCE = re.compile(r"[A-Z][\w'’ -]{0,40}\.")
 _MAX_HEADING_WORDS = 10
+_MAX_FIELD_CHARS = 200  # a "Key: value" line is short; a paragraph that opens "The Normans (Norman: ..." is prose
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,8 @@ def read_blocks(text: str) -> list[tuple[int, int, Role, str, str]]:
             reader.start_block(offset + bold_label.end(), line.end, Role.FIELD, bold_label.group("label").strip())
             continue
         field = _FIELD.match(raw)
-        if field is not None and (reader.open is None or reader.open_role is Role.FIELD):
+        short = len(raw.strip()) <= _MAX_FIELD_CHARS
+        if field is not None and short and (reader.open is None or reader.open_role is Role.FIELD):
             start = line.start + len(raw) - len(raw.lstrip())
             reader.start_block(start, line.end, Role.FIELD)
             reader.flush()
