@@ -246,6 +246,34 @@ def _subset(data: AnswerRows, mask: npt.NDArray[np.bool_]) -> AnswerRows:
     )
 
 
+@dataclass(frozen=True)
+class Refused:
+    """Questions no sentence is eligible for (checks.py): refused at any threshold, so they count in every rate."""
+
+    squad_answerable: int = 0
+    squad_unanswerable: int = 0
+    everyday_answerable: int = 0
+    everyday_unanswerable: int = 0
+
+
+REFUSED = Refused()
+
+
+def with_refused(point: OperatingPoint, rows: AnswerRows, answerable: int, unanswerable: int) -> OperatingPoint:
+    """Return the operating point with the always-refused questions added to its denominators."""
+    have_answerable = sum(rows.answerable)
+    have_unanswerable = len(rows.answerable) - have_answerable
+    answered = point.answered_rate * have_answerable
+    refused = point.refusal_rate * have_unanswerable
+    return OperatingPoint(
+        threshold=point.threshold,
+        answered_rate=answered / max(1, have_answerable + answerable),
+        gold_containment=point.gold_containment,
+        refusal_rate=(refused + unanswerable) / max(1, have_unanswerable + unanswerable),
+        accuracy=point.accuracy,
+    )
+
+
 def choose_threshold(scores: Matrix, data: AnswerRows, log: Callable[[str], None]) -> OperatingPoint:
     """Return the threshold that maximises everyday answered-with-gold + refusal while SQuAD answers enough.
 
@@ -257,21 +285,35 @@ def choose_threshold(scores: Matrix, data: AnswerRows, log: Callable[[str], None
     squad_scores, everyday_scores = scores[~everyday], scores[everyday]
     best: tuple[float, float] | None = None
     for threshold in np.unique(np.round(scores, 4)):
-        squad = operating_point(squad_scores, squad_rows, float(threshold))
+        squad = with_refused(
+            operating_point(squad_scores, squad_rows, float(threshold)),
+            squad_rows,
+            REFUSED.squad_answerable,
+            REFUSED.squad_unanswerable,
+        )
         if squad.answered_rate < TARGET_ANSWERED_RATE + 0.02:
             continue
         if not len(everyday_scores):
             objective = -float(threshold)
         else:
-            point = operating_point(everyday_scores, everyday_rows, float(threshold))
+            point = with_refused(
+                operating_point(everyday_scores, everyday_rows, float(threshold)),
+                everyday_rows,
+                REFUSED.everyday_answerable,
+                REFUSED.everyday_unanswerable,
+            )
             objective = point.answered_rate * point.gold_containment + point.refusal_rate
         if best is None or objective > best[1] + 1e-9:
             best = (float(threshold), objective)
     assert best is not None
     threshold = best[0]
-    log(f"  threshold {threshold}: squad {operating_point(squad_scores, squad_rows, threshold)}")
+    squad_point = operating_point(squad_scores, squad_rows, threshold)
+    squad_point = with_refused(squad_point, squad_rows, REFUSED.squad_answerable, REFUSED.squad_unanswerable)
+    log(f"  threshold {threshold}: squad {squad_point}")
     if len(everyday_scores):
-        log(f"  threshold {threshold}: everyday {operating_point(everyday_scores, everyday_rows, threshold)}")
+        point = operating_point(everyday_scores, everyday_rows, threshold)
+        everyday_point = with_refused(point, everyday_rows, REFUSED.everyday_answerable, REFUSED.everyday_unanswerable)
+        log(f"  threshold {threshold}: everyday {everyday_point}")
     return operating_point(scores, data, threshold)
 
 
@@ -335,6 +377,15 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
     examples = prepare(runs, encoder)
     encoder.save()
     log(f"train split: {len(examples)} questions from {len({e.article for e in examples})} articles and documents")
+    global REFUSED
+    empty = [e for e in examples if not len(e.labels)]
+    REFUSED = Refused(
+        squad_answerable=sum(e.answerable and not is_everyday(e.article) for e in empty),
+        squad_unanswerable=sum(not e.answerable and not is_everyday(e.article) for e in empty),
+        everyday_answerable=sum(e.answerable and is_everyday(e.article) for e in empty),
+        everyday_unanswerable=sum(not e.answerable and is_everyday(e.article) for e in empty),
+    )
+    log(f"refused whatever the threshold (no eligible sentence): {REFUSED}")
     lexical_rows, semantic_rows = out_of_fold_rows(examples)
     final = fit_rankers(examples)
     document: dict[str, Any] = {

@@ -207,8 +207,8 @@ class QuestionNeeds:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
         `headed` is the sentence with its own headings (not its sibling sentences): the X of "which X" or "how
-        many X" must be there, or in the title. The answer kind and that X are asked of every sentence; the names,
-        the subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
+        many X" must be there, or in the title. The answer kind is asked of every sentence; that X, the names, the
+        subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
         fields). A plain paragraph is its own section, and a paraphrase there ("Holland" for "the Netherlands") is
         left to the trained scores. The document's title may supply names and part of the subject ("banana bread"),
         but when the question asks about more than the title says, some of that more must be in the sentence or its
@@ -217,11 +217,11 @@ class QuestionNeeds:
             return False
         own = {t.stem for t in tokens} | section
         seen = own | document
+        if not layout:
+            return True
         named = (headed if headed is not None else own) | document
         if self.head is not None and not same_word(self.head, named):
             return False
-        if not layout:
-            return True
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
         total = sum(self.focus.values())
