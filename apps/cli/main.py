@@ -177,11 +177,13 @@ def eval_retrieval(
 
 @eval_cli.command("answers")
 def eval_answers(
-    data: Path = typer.Option(..., "--data", help="The SQuAD 2.0 folder (dev-v2.0.json)."),
-    split: str = typer.Option("test", "--split", help="test (held-out articles), train, or all."),
+    data: Path = typer.Option(
+        ..., "--data", help="A SQuAD 2.0 folder (dev-v2.0.json) or an everyday set (questions.jsonl, documents/)."
+    ),
+    split: str = typer.Option("test", "--split", help="test (held out), train, dev (everyday sets), or all."),
     limit: int | None = typer.Option(None, "--limit", help="Ask a fixed random sample of this many questions."),
 ) -> None:
-    """Ask SQuAD questions as real runs; print answered, gold-containment and refusal rates, failed verifications."""
+    """Ask SQuAD or everyday-document questions as real runs; print answer, refusal and verification figures."""
     import asyncio
     import json
 

@@ -1,9 +1,16 @@
-"""Answer evaluation: SQuAD questions as real runs, and the answer-quality metrics it and `tools/answers` share.
+"""Answer evaluation: SQuAD or everyday-document questions as real runs, and the metrics `tools/answers` shares.
+
+`orion eval answers --data <folder>` reads a SQuAD 2.0 folder (dev-v2.0.json) or an everyday set (questions.jsonl
+and documents/, domains/evaluation/everyday.py), chosen by what the folder holds.
 
 Definitions (each over the runs of one split):
 - answered_rate: answered runs / answerable questions;
 - gold_containment: of the answered runs on answerable questions, the share where some quote contains some gold answer
   text (case-insensitive substring after collapsing whitespace, on both sides);
+- gold_containment_first_quote: the same with the first claim's quote only (like-for-like with a one-sentence
+  baseline);
+- answered_with_gold_rate: answerable questions answered with a quote containing a gold answer / answerable questions;
+- multi_fact_recall: over the questions that list expected facts, the facts some quote contains / the facts listed;
 - refusal_rate: runs that declared insufficient evidence / unanswerable questions;
 - failed_verifications: runs whose briefing cites a chunk outside the run's evidence, or quotes text that does not
   occur in the cited chunk after whitespace and case normalization (the verifier's grounding rule), or breaks the
@@ -24,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from domains.evaluation.context import OperatorContext
+from domains.evaluation.everyday import EverydayDocument, choose, is_everyday_folder, load_everyday
 from domains.evaluation.squad import Paragraph, SquadQuestion, load_squad, split_of
 from domains.execution.briefing import get_briefing_provider
 from domains.execution.briefing.output import BriefingOutput
@@ -49,6 +57,10 @@ class QuestionOutcome:
     contains_gold: bool
     verified: bool
     latency_ms: float | None = None
+    first_contains_gold: bool = False
+    facts_total: int = 0
+    facts_found: int = 0
+    claims: int = 0
 
 
 def _normal(text: str) -> str:
@@ -84,18 +96,45 @@ def verification_failure(briefing: BriefingOutput, evidence: Mapping[str, str]) 
     return None
 
 
+def scored(
+    answerable: bool,
+    answered: bool,
+    quotes: Sequence[str],
+    gold_answers: Sequence[str],
+    facts: Sequence[str] = (),
+    *,
+    verified: bool = True,
+    latency_ms: float | None = None,
+) -> QuestionOutcome:
+    """Score one answer's quotes (in claim order) against the gold answers and the expected facts."""
+    quotes = list(quotes) if answered else []
+    return QuestionOutcome(
+        answerable=answerable,
+        answered=answered,
+        contains_gold=answered and quotes_contain_gold(quotes, gold_answers),
+        verified=verified,
+        latency_ms=latency_ms,
+        first_contains_gold=answered and quotes_contain_gold(quotes[:1], gold_answers),
+        facts_total=len(facts),
+        facts_found=sum(quotes_contain_gold(quotes, [fact]) for fact in facts),
+        claims=len(quotes),
+    )
+
+
 def outcome_of(
     briefing: BriefingOutput,
     evidence: Mapping[str, str],
     gold_answers: Sequence[str],
     latency_ms: float | None = None,
+    facts: Sequence[str] = (),
 ) -> QuestionOutcome:
     """Score one run's briefing against its evidence and the question's gold answers (empty when unanswerable)."""
-    answered = not briefing.insufficient_evidence
-    return QuestionOutcome(
-        answerable=bool(gold_answers),
-        answered=answered,
-        contains_gold=answered and quotes_contain_gold(briefing_quotes(briefing), gold_answers),
+    return scored(
+        bool(gold_answers),
+        not briefing.insufficient_evidence,
+        briefing_quotes(briefing),
+        gold_answers,
+        facts,
         verified=verification_failure(briefing, evidence) is None,
         latency_ms=latency_ms,
     )
@@ -111,15 +150,23 @@ def summarize(outcomes: Sequence[QuestionOutcome]) -> dict[str, float | int | No
     unanswerable = [o for o in outcomes if not o.answerable]
     answered = [o for o in answerable if o.answered]
     latencies = sorted(o.latency_ms for o in outcomes if o.latency_ms is not None)
+    multi = [o for o in outcomes if o.facts_total]
     return {
         "questions": len(outcomes),
         "answerable": len(answerable),
         "unanswerable": len(unanswerable),
         "answered_rate": _share(len(answered), len(answerable)),
         "gold_containment": _share(sum(o.contains_gold for o in answered), len(answered)),
+        "gold_containment_first_quote": _share(sum(o.first_contains_gold for o in answered), len(answered)),
+        "answered_with_gold_rate": _share(sum(o.contains_gold for o in answered), len(answerable)),
         "refusal_rate": _share(sum(not o.answered for o in unanswerable), len(unanswerable)),
         "answered_unanswerable_rate": _share(sum(o.answered for o in unanswerable), len(unanswerable)),
         "failed_verifications": sum(not o.verified for o in outcomes),
+        "multi_questions": len(multi),
+        "multi_fact_recall": _share(sum(o.facts_found for o in multi), sum(o.facts_total for o in multi)),
+        "mean_claims_when_answered": round(statistics.mean(o.claims for o in outcomes if o.answered), 2)
+        if any(o.answered for o in outcomes)
+        else None,
         "median_latency_ms": round(statistics.median(latencies), 2) if latencies else None,
         "p95_latency_ms": round(latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))], 2)
         if latencies
@@ -153,6 +200,44 @@ def choose_questions(questions: list[SquadQuestion], split: str, limit: int | No
     return chosen
 
 
+async def ensure_everyday(context: OperatorContext, documents: list[EverydayDocument], say: Say = print) -> str:
+    """Ingest the everyday documents (once) into a scratch organization, uploaded as a user would; return its id."""
+    digest = hashlib.sha256(b"".join(d.data for d in documents))
+    digest.update(context.provider.model_key.encode())
+    organization_id = await context.scratch_organization(f"eval-everyday-{digest.hexdigest()[:16]}")
+    async with context.db.owner_session() as session:
+        present = await DocumentRepository(session).count(organization_id)
+    if present < len(documents):
+        say(f"ingesting {len(documents)} documents (runs once)...")
+        uploads = [Upload(data=d.data, filename=d.filename, title=None, source=d.filename) for d in documents]
+        await BulkIngestor(
+            lambda org: context.db.owner_session(), context.settings, context.provider, organization_id
+        ).ingest(uploads)
+    return organization_id
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One question to ask as a run, with what its answer is scored against."""
+
+    question: str
+    answers: tuple[str, ...]
+    facts: tuple[str, ...] = ()
+
+
+async def _prepare(
+    context: OperatorContext, folder: Path, split: str, limit: int | None, say: Say
+) -> tuple[str, list[Asked]]:
+    if is_everyday_folder(folder):
+        documents, everyday = load_everyday(folder)
+        organization_id = await ensure_everyday(context, documents, say)
+        chosen_everyday = choose(everyday, split)[:limit]
+        return organization_id, [Asked(q.question, q.answers, q.facts) for q in chosen_everyday]
+    paragraphs, questions = load_squad(folder / "dev-v2.0.json")
+    organization_id = await ensure_paragraphs(context, paragraphs, say)
+    return organization_id, [Asked(q.question, q.answers) for q in choose_questions(questions, split, limit)]
+
+
 async def evaluate_answers(
     context: OperatorContext,
     folder: Path,
@@ -162,9 +247,7 @@ async def evaluate_answers(
     advance: Callable[[], None] = lambda: None,
 ) -> dict[str, Any]:
     """Run every chosen question as an investigation and return the summary metrics."""
-    paragraphs, questions = load_squad(folder / "dev-v2.0.json")
-    organization_id = await ensure_paragraphs(context, paragraphs, say)
-    chosen = choose_questions(questions, split, limit)
+    organization_id, chosen = await _prepare(context, folder, split, limit, say)
     briefing = get_briefing_provider(context.settings)
     services = WorkflowServices(
         retriever=Retriever(context.settings),
@@ -182,16 +265,19 @@ async def evaluate_answers(
             run, _ = await service.create_run(organization_id, None, body)
             result = await service.result(organization_id, run.id)
         latency = (time.perf_counter() - started) * 1000
-        quotes = [c.quote for claim in result.result.claims for c in claim.citations]
+        quotes = [c.quote for claim in result.result.claims for c in claim.citations[:1]]
         failed_verification = run.outcome == "failed" and (run.failure_reason or "").startswith("verification")
         if run.outcome == "failed":
             key = (run.failure_reason or "")[:60]
             failures[key] = failures.get(key, 0) + 1
+        answered = run.outcome == "answered"
         outcomes.append(
-            QuestionOutcome(
-                answerable=question.answerable,
-                answered=run.outcome == "answered",
-                contains_gold=run.outcome == "answered" and quotes_contain_gold(quotes, question.answers),
+            scored(
+                bool(question.answers),
+                answered,
+                quotes,
+                question.answers,
+                question.facts,
                 verified=not failed_verification,
                 latency_ms=latency,
             )

@@ -140,6 +140,19 @@ class EvidenceItem:
     semantic_score: float | None = None
     lexical_rank: int | None = None
     lexical_score: float | None = None
+    section: str | None = None  # where the chunk sits: document title and section path (evidence_section)
+
+
+_SECTION_FORBIDDEN = re.compile(r'[\x00-\x1f"<>&]')
+MAX_SECTION_CHARS = 300
+SECTION_SEPARATOR = " / "
+
+
+def evidence_section(*parts: str | None) -> str | None:
+    """Return a chunk's location hint from its document title and section label: plain text on one line."""
+    cleaned = (" ".join(_SECTION_FORBIDDEN.sub(" ", p.replace(" > ", " / ")).split()) for p in parts if p)
+    text = SECTION_SEPARATOR.join(p for p in cleaned if p)[:MAX_SECTION_CHARS].strip()
+    return text or None
 
 
 def _hint_text(name: str, value: int | float) -> str:
@@ -158,6 +171,10 @@ def _render_item(item: EvidenceItem) -> str:
     hints = "".join(
         f' {name}="{_hint_text(name, value)}"' for name in _HINT_ORDER if (value := getattr(item, name)) is not None
     )
+    if item.section is not None:
+        if item.section != evidence_section(item.section):
+            raise ValueError("section must be plain one-line text (build it with evidence_section)")
+        hints += f' section="{item.section}"'
     if not hints:
         return block
     head, _, rest = block.partition(">\n")
@@ -201,7 +218,15 @@ def _parse_item(match: re.Match[str]) -> EvidenceItem:
         semantic_score=scores.get("semantic_score"),
         lexical_rank=ranks.get("lexical_rank"),
         lexical_score=scores.get("lexical_score"),
+        section=_section_hint(match["hints"]),
     )
+
+
+def _section_hint(raw: str) -> str | None:
+    for match in _HINT.finditer(raw):
+        if match["name"] == "section":
+            return evidence_section(match["value"])
+    return None
 
 
 def _question_of(head: str) -> str:

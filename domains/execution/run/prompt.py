@@ -8,6 +8,7 @@ from domains.execution.briefing.prompt_format import (
     EVIDENCE_FORMAT_NOTE,
     WITHHELD_MARKER_START,
     EvidenceItem,
+    evidence_section,
     render_briefing_prompt,
 )
 from domains.execution.run.records import Claim, StoredCitation
@@ -71,6 +72,7 @@ def build_evidence_briefing_prompt(query: str, citations: Sequence[StoredCitatio
             score=c.retrieval_score,
             semantic_rank=c.semantic_rank,
             lexical_rank=c.lexical_rank,
+            section=evidence_section(c.document_title, c.section),
         )
         for c in citations
     ]

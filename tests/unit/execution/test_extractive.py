@@ -452,7 +452,8 @@ def test_the_shipped_model_matches_the_code_features() -> None:
     assert model.version
     assert 0 < model.lexical_answer.threshold < 1
     assert 0 < model.semantic_answer.threshold < 1
-    assert model.claims.max_claims == 3
+    assert model.claims.max_claims == 2
+    assert model.claims.list_max_claims == 4
 
 
 def test_a_model_trained_on_other_features_is_refused() -> None:

@@ -17,9 +17,10 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from domains.execution.briefing.extractive.checks import asks_for_list
 from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
-from domains.execution.briefing.prompt_format import EvidenceItem
+from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
 
 
 class SentenceEncoder(Protocol):
@@ -48,6 +49,7 @@ class Draft:
     threshold: float
     quotes: tuple[Quote, ...]
     semantic: bool
+    listing: bool = False  # the question asks for several things (checks.asks_for_list)
 
 
 @dataclass(frozen=True)
@@ -100,18 +102,51 @@ def _quote(analysis: Analysis, candidate: Candidate) -> Quote:
     return Quote(analysis.passages[candidate.passage].item.chunk_id, start, end, analysis.quote_text(candidate))
 
 
+def _document_of(analysis: Analysis, candidate: Candidate) -> str:
+    item = analysis.passages[candidate.passage].item
+    return item.section.split(SECTION_SEPARATOR)[0] if item.section else item.chunk_id
+
+
+def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
+    """Return (candidate, probability) best first: the ranking's pool, then every other candidate by lexical logit."""
+    seen = set(ranking.pool)
+    rest = [int(i) for i in np.argsort(-np.asarray(ranking.logits), kind="stable") if int(i) not in seen]
+    return [*zip(ranking.pool, ranking.probabilities, strict=True), *((i, sigmoid(ranking.logits[i])) for i in rest)]
+
+
 def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> tuple[Quote, ...]:
-    """Return the best sentence's quote and up to max_claims-1 more that are nearly as likely to answer."""
+    """Return the best sentence's quote, then further claims when the question asks for several things.
+
+    Further claims come from distinct sentences (never overlapping a quote already taken) and, for a list
+    question, from the best quote's document; they follow the best one in document order."""
     policy = model.claims
-    floor = max(policy.min_probability, policy.relative_probability * ranking.probabilities[0])
-    quotes: list[Quote] = []
-    for index, probability in zip(ranking.pool, ranking.probabilities, strict=True):
-        if len(quotes) >= policy.max_claims or (quotes and probability < floor):
+    order = _order(analysis, ranking)
+    listing = asks_for_list(analysis.question.text)
+    top_probability = order[0][1]
+    if listing:
+        most = policy.list_max_claims
+        floor = max(policy.list_min_probability, policy.list_relative_probability * top_probability)
+    else:
+        most = policy.max_claims
+        floor = max(policy.min_probability, policy.relative_probability * top_probability)
+    first = analysis.candidates[order[0][0]]
+    document = _document_of(analysis, first)
+    chosen: list[Candidate] = [first]
+    quotes = [_quote(analysis, first)]
+    for index, probability in order[1:]:
+        if len(quotes) >= most or probability < floor:
             break
-        quote = _quote(analysis, analysis.candidates[index])
+        candidate = analysis.candidates[index]
+        if listing and _document_of(analysis, candidate) != document:
+            continue
+        quote = _quote(analysis, candidate)
         if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
             continue  # overlaps a quote already taken (an anaphor pulled its neighbour in)
+        chosen.append(candidate)
         quotes.append(quote)
+    if len(quotes) > 2:
+        rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
+        quotes = [quotes[0], *(quote for _, quote in rest)]
     return tuple(quotes)
 
 
@@ -120,6 +155,11 @@ def draft_answer(
 ) -> Draft:
     """Return the best answer the evidence supports and its score; no quotable sentence gives score 0."""
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
+    eligible = bool(analysis.candidates)
+    if not eligible:
+        # No sentence can answer (checks.py): the draft keeps the best unchecked quote but scores 0, so it is refused
+        # at any threshold above 0 (and min_score 0 still means "answer every draft").
+        analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars, check=False)
     if not analysis.candidates or not analysis.question.weights:
         answer = model.semantic_answer if encoder is not None else model.lexical_answer
         return Draft(0.0, answer.threshold, (), encoder is not None)
@@ -133,4 +173,7 @@ def draft_answer(
         similarities = [float(v) for v in vectors[1:] @ vectors[0]]
         ranking = semantic_ranking(analysis, model, ranking, similarities)
         answer, semantic = model.semantic_answer, True
-    return Draft(answer.score(ranking.answer_row), answer.threshold, choose_quotes(analysis, model, ranking), semantic)
+    score = answer.score(ranking.answer_row) if eligible else 0.0
+    listing = asks_for_list(question)
+    threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
+    return Draft(score, threshold, choose_quotes(analysis, model, ranking), semantic, listing)

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from domains.execution.briefing.extractive.sentences import SentenceSpan, split_sentences
+from domains.execution.briefing.extractive.checks import QuestionNeeds
+from domains.execution.briefing.extractive.sentences import SentenceSpan
+from domains.execution.briefing.extractive.structure import Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
     NEGATIONS,
     QUESTION_FILLER,
@@ -23,7 +25,7 @@ from domains.execution.briefing.extractive.terms import (
     is_quantity,
     tokenize,
 )
-from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
+from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, WITHHELD_MARKER_START, EvidenceItem
 
 # Trust labels whose text may be quoted. A chunk's label is the most severe label of its spans, and labelled spans
 # never reach a provider: the prompt carries a withheld marker in their place (run/prompt.py, ADR-0020). So the rest
@@ -84,6 +86,8 @@ class Passage:
     spans: list[SentenceSpan]
     tokens: list[list[Token]]
     stems: frozenset[str]
+    units: list[Unit] = field(default_factory=list)
+    context_stems: list[frozenset[str]] = field(default_factory=list)
 
     @property
     def quotable(self) -> bool:
@@ -156,11 +160,23 @@ def read_passages(evidence: Sequence[EvidenceItem], max_sentence_chars: int) -> 
     """Split every evidence chunk into sentence spans and tokens."""
     passages = []
     for position, item in enumerate(evidence):
-        spans = split_sentences(item.text, max_chars=max_sentence_chars)
+        units = read_units(item.text, max_sentence_chars)
+        spans = [SentenceSpan(unit.start, unit.end) for unit in units]
         tokens = [tokenize(item.text[span.start : span.end]) for span in spans]
-        stems = frozenset(t.stem for sentence in tokens for t in sentence)
-        passages.append(Passage(position, item, spans, tokens, stems))
+        # Headings and labels count as what the chunk is about, so they are in its stems.
+        stems = frozenset(t.stem for t in tokenize(item.text))
+        outer = outer_context(item)
+        contexts = [frozenset(t.stem for t in tokenize(f"{unit.context} {outer}") if t.content) for unit in units]
+        passages.append(Passage(position, item, spans, tokens, stems, units, contexts))
     return passages
+
+
+def outer_context(item: EvidenceItem) -> str:
+    """Return the parts of the chunk's location (document title, section path) that its own text does not show."""
+    if not item.section:
+        return ""
+    lowered = item.text.lower()
+    return " ".join(part for part in item.section.split(SECTION_SEPARATOR) if part.strip().lower() not in lowered)
 
 
 def evidence_idf(passages: Sequence[Passage]) -> tuple[dict[str, float], float]:
@@ -182,6 +198,8 @@ def _coverage(weights: dict[str, float], stems: frozenset[str] | set[str]) -> fl
 def quote_start(passage: Passage, index: int, max_chars: int) -> int:
     """Return the sentence a quote of sentence `index` starts at: the one before when it opens with a pronoun."""
     anaphoric = index > 0 and starts_with_anaphor(passage.tokens[index])
+    if anaphoric and passage.units and passage.units[index - 1].block != passage.units[index].block:
+        return index  # the sentence before belongs to another paragraph, item or row
     if anaphoric and passage.spans[index].end - passage.spans[index - 1].start <= 2 * max_chars:
         return index - 1
     return index
@@ -191,8 +209,11 @@ def _sentence_features(
     question: Question, passage: Passage, first: int, index: int, chunk_coverage: float
 ) -> list[float]:
     tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
+    context = passage.context_stems[index] if passage.context_stems else frozenset()
     stems = {t.stem for t in tokens}
-    window = set(stems)
+    # The headings above a sentence (a FAQ question, a section title, a table header) say what it is about: they
+    # count with its neighbours, so a sentence that names the thing asked about itself still ranks first.
+    window = stems | context
     for neighbour in (first - 1, index + 1):
         if 0 <= neighbour < len(passage.tokens):
             window.update(t.stem for t in passage.tokens[neighbour])
@@ -203,6 +224,9 @@ def _sentence_features(
     kind = question.kind
     sentence_negated = any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in tokens)
     sentence_bigrams = _bigrams([t.stem for t in tokens if t.content])
+    if context:
+        heading_tokens = tokenize(passage.units[index].context)
+        sentence_bigrams |= _bigrams([t.stem for t in heading_tokens if t.content])
     item = passage.item
     return [
         coverage,
@@ -229,20 +253,57 @@ def _sentence_features(
     ]
 
 
-def analyze(question_text: str, evidence: Sequence[EvidenceItem], *, max_sentence_chars: int) -> Analysis:
-    """Split the evidence, weigh the question's terms and compute the features of every quotable sentence."""
+def _content_stems(text: str) -> frozenset[str]:
+    return frozenset(t.stem for t in tokenize(text) if t.content)
+
+
+def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
+    """Return, per sentence, the stems of its own section (its headings below the title and every sentence under
+    the same ones) and of itself with its headings; and the stems of the document's title (its level-1 heading,
+    the title in the section hint)."""
+    item = passage.item
+    hint = item.section.split(SECTION_SEPARATOR) if item.section else []
+    document = _content_stems(" ".join([hint[0] if hint else "", *{u.title for u in passage.units}]))
+    outer = _content_stems(" ".join(hint[1:])) if len(hint) > 1 else frozenset()
+    if not passage.units:
+        own = [frozenset(passage.stems | outer)] * len(passage.spans)
+        return own, [frozenset({t.stem for t in tokens} | outer) for tokens in passage.tokens], document
+    by_context: dict[str, set[str]] = {}
+    for unit, tokens in zip(passage.units, passage.tokens, strict=True):
+        by_context.setdefault(unit.context, set()).update(t.stem for t in tokens)
+    own, heads = [], []
+    for unit, tokens in zip(passage.units, passage.tokens, strict=True):
+        headings = _content_stems(unit.context.removeprefix(unit.title) if unit.title else unit.context) | outer
+        own.append(frozenset(by_context[unit.context] | headings))
+        heads.append(frozenset(headings | {t.stem for t in tokens}))
+    return own, heads, document
+
+
+def analyze(
+    question_text: str, evidence: Sequence[EvidenceItem], *, max_sentence_chars: int, check: bool = True
+) -> Analysis:
+    """Split the evidence, weigh the question's terms and compute the features of every quotable sentence.
+
+    With `check` (the default), a sentence that cannot answer the question (checks.py) is no candidate at all."""
     passages = read_passages(evidence, max_sentence_chars)
     idf, default_idf = evidence_idf(passages)
     question = read_question(question_text, idf, default_idf)
     analysis = Analysis(question=question, passages=passages, idf=idf)
+    needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
     for passage in passages:
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
+        sections, headed, document = _section_stems(passage)
+        layout = any(unit.context or unit.role is not Role.PROSE for unit in passage.units)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:
                 continue
+            if check:
+                tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
+                if not needs.eligible(tokens, sections[index], document, headed[index], layout):
+                    continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
             analysis.candidates.append(Candidate(passage.position, index, first, features))
     return analysis

@@ -77,11 +77,22 @@ class AnswerModel:
 
 @dataclass(frozen=True)
 class ClaimPolicy:
-    """When a sentence other than the best one becomes a claim of its own."""
+    """When a sentence other than the best one becomes a claim of its own.
+
+    A question that asks for several things ("What are the steps...?", "Which bugs were fixed?") may take up to
+    `list_max_claims` claims, each at least `list_relative_probability` of the best one and from the best quote's
+    document; any other question takes more than one only when a second sentence is nearly as likely to answer.
+    """
 
     max_claims: int
     relative_probability: float
     min_probability: float
+    list_max_claims: int = 4
+    list_relative_probability: float = 0.25
+    list_min_probability: float = 0.1
+    # A list question's best sentence holds only part of the answer, so its score runs lower: its threshold is the
+    # calibrated one times this factor (chosen on the everyday train split).
+    list_threshold_factor: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,10 @@ def parse_model(data: dict[str, Any]) -> ExtractiveModel:
                 max_claims=int(claims["max_claims"]),
                 relative_probability=float(claims["relative_probability"]),
                 min_probability=float(claims["min_probability"]),
+                list_max_claims=int(claims.get("list_max_claims", 4)),
+                list_relative_probability=float(claims.get("list_relative_probability", 0.25)),
+                list_min_probability=float(claims.get("list_min_probability", 0.1)),
+                list_threshold_factor=float(claims.get("list_threshold_factor", 1.0)),
             ),
         )
     except (KeyError, TypeError, ValueError) as exc:

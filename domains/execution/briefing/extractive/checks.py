@@ -1,0 +1,239 @@
+"""Whether a sentence can answer the question at all, before any score is asked: plain rules, no weights.
+
+A sentence is eligible only when
+- it holds the kind of answer the question asks for (how many/much -> a quantity; when/by when -> a date or time;
+  how long/often/soon -> a duration or frequency; how high/far/hot -> a measure; who -> a person or role);
+- the question's names and numbers are in the sentence or in its own section (the headings above it, the other
+  sentences under the same heading), not only somewhere else in the evidence;
+- enough of the question's other content words (the thing asked about) are there too, matched through morphology
+  (replace/replaced, label/labelled).
+
+SQuAD-style chunks have no headings, so their "section" is the whole chunk and these rules only remove sentences that
+could not hold the answer kind; on everyday documents they are what tells a neighbouring entity or a missing
+attribute from an answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domains.execution.briefing.extractive.terms import MONTHS, NUMBER_WORDS, Token, is_year, stem, tokenize
+
+
+class Expect(StrEnum):
+    """The kind of answer a question's wording demands of the quoted sentence."""
+
+    QUANTITY = "quantity"
+    DURATION = "duration"
+    DATE = "date"
+    MEASURE = "measure"
+    PERSON = "person"
+    ANY = "any"
+
+
+_EXPECT_PATTERNS = (
+    (Expect.DURATION, re.compile(r"\bhow (?:long|often|soon|frequently|far in advance)\b|\bwithin how\b")),
+    (
+        Expect.DATE,
+        re.compile(
+            r"^(?:when|by when|until when|since when)\b|\b(?:by|until|before) when\b|\bwhen (?:is|are|was|were|will|"
+            r"does|do|did|must|should|can)\b|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:date|day|year|month)\b"
+            r"|\bby what (?:time|date|day)\b"
+        ),
+    ),
+    (
+        Expect.MEASURE,
+        re.compile(
+            r"\bhow (?:high|tall|far|deep|big|large|heavy|hot|cold|warm|loud|fast|wide|old)\b"
+            r"|\b(?:what|which) (?:temperature|size|weight|height|length|speed|capacity)\b"
+        ),
+    ),
+    (
+        Expect.QUANTITY,
+        re.compile(
+            r"\bhow (?:many|much)\b|\bwhat (?:number|amount|percentage|percent|share|proportion|price|fee|rate|total|"
+            r"balance|charge|discount|deposit|surcharge|limit|interest)\b|\bwhat (?:is|was|does) the (?:\w+ ){0,3}"
+            r"(?:price|fee|cost|rate|total|balance|charge|amount|deposit|limit|surcharge|rent)\b|\bwhat does .* cost\b"
+        ),
+    ),
+    (Expect.PERSON, re.compile(r"^(?:who|whom|whose)\b|\b(?:to|by|with|from|for) whom\b|\bwho (?:is|are|will|must)\b")),
+)
+_WEEKDAYS = frozenset(str.split("monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend"))
+_TIME_WORDS = frozenset(
+    str.split(
+        "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
+        "annually yearly quarterly immediately"
+    )
+)
+_DURATION_WORDS = frozenset(
+    str.split(
+        "second seconds minute minutes hour hours day days week weeks fortnight month months year years daily weekly "
+        "monthly annually yearly every once twice always never immediately"
+    )
+)
+_ROLE_WORDS = frozenset(
+    str.split(
+        "manager managers officer head chair chairman chairwoman treasurer secretary director engineer team department "
+        "desk support staff member members customer customers patient carer tenant landlord client designer owner "
+        "committee council parent guardian adult driver agent agents auditor author reception receptionist "
+        "administrator admin hr it finance board me us i we you anyone everyone employee employees resident "
+        "residents volunteer volunteers contractor contractors provider supplier suppliers"
+    )
+)
+# Question words that ask rather than name the thing asked about: never required to be in the answer.
+_ASKING = frozenset(
+    stem(w)
+    for w in str.split(
+        "need needed get got do does did make use used must should can could may might will would happen happens "
+        "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
+        "things there much kind sort long available give given include included includes provide provided take come"
+    )
+)
+MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
+
+
+_LIST_QUESTION = re.compile(
+    r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
+    r"|^(?:what|which) (?:\w+ )?\w*s (?:were|are|did|do|does|must|should|will|have|come)\b"
+    r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
+    r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
+)
+_HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
+
+
+def asks_for_list(question: str) -> bool:
+    """Return True when the question asks for several things (steps, rules, changes, items...)."""
+    lowered = " ".join(question.lower().split())
+    if re.match(r"^(?:how (?:many|much|long|often)|when|who|where)\b", lowered):
+        return False
+    return bool(_LIST_QUESTION.search(lowered))
+
+
+def expected_answer(question: str) -> Expect:
+    """Return the kind of answer the question asks for (ANY when its wording does not say)."""
+    lowered = " ".join(question.lower().split())
+    for kind, pattern in _EXPECT_PATTERNS:
+        if pattern.search(lowered):
+            return kind
+    return Expect.ANY
+
+
+def _is_number(token: Token) -> bool:
+    return token.numeric or token.lower in NUMBER_WORDS
+
+
+def holds_expected(expect: Expect, tokens: Iterable[Token], question_terms: frozenset[str]) -> bool:
+    """Return True when the sentence's tokens hold an answer of the expected kind not already in the question."""
+    fresh = [t for t in tokens if t.stem not in question_terms]
+    if expect is Expect.ANY:
+        return True
+    if expect in (Expect.QUANTITY, Expect.MEASURE):
+        return any(_is_number(t) or t.lower in ("free", "half", "no", "none", "unlimited") for t in fresh)
+    if expect is Expect.DURATION:
+        return any(_is_number(t) or t.lower in _DURATION_WORDS for t in fresh)
+    if expect is Expect.DATE:
+        return any(
+            is_year(t)
+            or t.lower in MONTHS
+            or t.lower in _WEEKDAYS
+            or t.lower in _TIME_WORDS
+            or ":" in t.lower
+            or (t.numeric and t.lower.isdigit() and int(t.lower) <= 31)
+            or (t.lower in NUMBER_WORDS and t.lower not in ("hundred", "thousand", "million", "billion"))
+            for t in fresh
+        )
+    return any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh)
+
+
+_IRREGULAR = {
+    stem(past): stem(base)
+    for past, base in (
+        pair.split(":")
+        for pair in str.split(
+            "sent:send paid:pay made:make kept:keep left:leave held:hold taken:take took:take given:give gave:give "
+            "bought:buy brought:bring told:tell found:find chosen:choose chose:choose written:write wrote:write "
+            "met:meet spent:spend lost:lose built:build began:begin begun:begin sold:sell won:win ran:run "
+            "fell:fall fallen:fall grew:grow grown:grow rose:rise risen:rise cut:cut set:set put:put shut:shut "
+            "went:go gone:go came:come seen:see saw:see knew:know known:know drove:drive driven:drive ate:eat "
+            "eaten:eat froze:freeze frozen:freeze broke:break broken:break"
+        )
+    )
+}
+
+
+def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
+    """Return True when a stem, or a morphological variant of it (shared prefix of 4+ letters), is in `stems`."""
+    if term in stems or _IRREGULAR.get(term, term) in stems:
+        return True
+    if any(_IRREGULAR.get(other) == term for other in stems):
+        return True
+    if len(term) < 4 or not term.isalpha():
+        return False
+    for other in stems:
+        shorter, longer = (term, other) if len(term) <= len(other) else (other, term)
+        if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(shorter) <= 3:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class QuestionNeeds:
+    """What a sentence must show to be eligible as an answer to one question."""
+
+    expect: Expect
+    terms: frozenset[str]  # every content stem of the question
+    key_terms: frozenset[str]  # its names and numbers
+    focus: dict[str, float]  # its other content stems and their weights
+    head: str | None = None  # the X of "which X" / "how many X": the answer must name one
+
+    @classmethod
+    def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
+        focus = {t: w for t, w in weights.items() if t not in key_terms and t not in _ASKING}
+        match = _HEAD.search(question.lower())
+        head = stem(match.group(1)) if match else None
+        return cls(expected_answer(question), frozenset(weights), key_terms, focus, head if head in weights else None)
+
+    def eligible(
+        self,
+        tokens: list[Token],
+        section: frozenset[str],
+        document: frozenset[str] = frozenset(),
+        headed: frozenset[str] | None = None,
+        layout: bool = True,
+    ) -> bool:
+        """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
+
+        `headed` is the sentence with its own headings (not its sibling sentences): the X of "which X" or "how
+        many X" must be there, or in the title. The answer kind is asked of every sentence; that X, the names, the
+        subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
+        fields). A plain paragraph is its own section, and a paraphrase there ("Holland" for "the Netherlands") is
+        left to the trained scores. The document's title may supply names and part of the subject ("banana bread"),
+        but when the question asks about more than the title says, some of that more must be in the sentence or its
+        own section."""
+        if not holds_expected(self.expect, tokens, self.terms):
+            return False
+        own = {t.stem for t in tokens} | section
+        seen = own | document
+        if not layout:
+            return True
+        named = (headed if headed is not None else own) | document
+        if self.head is not None and not same_word(self.head, named):
+            return False
+        if any(not same_word(term, seen) for term in self.key_terms):
+            return False
+        total = sum(self.focus.values())
+        if not total:
+            return True
+        found = sum(w for term, w in self.focus.items() if same_word(term, seen))
+        if found / total < MIN_FOCUS_SHARE:
+            return False
+        beyond = [term for term in self.focus if not same_word(term, document)]
+        return not beyond or any(same_word(term, own) for term in beyond)
+
+
+def question_tokens(question: str) -> list[Token]:
+    """Return the question's tokens (re-exported so callers need one import)."""
+    return tokenize(question)

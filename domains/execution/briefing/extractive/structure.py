@@ -1,0 +1,276 @@
+"""Read a chunk's layout: headings, FAQ questions, numbered steps, list items, table rows, fields and prose.
+
+Everyday documents are not prose. A FAQ answer means nothing without its question heading, a table row nothing
+without its header, a step nothing without the section it belongs to. This module reads the chunk line by line and
+returns its quotable sentences, each with
+
+- its span: offsets into the chunk text with the markup around it left out (heading hashes, list numbers and bullets,
+  a bold label, Q:/A: prefixes, a table row's outer pipes), so `text[start:end]` is clean and still verbatim;
+- its role (prose, step, item, row, field) and its block (sentences of one paragraph or list item share one);
+- its context: the headings in force above it inside the chunk, a list item's bold label, a table's header row.
+
+Headings and title lines are context, never quotable on their own. Nothing is rewritten: every span is a slice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domains.execution.briefing.extractive.sentences import SentenceSpan, split_sentences
+
+
+class Role(StrEnum):
+    """What kind of text a quotable sentence is."""
+
+    PROSE = "prose"
+    STEP = "step"  # a numbered list item: an instruction or a clause
+    ITEM = "item"  # a bulleted list item
+    ROW = "row"  # a table row
+    FIELD = "field"  # a "Key: value" line (email headers, invoice fields)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One quotable sentence: `text[start:end]`, its role, its block, and the context it is read in."""
+
+    start: int
+    end: int
+    role: Role
+    block: int
+    context: str
+    title: str = ""  # the document title (a level-1 heading) when the chunk shows it; also part of `context`
+
+
+_MD_HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_BOLD_LINE = re.compile(r"[ \t]*(\*\*|__)(?P<body>[^*_].*?)(\*\*|__)[ \t]*$")
+_QUESTION_PREFIX = re.compile(r"[ \t]*Q[:.][ \t]+(?=\S)")
+_ANSWER_PREFIX = re.compile(r"[ \t]*A[:.][ \t]+(?=\S)")
+_QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)+(?=\S)")
+_TABLE_LINE = re.compile(r"[ \t]*\|")
+_TABLE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
+_NUMBERED = re.compile(
+    r"[ \t]*(?:\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.?|\(\d{1,3}\)|\(?[a-z][.)]|\(?[ivx]{1,4}\))[ \t]+(?=\S)"
+)
+_BULLET = re.compile(r"[ \t]*[-*•+▪–][ \t]+(?=\S)")
+_BOLD_LABEL = re.compile(r"(\*\*|__)(?P<label>[^*_\n]{1,60}?)[:.]?(\*\*|__)[:.]?[ \t]*(?=\S)")
+_FIELD = re.compile(r"[ \t]*(?P<key>[A-Z][\w/&()'%. -]{0,28}?):[ \t]+(?=\S)")
+_HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.)\s+")
+_TERMINAL = frozenset(".!?:;,")
+_LABEL_SENTENCE = re.compile(r"[A-Z][\w'’ -]{0,40}\.")
+_MAX_HEADING_WORDS = 10
+_MAX_FIELD_CHARS = 200  # a "Key: value" line is short; a paragraph that opens "The Normans (Norman: ..." is prose
+
+
+@dataclass(frozen=True)
+class _Line:
+    start: int
+    end: int
+
+    def text(self, source: str) -> str:
+        return source[self.start : self.end]
+
+
+def _lines(text: str) -> list[_Line]:
+    lines, start = [], 0
+    for index, char in enumerate(text):
+        if char == "\n":
+            lines.append(_Line(start, index))
+            start = index + 1
+    lines.append(_Line(start, len(text)))
+    return lines
+
+
+def heading_text(raw: str) -> str:
+    """Return a heading's words: markup, numbering and surrounding emphasis removed."""
+    text = raw.strip().strip("*_").strip()
+    return _HEADING_NUMBER.sub("", text).strip()
+
+
+def _is_plain_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
+    """A short line without closing punctuation, set off above, with text right below it ("Ingredients")."""
+    stripped = text.strip()
+    if not stripped or not blank_before or not next_text or not next_text.strip():
+        return False
+    words = stripped.split()
+    if len(words) > _MAX_HEADING_WORDS or stripped[-1] in _TERMINAL or len(stripped) > 80 or ": " in stripped:
+        return False
+    return stripped[0].isupper() or stripped[0].isdigit()
+
+
+def _is_question_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
+    """A FAQ question on a line of its own, answered by the lines right below it."""
+    stripped = text.strip()
+    return (
+        blank_before
+        and bool(next_text and next_text.strip())
+        and stripped.endswith("?")
+        and len(stripped.split()) <= 14
+        and not _TABLE_LINE.match(next_text or "")
+    )
+
+
+class _Reader:
+    """Walks the lines of one chunk and collects blocks; see read_units."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.headings: list[tuple[int, str]] = []
+        self.blocks: list[tuple[int, int, Role, str, str]] = []
+        self.open: list[int] | None = None  # [start, end, role index] of the paragraph being read
+        self.open_role = Role.PROSE
+        self.open_context = ""
+        self.open_title = ""
+        self.table_header = ""
+
+    def title(self) -> str:
+        return next((h for level, h in self.headings if level == 1), "")
+
+    def context(self, *extra: str) -> str:
+        parts = [h for _, h in self.headings] + [e for e in extra if e]
+        return " / ".join(parts)
+
+    def push_heading(self, level: int, words: str) -> None:
+        self.flush()
+        while self.headings and self.headings[-1][0] >= level:
+            self.headings.pop()
+        if words:
+            self.headings.append((level, words))
+
+    def flush(self) -> None:
+        if self.open is not None and self.open[1] > self.open[0]:
+            self.blocks.append((self.open[0], self.open[1], self.open_role, self.open_context, self.open_title))
+        self.open = None
+
+    def start_block(self, start: int, end: int, role: Role, label: str = "") -> None:
+        self.flush()
+        self.open = [start, end]
+        self.open_role = role
+        self.open_context = self.context(label)
+        self.open_title = self.title()
+
+    def list_item(self, line: _Line, marker_end: int, role: Role) -> None:
+        label_match = _BOLD_LABEL.match(self.text, marker_end, line.end)
+        label = ""
+        if label_match is not None:
+            label = label_match.group("label").strip()
+            marker_end = label_match.end()
+        self.start_block(marker_end, line.end, role, label)
+
+
+def _row_span(text: str, line: _Line) -> tuple[int, int]:
+    start, end = line.start, line.end
+    while start < end and text[start] in " \t|":
+        start += 1
+    while end > start and text[end - 1] in " \t|":
+        end -= 1
+    return start, end
+
+
+def _cells(raw: str) -> str:
+    return " / ".join(cell.strip() for cell in raw.strip().strip("|").split("|") if cell.strip())
+
+
+def read_blocks(text: str) -> list[tuple[int, int, Role, str, str]]:
+    """Return the chunk's quotable blocks as (start, end, role, context, title), in order."""
+    reader = _Reader(text)
+    lines = _lines(text)
+    blank_before = True
+    for index, line in enumerate(lines):
+        raw = line.text(text)
+        following = lines[index + 1].text(text) if index + 1 < len(lines) else None
+        if not raw.strip():
+            reader.flush()
+            reader.table_header = ""
+            blank_before = True
+            continue
+        was_blank, blank_before = blank_before, False
+        heading = _MD_HEADING.match(raw)
+        if heading is not None:
+            reader.push_heading(len(heading.group(1)), heading_text(heading.group(2)))
+            blank_before = True  # what follows a heading starts a new block
+            continue
+        bold = _BOLD_LINE.match(raw)
+        if bold is not None:
+            reader.push_heading(7, heading_text(bold.group("body")))
+            blank_before = True
+            continue
+        question = _QUESTION_PREFIX.match(raw)
+        if question is not None:
+            reader.push_heading(7, raw[question.end() :].strip())
+            blank_before = True
+            continue
+        if _TABLE_LINE.match(raw):
+            reader.flush()
+            if _TABLE_SEPARATOR.match(raw):
+                continue
+            if not reader.table_header and following is not None and _TABLE_SEPARATOR.match(following):
+                reader.table_header = _cells(raw)
+                continue
+            start, end = _row_span(text, line)
+            if end > start:
+                row_context = reader.context(reader.table_header)
+                reader.blocks.append((start, end, Role.ROW, row_context, reader.title()))
+            continue
+        quoted = _QUOTED.match(raw)
+        if quoted is not None:
+            if raw.rstrip().endswith(":"):
+                reader.push_heading(7, raw[quoted.end() :].strip().rstrip(":"))
+            else:
+                reader.start_block(line.start + quoted.end(), line.end, Role.PROSE)
+            continue
+        answer = _ANSWER_PREFIX.match(raw)
+        if answer is not None:
+            reader.start_block(line.start + answer.end(), line.end, Role.PROSE)
+            continue
+        numbered = _NUMBERED.match(raw)
+        if numbered is not None and not raw[numbered.end() :].startswith(("%", "°")):
+            reader.list_item(line, line.start + numbered.end(), Role.STEP)
+            continue
+        bullet = _BULLET.match(raw)
+        if bullet is not None:
+            reader.list_item(line, line.start + bullet.end(), Role.ITEM)
+            continue
+        bold_label = _BOLD_LABEL.match(raw.lstrip())
+        if bold_label is not None:
+            offset = line.start + len(raw) - len(raw.lstrip())
+            reader.start_block(offset + bold_label.end(), line.end, Role.FIELD, bold_label.group("label").strip())
+            continue
+        field = _FIELD.match(raw)
+        short = len(raw.strip()) <= _MAX_FIELD_CHARS
+        if field is not None and short and (reader.open is None or reader.open_role is Role.FIELD):
+            start = line.start + len(raw) - len(raw.lstrip())
+            reader.start_block(start, line.end, Role.FIELD)
+            reader.flush()
+            continue
+        if _is_question_heading(raw, was_blank, following) or _is_plain_heading(raw, was_blank, following):
+            reader.push_heading(7, heading_text(raw))
+            blank_before = True
+            continue
+        if reader.open is not None:
+            reader.open[1] = line.end  # a continuation line of the open paragraph or list item
+            continue
+        start = line.start + len(raw) - len(raw.lstrip())
+        reader.start_block(start, line.end, Role.PROSE)
+    reader.flush()
+    return reader.blocks
+
+
+def read_units(text: str, max_chars: int) -> list[Unit]:
+    """Return the chunk's quotable sentences with their roles, blocks and contexts, in order."""
+    units: list[Unit] = []
+    for number, (start, end, role, context, title) in enumerate(read_blocks(text)):
+        spans = [
+            SentenceSpan(s.start + start, s.end + start) for s in split_sentences(text[start:end], max_chars=max_chars)
+        ]
+        label = ""
+        first = text[spans[0].start : spans[0].end] if spans else ""
+        if len(spans) > 1 and _LABEL_SENTENCE.fullmatch(first) and not any(c.isdigit() for c in first):
+            words = text[spans[0].start : spans[0].end].split()
+            if len(words) <= 3:
+                label = text[spans[0].start : spans[0].end - 1]
+                spans = spans[1:]
+        full_context = " / ".join(part for part in (context, label) if part)
+        units.extend(Unit(span.start, span.end, role, number, full_context, title) for span in spans)
+    return units

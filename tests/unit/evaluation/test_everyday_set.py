@@ -1,0 +1,68 @@
+"""The everyday-documents evaluation set: its shape, its splits, and that its answers are in its documents."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from domains.evaluation.answers import scored, summarize
+from domains.evaluation.everyday import EverydayDataError, is_everyday_folder, load_everyday
+
+EVERYDAY = Path(__file__).resolve().parents[3] / "evaluation" / "everyday"
+GENRES = ("faq", "manual", "email", "minutes", "policy", "contract", "release-notes", "recipe", "report")
+
+
+def test_the_set_meets_the_sizes_the_issue_asks_for() -> None:
+    documents, questions = load_everyday(EVERYDAY)
+
+    assert len(documents) >= 40
+    assert all(any(d.name.startswith(g) for d in documents) for g in GENRES)
+    assert any(d.name.startswith(("invoice", "price-list", "timetable")) for d in documents)
+    assert len(questions) >= 250
+    assert sum(not q.answerable for q in questions) / len(questions) >= 0.35
+    assert sum(bool(q.facts) for q in questions) >= 20
+    assert all(q.near_miss in ("attribute", "neighbour", "section") for q in questions if not q.answerable)
+
+
+def test_splits_are_by_document_and_every_answer_is_in_its_document() -> None:
+    documents, questions = load_everyday(EVERYDAY)
+    text = {d.name: d.data.decode("utf-8") for d in documents}
+    split = {d.name: d.split for d in documents}
+
+    assert Counter(split.values()) == {"train": 20, "dev": 10, "test": 10}
+    assert all(q.split == split[q.document] for q in questions)
+    assert len({q.qid for q in questions}) == len(questions)
+    for question in questions:
+        for expected in (*question.answers, *question.facts):
+            assert expected in text[question.document], (question.qid, expected)
+
+
+def test_a_folder_without_the_set_is_refused(tmp_path: Path) -> None:
+    assert not is_everyday_folder(tmp_path)
+    with pytest.raises(EverydayDataError):
+        load_everyday(tmp_path)
+    (tmp_path / "documents" / "train").mkdir(parents=True)
+    (tmp_path / "documents" / "train" / "a.md").write_text("# A\nText.", encoding="utf-8")
+    (tmp_path / "questions.jsonl").write_text(json.dumps({"id": "x", "document": "missing"}) + "\n", encoding="utf-8")
+    with pytest.raises(EverydayDataError):
+        load_everyday(tmp_path)
+
+
+def test_metrics_count_first_quote_gold_and_fact_recall() -> None:
+    outcomes = [
+        scored(True, True, ["no gold here", "the fee is $25"], ["$25"]),
+        scored(True, True, ["unplug the unit", "keep 20 cm free"], ["unplug"], ["unplug the unit", "20 cm", "5 °C"]),
+        scored(False, False, [], []),
+        scored(True, False, ["ignored"], ["x"]),
+    ]
+
+    summary = summarize(outcomes)
+
+    assert summary["gold_containment"] == 1.0
+    assert summary["gold_containment_first_quote"] == 0.5
+    assert summary["answered_with_gold_rate"] == round(2 / 3, 4)
+    assert summary["multi_fact_recall"] == round(2 / 3, 4)
+    assert summary["refusal_rate"] == 1.0
