@@ -25,6 +25,13 @@ class StoredChunk:
     text: str
     content_hash: str
     char_start: int
+    page_map: list[list[int]] | None = None  # the version's page map (ADR 0021); None for a source without pages
+    media_type: str = ""
+
+    @property
+    def paged(self) -> bool:
+        """PDF text, where whitespace between two letters may be an extraction split."""
+        return bool(self.page_map) or self.media_type == "application/pdf"
 
 
 @dataclass(frozen=True)
@@ -221,6 +228,8 @@ class DocumentRepository:
                 DocumentChunk.text,
                 DocumentChunk.content_hash,
                 DocumentChunk.char_start,
+                DocumentVersion.page_map,
+                DocumentVersion.media_type,
             )
             .join(
                 DocumentVersion,

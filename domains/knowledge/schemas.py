@@ -56,6 +56,8 @@ class ChunkPublic(BaseModel):
     chunk_index: int
     section: str | None
     page: int | None
+    page_start: int | None = None
+    page_end: int | None = None
     char_start: int
     char_end: int
     text: str
@@ -83,6 +85,8 @@ class SearchResultPublic(BaseModel):
     document_title: str
     source_type: DocumentType
     page: int | None
+    page_start: int | None = None
+    page_end: int | None = None
     section: str | None
     content: str
     score: float

@@ -30,9 +30,7 @@ def schema_differences(database_url: str, metadata: MetaData) -> list[Any]:
     engine = create_engine(sync_url(database_url), poolclass=NullPool)
     try:
         with engine.connect() as connection:
-            context = MigrationContext.configure(
-                connection, opts={"compare_type": True, "include_object": _tracked}
-            )
+            context = MigrationContext.configure(connection, opts={"compare_type": True, "include_object": _tracked})
             return list(compare_metadata(context, metadata))
     finally:
         engine.dispose()

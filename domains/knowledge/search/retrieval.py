@@ -59,6 +59,11 @@ class RetrievalResult:
     lexical_rank: int | None
     semantic_score: float | None
     lexical_score: float | None
+    page_end: int | None = None  # the chunk's last page (`page` is its first)
+
+    @property
+    def page_start(self) -> int | None:
+        return self.page
 
 
 @dataclass
@@ -226,6 +231,7 @@ def _to_result(row: object, method: Method) -> RetrievalResult:
         lexical_rank=_optional_int(r.lexical_rank),  # type: ignore[attr-defined]
         semantic_score=_optional_float(r.semantic_score),  # type: ignore[attr-defined]
         lexical_score=_optional_float(r.lexical_score),  # type: ignore[attr-defined]
+        page_end=r.page_end,  # type: ignore[attr-defined]
     )
 
 

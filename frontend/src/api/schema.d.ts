@@ -624,6 +624,10 @@ export interface components {
             matched_patterns: string[];
             /** Page */
             page: number | null;
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Section */
             section: string | null;
             /** Text */
@@ -651,6 +655,10 @@ export interface components {
             document_version_id: string;
             /** Page */
             page: number | null;
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Retrieval Method */
             retrieval_method: string;
             /** Retrieval Rank */
@@ -679,6 +687,12 @@ export interface components {
         Claim: {
             /** Citations */
             citations: components["schemas"]["ClaimCitation"][];
+            /**
+             * Evidence Status
+             * @default current
+             * @enum {string}
+             */
+            evidence_status: "current" | "changed" | "gone";
             /** Statement */
             statement: string;
         };
@@ -881,13 +895,23 @@ export interface components {
         };
         /**
          * QuoteSpan
-         * @description Where a verified quote is: offsets in the chunk's text and in the version's normalized text.
+         * @description Where a verified quote is: offsets in the chunk's text and in the version's normalized text, the page(s) it
+         *     covers (None for a source without pages), and how it matched: `exact`, or the canonical foldings it needed.
          */
         QuoteSpan: {
             /** Chunk End */
             chunk_end: number;
             /** Chunk Start */
             chunk_start: number;
+            /**
+             * Match
+             * @default exact
+             */
+            match: "exact" | string[];
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Version End */
             version_end: number;
             /** Version Start */
@@ -1045,6 +1069,10 @@ export interface components {
             lexical_score: number | null;
             /** Page */
             page: number | null;
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Rank */
             rank: number;
             /**

@@ -28,5 +28,6 @@ def chunk_document(
         section_lines = plan.lines[bisect_left(line_starts, section.start) : bisect_left(line_starts, section.end)]
         cuts = section_cuts(text, section.start, section.end, section_lines)
         for start, end in pack_section(text, section.start, section.end, cuts, limits, sentences=sentences):
-            drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, pages.page_at(start)))
+            first, last = pages.page_at(start), pages.page_at(max(start, end - 1))
+            drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, first, last))
     return drafts
