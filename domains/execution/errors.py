@@ -27,6 +27,11 @@ class RunNotCancellable(Conflict):
     default_message = "The run can no longer be cancelled."
 
 
+class RunNotAnswered(Conflict):
+    code = "not_answered"
+    default_message = "The run did not answer, so it has no verification receipt."
+
+
 class RunQuotaExceeded(RateLimited):
     default_message = "The organization reached its daily investigation limit."
 

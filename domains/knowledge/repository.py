@@ -35,6 +35,18 @@ class StoredChunk:
 
 
 @dataclass(frozen=True)
+class CurrentVersionText:
+    """A document's current (searchable) version with its normalized text: what a cited quote is re-checked in."""
+
+    document_id: str
+    version_id: str
+    content_hash: str
+    text: str
+    media_type: str
+    page_map: list[list[int]] | None
+
+
+@dataclass(frozen=True)
 class DocumentRow:
     document: Document
     status: str
@@ -244,3 +256,38 @@ class DocumentRepository:
             .where(DocumentChunk.organization_id == organization_id, DocumentChunk.id.in_(set(chunk_ids)))
         )
         return {row[0]: StoredChunk(*row) for row in rows}
+
+    async def version_hashes(self, organization_id: str, version_ids: list[str]) -> dict[str, str]:
+        """Return the content hash of each of the organization's versions that still exists."""
+        if not version_ids:
+            return {}
+        rows = await self.session.execute(
+            select(DocumentVersion.id, DocumentVersion.content_hash).where(
+                DocumentVersion.organization_id == organization_id, DocumentVersion.id.in_(set(version_ids))
+            )
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def current_version_texts(
+        self, organization_id: str, document_ids: list[str]
+    ) -> dict[str, CurrentVersionText]:
+        """Return the current version (with text) of each of the organization's documents that still exists."""
+        if not document_ids:
+            return {}
+        rows = await self.session.execute(
+            select(
+                Document.id,
+                DocumentVersion.id,
+                DocumentVersion.content_hash,
+                DocumentVersion.normalized_text,
+                DocumentVersion.media_type,
+                DocumentVersion.page_map,
+            )
+            .join(
+                DocumentVersion,
+                (DocumentVersion.id == Document.current_version_id)
+                & (DocumentVersion.organization_id == Document.organization_id),
+            )
+            .where(Document.organization_id == organization_id, Document.id.in_(set(document_ids)))
+        )
+        return {row[0]: CurrentVersionText(row[0], row[1], row[2], row[3] or "", row[4], row[5]) for row in rows}

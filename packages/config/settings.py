@@ -73,6 +73,8 @@ class Settings(BaseSettings):
     chunk_max_chars: int = Field(default=2000, ge=400, le=16000)
     chunk_overlap_chars: int = Field(default=150, ge=0, le=2000)
     worker_poll_seconds: float = Field(default=2.0, gt=0)
+    # How often answered runs are re-checked against new versions / deletions of the documents they cite (ADR 0021).
+    evidence_drift_interval_seconds: float = Field(default=15.0, gt=0)
 
     # --- retrieval -------------------------------------------------------------------------------------------
     text_search_config: str = Field(default="english", pattern=r"^[a-z_]+$")

@@ -480,6 +480,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{run_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run Receipt
+         * @description Return the verification receipt of an answered run: every quote with the evidence it stands on.
+         */
+        get: operations["runs_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/runs/{run_id}/result": {
         parameters: {
             query?: never;
@@ -840,6 +860,11 @@ export interface components {
             cancelled: number;
             /** Completed */
             completed: number;
+            /**
+             * Drifted
+             * @default 0
+             */
+            drifted: number;
             /** Evidence Max */
             evidence_max: number | null;
             /** Evidence Mean */
@@ -917,6 +942,48 @@ export interface components {
             /** Version Start */
             version_start: number;
         };
+        /**
+         * ReceiptQuote
+         * @description One verified quote and the evidence it stands on.
+         */
+        ReceiptQuote: {
+            /** Chunk Content Hash */
+            chunk_content_hash: string;
+            /** Chunk End */
+            chunk_end: number;
+            /** Chunk Id */
+            chunk_id: string;
+            /** Chunk Start */
+            chunk_start: number;
+            /** Citation Index */
+            citation_index: number;
+            /** Claim Index */
+            claim_index: number;
+            /** Document Id */
+            document_id: string;
+            /** Document Title */
+            document_title: string;
+            /** Document Version Id */
+            document_version_id: string;
+            /** Match */
+            match: "exact" | string[];
+            /** Page End */
+            page_end: number | null;
+            /** Page Start */
+            page_start: number | null;
+            /** Quote */
+            quote: string;
+            /** Stages */
+            stages: components["schemas"]["StageCheck"][];
+            /** Statement */
+            statement: string;
+            /** Version Content Hash */
+            version_content_hash: string | null;
+            /** Version End */
+            version_end: number;
+            /** Version Start */
+            version_start: number;
+        };
         /** RefusalPublic */
         RefusalPublic: {
             /** Reason */
@@ -961,6 +1028,12 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * Evidence Status
+             * @default current
+             * @enum {string}
+             */
+            evidence_status: "current" | "drifted";
             /** Failure Reason */
             failure_reason: string | null;
             /** Id */
@@ -1099,6 +1172,21 @@ export interface components {
              */
             trust_label: "trusted" | "flagged" | "untrusted";
         };
+        /**
+         * StageCheck
+         * @description What one verification stage established for one quote.
+         */
+        StageCheck: {
+            /** Detail */
+            detail: string;
+            /** Passed */
+            passed: boolean;
+            /**
+             * Stage
+             * @enum {string}
+             */
+            stage: "membership" | "validity" | "grounding";
+        };
         /** StatusOk */
         StatusOk: {
             /**
@@ -1201,6 +1289,43 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /**
+         * VerificationReceipt
+         * @description The receipt of an answered run (`GET /runs/{id}/receipt`).
+         */
+        VerificationReceipt: {
+            /** Completed At */
+            completed_at: string | null;
+            /**
+             * Format
+             * @default orion.verification-receipt/1
+             * @constant
+             */
+            format: "orion.verification-receipt/1";
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Organization Id */
+            organization_id: string;
+            /**
+             * Outcome
+             * @default answered
+             * @constant
+             */
+            outcome: "answered";
+            /** Query */
+            query: string;
+            /** Quotes */
+            quotes: components["schemas"]["ReceiptQuote"][];
+            /** Run Id */
+            run_id: string;
+            /** Stages */
+            stages: string[];
+            /** Workflow Type */
+            workflow_type: string;
         };
         /** VersionPublic */
         VersionPublic: {
@@ -2152,6 +2277,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EventPublic"][];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    runs_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationReceipt"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {

@@ -24,6 +24,7 @@ const citation: Citation = {
 
 const run = (overrides: Partial<Run> = {}): Run => ({
   id: "r1",
+  evidence_status: "current",
   workflow_type: "evidence_briefing",
   status: "completed",
   input: { query: "When is it open?" },
@@ -92,8 +93,11 @@ describe("OutcomeSection", () => {
   it("says when a claim's evidence changed after the run answered", () => {
     const drifted = [{ ...claims[0]!, evidence_status: "changed" as const }];
     const answered = result();
-    render(<OutcomeSection run={run()} result={{ ...answered, result: { ...answered.result, claims: drifted } }} />);
-    expect(screen.getByRole("status").textContent).toContain("changed");
+    const { container } = render(
+      <OutcomeSection run={run()} result={{ ...answered, result: { ...answered.result, claims: drifted } }} />,
+    );
+    expect(container.querySelector(".evidence-drift")?.textContent).toContain("no longer says this");
+    expect(screen.getByText(/Some evidence changed after this answer/)).toBeTruthy();
   });
 
   it("shows a refusal with its reason and no claims", () => {
