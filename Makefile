@@ -13,7 +13,7 @@ UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node
 PYTEST_ARGS ?=
 
 .PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types test test-py lint lint-py format ci bench \
-        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers train-safety clean
+        db-upgrade db-revision doctor eval-safety eval-retrieval eval-answers eval-verification train-safety clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
@@ -102,6 +102,10 @@ eval-retrieval: install
 
 eval-answers: install
 	$(BIN)/orion eval answers --data $(DATA)/squad2_dev_half --split test
+
+# Benign and tampered quote variants through the verifier (ADR 0021): >= 99% benign verified, 0 tampered verified.
+eval-verification: install-dev
+	$(BIN)/python -m tools.verification.evaluate --split test
 
 eval-safety: install-dev
 	$(BIN)/python -m tools.safety.evaluate

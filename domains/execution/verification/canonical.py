@@ -41,7 +41,7 @@ _QUOTES = {
 _DASHES = dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-")
 _INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 _NO_BREAK = frozenset("\u00a0\u202f\u2007")
-_LINE_HYPHENS = frozenset("-\u2010\u2011\u00ad")
+_LINE_HYPHENS = frozenset("-\u00ad") | frozenset(_DASHES)
 _EMPHASIS = frozenset("*_")
 _ELLIPSES = ("...", "\u2026")
 
@@ -116,14 +116,17 @@ def _line_break_hyphens(units: list[Unit], source: bool, fired: set[str]) -> lis
     index = 0
     while index < len(units):
         unit = units[index]
-        if unit.char in _LINE_HYPHENS and out and out[-1].char.isalpha():
+        if unit.char in _LINE_HYPHENS and _letter_before(out):
             after = index + 1
             while after < len(units) and units[after].char in " \t":
                 after += 1
             if after < len(units) and units[after].char in "\r\n":
                 while after < len(units) and units[after].char.isspace():
                     after += 1
-                if after < len(units) and units[after].char.isalpha():
+                letter = after
+                while letter < len(units) and units[letter].char in _EMPHASIS:
+                    letter += 1  # emphasis opening the next line's word: removed by the markdown folding
+                if letter < len(units) and units[letter].char.isalpha():
                     fired.add("line_break_hyphen")
                     if source:
                         for skipped in units[index:after]:
@@ -134,6 +137,14 @@ def _line_break_hyphens(units: list[Unit], source: bool, fired: set[str]) -> lis
         out.append(unit)
         index += 1
     return out
+
+
+def _letter_before(out: list[Unit]) -> bool:
+    """True when the text so far ends with a letter (past any emphasis markers closing it)."""
+    for unit in reversed(out):
+        if unit.char not in _EMPHASIS:
+            return unit.char.isalpha()
+    return False
 
 
 def _no_break_spaces(units: list[Unit], source: bool, fired: set[str]) -> list[Unit]:
