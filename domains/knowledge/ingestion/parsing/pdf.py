@@ -1,4 +1,5 @@
-"""PDF: the text layer of every page, joined with page spans, normalized across pages (hyphenation)."""
+"""PDF: the text layer of every page (PDFium, pypdf as fallback: pdf_text.py), joined with page spans, normalized
+across pages (hyphenation)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pypdf.errors import DependencyError
 from domains.knowledge.errors import CorruptPdf, EncryptedPdf, PdfWithoutText
 from domains.knowledge.ingestion.normalization import normalize_pdf_pages
 from domains.knowledge.ingestion.parsing.document import MEDIA_TYPES, DocumentType, ParsedDocument
+from domains.knowledge.ingestion.parsing.pdf_text import page_texts
 from domains.knowledge.ingestion.parsing.text import paragraph_blocks
 
 # pypdf logs a warning for every font it cannot fully map ("fontTools is required ..."), hundreds per
@@ -25,7 +27,7 @@ class PDFParser:
     def parse(self, data: bytes, filename: str | None = None) -> ParsedDocument:
         """Parse a PDF into normalized text with page spans; refuse damaged, locked or text-less files."""
         reader, was_encrypted = _open_pdf(data)
-        raw_pages, unreadable = _extract_pages(reader)
+        raw_pages, unreadable = page_texts(data, lambda: _extract_pages(reader))
         pages = normalize_pdf_pages(raw_pages)
         text, page_spans = _join_pages(pages)
         if _is_textless(text, len(pages)):
