@@ -169,3 +169,27 @@ async def test_receipt_needs_an_answered_run_of_ones_own_organization(client, ap
     assert failed["outcome"] == "failed"
     refused = await client.get(f"{RUNS}/{failed['id']}/receipt", headers=account.headers)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_answered"
+
+
+@pytest.fixture(scope="module")
+async def receipt_file(client, app, tmp_path_factory):  # type: ignore[no-untyped-def]
+    account = await register(client)
+    document = await upload_ok(client, account, HANDBOOK_V1, "cli.txt")
+    [chunk] = await _chunks(client, account, document["document_id"])
+    run = await _answer(client, app, account, document["document_id"], (chunk["chunk_id"], KEPT))
+    response = await client.get(f"{RUNS}/{run['id']}/receipt", headers=account.headers)
+    path = tmp_path_factory.mktemp("receipts") / "receipt.json"
+    path.write_text(response.text)
+    return path
+
+
+def test_orion_verify_command_rechecks_a_receipt_in_the_database(receipt_file, database_url, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from apps.cli.main import cli
+
+    monkeypatch.setenv("ORION_DATABASE_URL", database_url)
+    result = CliRunner().invoke(cli, ["verify", str(receipt_file), "--json"])
+    assert result.exit_code == 0, result.output
+    [line] = [line for line in result.output.splitlines() if line.startswith("{")]
+    assert '"status":"valid"' in line

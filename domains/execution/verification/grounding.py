@@ -98,6 +98,9 @@ def locate_quote(quote: str, chunk_text: str, *, paged: bool = False) -> Grounde
 
     `paged`: the chunk is PDF text, where whitespace between two letters may be an extraction split.
     """
+    position = chunk_text.find(quote) if quote.strip() == quote and folded_quote(quote) else -1
+    if position >= 0:  # the common case, a verbatim copy: no folding needed
+        return GroundedSpan(position, position + len(quote), EXACT)
     found = _match_in(quote, chunk_text, ALL_FOLDINGS, paged)
     if found is None:
         return None

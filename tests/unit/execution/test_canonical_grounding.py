@@ -32,7 +32,7 @@ def exact_text(quote: str, source: str = SOURCE, *, paged: bool = False) -> tupl
         ("on 3March 2021", "on 3\u00a0March 2021", {"no_break_space"}),
         ("Payments stop after 30 days.", "Payments stop** after 30 days.", {"markdown"}),
         ("Findings The board", "Findings\nThe board", {"whitespace"}),
-        ("## Findings", "Findings", {"markdown"}),
+        ("### Findings", "Findings", {"markdown"}),
         ("CAFE\u0301 staff", "Caf\u00e9 staff", {"nfkc", "case"}),
         ("\u2026Payments stop after 30 days\u2026", "Payments stop** after 30 days", {"markdown", "ellipsis_edges"}),
         ("weren\u200b\u2019t told", "weren\u2019t told", {"invisible"}),
