@@ -13,7 +13,8 @@ UI_SOURCES := $(shell [ -d $(UI_DIR) ] && find $(UI_DIR) \( -path $(UI_DIR)/node
 PYTEST_ARGS ?=
 
 .PHONY: install install-dev run serve ui ui-lint ui-test ui-e2e ui-types client test test-py lint lint-py format ci bench fuzz \
-        db-upgrade db-revision doctor eval-safety eval-safety-dev eval-retrieval eval-answers eval-ocr eval-tables clean
+        db-upgrade db-revision doctor eval-safety eval-safety-dev eval-retrieval eval-answers eval-ocr eval-tables \
+        eval-verification clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit("ORION needs Python 3.11+") if sys.version_info < (3, 11) else None'
@@ -114,6 +115,10 @@ eval-answers: install
 # Formats (ADR-0018): PDF table rows against the hand-made truth files; OCR of rendered text-PDF pages.
 eval-tables: install
 	$(BIN)/python -m tools.formats.pdf_tables $(DATA)/pdfs
+
+# Benign and tampered quote variants through the verifier (ADR 0021): >= 99% benign verified, 0 tampered verified.
+eval-verification: install-dev
+	$(BIN)/python -m tools.verification.evaluate --split test
 
 eval-ocr: install
 	$(BIN)/python -m tools.formats.ocr_eval $(DATA)/pdfs

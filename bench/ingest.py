@@ -3,7 +3,8 @@
 Runs the bulk ingestion path (the same parse → chunk → classify → embed → write code as uploads, pipelined across
 documents) into a fresh scratch database and prints docs/s, chunks/s, the share of wall time spent inside the
 embedding model, and the process's peak RSS. Targets on 2 cores: time outside the model <= 20% of wall time; peak
-RSS < 1.5 GB. `ORION_BENCH_SCIFACT_DOCS` limits the SciFact part (default: all).
+RSS < 1.5 GB. `ORION_BENCH_SCIFACT_DOCS` limits the SciFact part (default: all). Last, the PDF parser's pages per
+second before (pypdf alone) and after (PDFium first) the extractor change of ADR 0021.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import resource
 import time
 
 from _harness import SHARED_DATA, bench_settings, scratch_database
+from pdf_text import parser_pages_per_second
 
 from domains.evaluation.context import scratch_organization
 from domains.knowledge.embeddings import get_configured_embedding_provider
@@ -82,6 +84,8 @@ async def main() -> None:
                 print(json.dumps(figures(name, report)), flush=True)
         finally:
             await db.dispose()
+    for pypdf_only in (True, False):  # PDF text extraction before/after PDFium (ADR 0021)
+        print(json.dumps(parser_pages_per_second(pypdf_only=pypdf_only)), flush=True)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"bench": "ingest", "peak_rss_mb": round(peak_mb, 1)}))
 

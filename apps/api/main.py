@@ -25,6 +25,7 @@ from apps.api.static import mount_ui
 from apps.mcp.http import mount_mcp
 from apps.mcp.http import running as running_mcp
 from domains.execution.briefing import get_briefing_provider
+from domains.execution.evidence import sweep_evidence_drift
 from domains.execution.run.recovery import recover_stuck_runs
 from domains.execution.run.workflows import WorkflowServices
 from domains.identity.hashing import PasswordHasher
@@ -142,6 +143,20 @@ async def _prove_alone(location: DatabaseLocation, lease: InstanceLease) -> bool
     return started_embedded or alone
 
 
+async def _evidence_drift_loop(app: FastAPI) -> None:
+    settings: Settings = app.state.settings
+    while True:
+        try:
+            checked = await sweep_evidence_drift(app.state.db)
+            if checked:
+                logger.info("re-checked the evidence of %d answered runs", checked)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("evidence drift check failed")
+        await asyncio.sleep(settings.evidence_drift_interval_seconds)
+
+
 def _lifespan(
     database: DatabaseLocation | str | None, run_worker: bool
 ) -> Callable[[FastAPI], contextlib.AbstractAsyncContextManager[None]]:
@@ -178,6 +193,7 @@ def _lifespan(
             [
                 asyncio.create_task(worker.run(), name="ingestion-worker"),
                 asyncio.create_task(_recovery_loop(app, immediate=sole_owner), name="run-recovery"),
+                asyncio.create_task(_evidence_drift_loop(app), name="evidence-drift"),
             ]
             if run_worker
             else []

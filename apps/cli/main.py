@@ -209,6 +209,60 @@ def eval_answers(
     asyncio.run(run())
 
 
+@cli.command()
+def verify(
+    receipt_file: Path = typer.Argument(..., help="A receipt from GET /api/v1/runs/{id}/receipt."),
+    api: str | None = typer.Option(None, "--api", help="Re-check through this ORION server instead of the database."),
+    token: str | None = typer.Option(None, "--token", help="A bearer token for --api (runs:read, documents:read)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the verdicts as JSON lines."),
+) -> None:
+    """Re-check every quote of a receipt: valid, moved (same text, other span), changed, or gone; exit 1 unless
+    every quote still stands (valid or moved)."""
+    import asyncio
+
+    import httpx
+    from pydantic import ValidationError
+    from rich.console import Console
+
+    from apps.cli.verify import print_verdicts, verify_with_api, verify_with_database
+    from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
+    from packages.database.engine import Database
+    from packages.database.runtime import resolve_database_url
+
+    try:
+        receipt = VerificationReceipt.model_validate_json(receipt_file.read_bytes())
+    except (OSError, ValidationError) as exc:
+        typer.echo(f"orion verify: not a readable receipt: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if api is not None and not token:
+        typer.echo("orion verify: --api needs --token", err=True)
+        raise typer.Exit(2)
+
+    async def run() -> list[QuoteVerdict]:
+        if api is not None:
+            headers = {"Authorization": f"Bearer {token}"}
+            async with httpx.AsyncClient(base_url=api.rstrip("/"), headers=headers, timeout=30) as http:
+                return await verify_with_api(http, receipt)
+        settings = _settings_or_exit()
+        location = resolve_database_url(settings)
+        try:
+            db = Database.connect(location.url, app_url=settings.app_database_url, pool_size=2)
+            try:
+                return await verify_with_database(db, receipt)
+            finally:
+                await db.dispose()
+        finally:
+            location.stop()
+
+    verdicts = asyncio.run(run())
+    if as_json:
+        for verdict in verdicts:
+            print(verdict.model_dump_json(), flush=True)
+    else:
+        print_verdicts(receipt, verdicts, Console())
+    raise typer.Exit(0 if all(v.status in ("valid", "moved") for v in verdicts) else 1)
+
+
 @analytics_cli.command("rebuild")
 def analytics_rebuild() -> None:
     """Recompute every finished run's analytics row from the runs' JSONB (the source of truth)."""

@@ -31,3 +31,4 @@ class RunFact(Base):
     retrieved_document_ids: Mapped[list[str]] = mapped_column(ARRAY(String(ID_LENGTH)))
     cited_documents: Mapped[dict[str, int]] = mapped_column(JSONB)
     document_titles: Mapped[dict[str, str]] = mapped_column(JSONB)
+    evidence_status: Mapped[str] = mapped_column(String(20), default="current", server_default="current")

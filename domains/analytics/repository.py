@@ -70,6 +70,14 @@ class AnalyticsRepository:
         ).one()
         return OutcomeCounts(row.total, row.answered, row.refused, row.failed, row.cancelled)
 
+    async def drifted_count(self, organization_id: str) -> int:
+        """Return how many answered runs cite evidence that changed or was deleted since (ADR 0021)."""
+        statement = text(
+            "SELECT count(*) FROM run_facts WHERE organization_id = :org AND outcome = 'answered'"
+            " AND evidence_status = 'drifted'"
+        )
+        return int((await self.session.execute(statement, {"org": organization_id})).scalar_one())
+
     async def answered_evidence_counts(self, organization_id: str) -> list[int]:
         """Return the evidence count of every answered run."""
         values = (

@@ -37,6 +37,7 @@ class InvestigationAnalyticsPublic(BaseModel):
     evidence_min: float | None
     evidence_max: float | None
     most_cited_documents: list[CitedDocumentPublic]
+    drifted: int = 0  # answered runs whose cited evidence changed or was deleted since (ADR 0021)
 
 
 class InvestigationTrendPublic(BaseModel):

@@ -42,6 +42,7 @@ class AnalyticsService:
             evidence_min=stats.min,
             evidence_max=stats.max,
             most_cited_documents=await self.most_cited_documents(organization_id),
+            drifted=await self.repo.drifted_count(organization_id),
         )
 
     async def most_cited_documents(

@@ -43,6 +43,11 @@ class RunInProgress(Conflict):
         )
 
 
+class RunNotAnswered(Conflict):
+    code = "not_answered"
+    default_message = "The run did not answer, so it has no verification receipt."
+
+
 class RunQuotaExceeded(RateLimited):
     default_message = "The organization reached its daily investigation limit."
 

@@ -64,6 +64,9 @@ class Run(Base):
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     recovery_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Evidence drift (ADR 0021): not a status; written by the drift re-check, never by the lifecycle.
+    evidence_status: Mapped[str] = mapped_column(String(20), default="current", server_default="current")
+    evidence_drift: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
 
 
 class Step(Base):

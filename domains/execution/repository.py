@@ -194,3 +194,40 @@ class RunRepository:
         await self.session.execute(
             update(Run).where(Run.organization_id == organization_id, Run.id == run_id).values(result=result)
         )
+
+    # --- evidence drift (ADR 0021; owner sessions for the sweep) ---------------------------------------------------
+
+    async def runs_needing_evidence_check(self, limit: int) -> list[tuple[str, str]]:
+        """Return (organization_id, run_id) of answered runs never checked for drift, or citing a document whose
+        current version is not the one seen at the last check (a new version, or the document deleted)."""
+        rows = await self.session.execute(_RUNS_NEEDING_EVIDENCE_CHECK, {"limit": limit})
+        return [(row[0], row[1]) for row in rows]
+
+    async def save_evidence_status(self, organization_id: str, run_id: str, status: str, drift: dict[str, Any]) -> None:
+        """Store a run's evidence status and per-claim drift (never its status: drift is not a transition)."""
+        await self.session.execute(
+            update(Run)
+            .where(Run.organization_id == organization_id, Run.id == run_id)
+            .values(evidence_status=status, evidence_drift=drift)
+        )
+        await self.session.execute(
+            text("UPDATE run_facts SET evidence_status = :status WHERE organization_id = :org AND run_id = :run"),
+            {"status": status, "org": organization_id, "run": run_id},
+        )
+
+
+_RUNS_NEEDING_EVIDENCE_CHECK = text(
+    """
+    SELECT r.organization_id, r.id FROM runs r
+    WHERE r.outcome = 'answered' AND (
+        r.evidence_drift IS NULL
+        OR EXISTS (
+            SELECT 1 FROM jsonb_each_text(r.evidence_drift -> 'seen') AS s(document_id, version_id)
+            LEFT JOIN documents d ON d.organization_id = r.organization_id AND d.id = s.document_id
+            WHERE d.current_version_id IS DISTINCT FROM s.version_id
+        )
+    )
+    ORDER BY r.completed_at, r.id
+    LIMIT :limit
+    """
+)

@@ -4,7 +4,7 @@ use those records, or their public part, instead of restating their fields."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
@@ -50,6 +50,7 @@ class RunPublic(BaseModel):
     steps: list[StepPublic]
     insufficient_evidence: bool
     outcome: RunOutcome | None
+    evidence_status: Literal["current", "drifted"] = "current"  # evidence drift (ADR 0021), not a status
 
 
 class RefusalPublic(BaseModel):

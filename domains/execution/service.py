@@ -18,11 +18,13 @@ from domains.execution.errors import (
     IdempotencyMismatch,
     RunBudgetExceeded,
     RunInProgress,
+    RunNotAnswered,
     RunNotCancellable,
     RunNotFound,
     RunQuotaExceeded,
     UnknownWorkflow,
 )
+from domains.execution.evidence import EvidenceDrift, with_evidence_status
 from domains.execution.models import Run, Step
 from domains.execution.repository import RunRepository
 from domains.execution.run.engine import RunEngine
@@ -40,6 +42,7 @@ from domains.execution.schemas import (
     RunSummaryPublic,
     StepPublic,
 )
+from domains.execution.verification.receipt import VerificationReceipt, build_receipt
 from domains.knowledge.errors import DocumentNotFound
 from domains.knowledge.repository import DocumentRepository
 from packages.config.settings import Settings
@@ -234,7 +237,7 @@ class ExecutionService:
     async def result(self, organization_id: str, run_id: str) -> RunResultPublic:
         run, steps = await self._run_with_steps(organization_id, run_id)
         evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
-        result = RunResult.load(run.result)
+        result = with_evidence_status(RunResult.load(run.result), EvidenceDrift.load(run.evidence_drift))
         refused = run.outcome == RunOutcome.INSUFFICIENT_EVIDENCE
         return RunResultPublic(
             run_id=run.id,
@@ -276,6 +279,27 @@ class ExecutionService:
             retries=sum(s.retry_count for s in steps),
             semantic_unavailable=run.semantic_unavailable,
             failure_reason=run.failure_reason,
+        )
+
+    async def receipt(self, organization_id: str, run_id: str) -> VerificationReceipt:
+        """Return the verification receipt of an answered run (a run that did not answer has none)."""
+        run, steps = await self._run_with_steps(organization_id, run_id)
+        if run.outcome != RunOutcome.ANSWERED:
+            raise RunNotAnswered()
+        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+        result = RunResult.load(run.result)
+        cited_versions = sorted({c.document_version_id for c in evidence.citations})
+        hashes = await DocumentRepository(self.session).version_hashes(organization_id, cited_versions)
+        return build_receipt(
+            run_id=run.id,
+            organization_id=organization_id,
+            workflow_type=run.workflow_type,
+            query=str(run.input.get("query", "")),
+            completed_at=run.completed_at,
+            issued_at=utcnow(),
+            result=result,
+            evidence=evidence,
+            version_hashes=hashes,
         )
 
     # --- cancel ----------------------------------------------------------------------------------------------------

@@ -25,6 +25,25 @@ class StoredChunk:
     text: str
     content_hash: str
     char_start: int
+    page_map: list[list[int]] | None = None  # the version's page map (ADR 0021); None for a source without pages
+    media_type: str = ""
+
+    @property
+    def paged(self) -> bool:
+        """PDF text, where whitespace between two letters may be an extraction split."""
+        return bool(self.page_map) or self.media_type == "application/pdf"
+
+
+@dataclass(frozen=True)
+class CurrentVersionText:
+    """A document's current (searchable) version with its normalized text: what a cited quote is re-checked in."""
+
+    document_id: str
+    version_id: str
+    content_hash: str
+    text: str
+    media_type: str
+    page_map: list[list[int]] | None
 
 
 @dataclass(frozen=True)
@@ -240,6 +259,8 @@ class DocumentRepository:
                 DocumentChunk.text,
                 DocumentChunk.content_hash,
                 DocumentChunk.char_start,
+                DocumentVersion.page_map,
+                DocumentVersion.media_type,
             )
             .join(
                 DocumentVersion,
@@ -254,3 +275,38 @@ class DocumentRepository:
             .where(DocumentChunk.organization_id == organization_id, DocumentChunk.id.in_(set(chunk_ids)))
         )
         return {row[0]: StoredChunk(*row) for row in rows}
+
+    async def version_hashes(self, organization_id: str, version_ids: list[str]) -> dict[str, str]:
+        """Return the content hash of each of the organization's versions that still exists."""
+        if not version_ids:
+            return {}
+        rows = await self.session.execute(
+            select(DocumentVersion.id, DocumentVersion.content_hash).where(
+                DocumentVersion.organization_id == organization_id, DocumentVersion.id.in_(set(version_ids))
+            )
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def current_version_texts(
+        self, organization_id: str, document_ids: list[str]
+    ) -> dict[str, CurrentVersionText]:
+        """Return the current version (with text) of each of the organization's documents that still exists."""
+        if not document_ids:
+            return {}
+        rows = await self.session.execute(
+            select(
+                Document.id,
+                DocumentVersion.id,
+                DocumentVersion.content_hash,
+                DocumentVersion.normalized_text,
+                DocumentVersion.media_type,
+                DocumentVersion.page_map,
+            )
+            .join(
+                DocumentVersion,
+                (DocumentVersion.id == Document.current_version_id)
+                & (DocumentVersion.organization_id == Document.organization_id),
+            )
+            .where(Document.organization_id == organization_id, Document.id.in_(set(document_ids)))
+        )
+        return {row[0]: CurrentVersionText(row[0], row[1], row[2], row[3] or "", row[4], row[5]) for row in rows}

@@ -60,6 +60,8 @@ class ChunkPublic(BaseModel):
     chunk_index: int
     section: str | None
     page: int | None
+    page_start: int | None = None
+    page_end: int | None = None
     char_start: int
     char_end: int
     text: str
@@ -91,6 +93,8 @@ class ChunkSource(BaseModel):
     document_title: str
     source_type: DocumentType
     page: int | None
+    page_start: int | None = None  # the chunk's first and last page (`page` is `page_start`)
+    page_end: int | None = None
     section: str | None
     content: str
     trust_label: TrustLabel

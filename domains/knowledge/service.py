@@ -226,6 +226,7 @@ class KnowledgeService:
                     file_name=names.filename,
                     normalized_text=parsed.text,
                     source_metadata=version_metadata(parsed),
+                    page_map=[list(span) for span in parsed.page_spans] or None,
                     created_at=utcnow(),
                     indexed_at=utcnow() if status == "indexed" else None,
                 )
@@ -388,6 +389,8 @@ def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
         chunk_index=chunk.chunk_index,
         section=chunk.section,
         page=chunk.page,
+        page_start=chunk.page,
+        page_end=chunk.page_end,
         char_start=chunk.char_start,
         char_end=chunk.char_end,
         text=chunk.text,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH, chromiumAvailable, launchChromium, REQUIRE_BROWSER, watchForErrors } from "./browser";
+import { textPdf } from "./pdf";
 import { RESULTS_DIR, type RunningApi, startApi } from "./server";
 
 const SCREENSHOTS = join(RESULTS_DIR, "screenshots");
@@ -255,6 +256,41 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await row.getByText("revoked").waitFor();
     expect((await asToken()).status).toBe(401);
     await screenshot("tokens-revoked");
+  step("cites a quote on the second page of a PDF by its own page", async () => {
+    await openFromNav("Documents");
+    await page.getByLabel("Choose a file").setInputFiles({
+      name: "bridge-inspection.pdf",
+      mimeType: "application/pdf",
+      buffer: textPdf(
+        "Bridge inspection report.\nThe deck of the north bridge was resurfaced in the spring.",
+        "The south bearing of the bridge shows heavy corrosion.\nTraffic stays limited to one lane until repair.",
+      ),
+    });
+    await page.getByLabel("Title (optional)").fill("Bridge inspection");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
+    await openFromNav("Investigations");
+    await page.getByLabel("Question", { exact: true }).fill("What does the south bearing of the bridge show?");
+    await investigate();
+    await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    const pages = page.locator(".claim .quote-pages").first();
+    await pages.waitFor();
+    expect(await pages.textContent()).toBe(" · p. 2");
+    await screenshot("briefing-pdf-page");
+  });
+
+  step("marks an answer whose cited document was deleted", async () => {
+    await openFromNav("Investigations");
+    await page.getByRole("link", { name: /adult ticket/ }).first().click();
+    await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    const drift = page.locator(".claim .evidence-drift").first();
+    for (let attempt = 0; attempt < 30 && !(await drift.isVisible()); attempt += 1) {
+      await page.waitForTimeout(2_000); // the drift sweep runs in the background every few seconds
+      await page.reload();
+      await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    }
+    expect(await drift.textContent()).toContain("gone");
+    await screenshot("briefing-evidence-gone");
   });
 
   step("signs out back to the sign-in form", async () => {

@@ -65,6 +65,7 @@ export async function startApi(): Promise<RunningApi> {
       ORION_HOST: "127.0.0.1",
       ORION_DATA_DIR: dataDir,
       ORION_PASSWORD_HASH_ROUNDS: "4",
+      ORION_EVIDENCE_DRIFT_INTERVAL_SECONDS: "2",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

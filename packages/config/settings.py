@@ -89,6 +89,8 @@ class Settings(BaseSettings):
     max_table_rows: int = Field(default=50_000, gt=0)
     max_unpacked_bytes: int = Field(default=200 * 1024 * 1024, gt=0)
     pdf_table_max_pages: int = Field(default=30, ge=0)
+    # How often answered runs are re-checked against new versions / deletions of the documents they cite (ADR 0021).
+    evidence_drift_interval_seconds: float = Field(default=15.0, gt=0)
 
     # --- retrieval -------------------------------------------------------------------------------------------
     text_search_config: str = Field(default="english", pattern=r"^[a-z_]+$")

@@ -76,11 +76,18 @@ CASES = {
         "grounding",
     ),
     "cyrillic_confusable": (lambda s: briefing(claim(s["water_chunk"], "Boil w\u0430ter for one minute")), "grounding"),
-    "zero_width_inside_quote": (
-        lambda s: briefing(claim(s["water_chunk"], "Boil wa\u200bter for one minute")),
+    "zero_width_hiding_a_different_word": (
+        lambda s: briefing(claim(s["water_chunk"], "Boil wa\u200bter for t\u200bwo minutes")),
         "grounding",
     ),
-    "fullwidth_letters": (lambda s: briefing(claim(s["water_chunk"], "\uff22oil water for one minute")), "grounding"),
+    "fullwidth_digit_changed": (
+        lambda s: briefing(claim(s["water_chunk"], "Boil water for \uff11\uff10 minutes")),
+        "grounding",
+    ),
+    "inner_ellipsis_omitting_words": (
+        lambda s: briefing(claim(s["water_chunk"], "Boil water ... before drinking it.")),
+        "grounding",
+    ),
     "empty_quote": (lambda s: briefing(claim(s["water_chunk"], "")), "contract"),
     "whitespace_only_quote": (lambda s: briefing(claim(s["water_chunk"], " \n\t ")), "contract"),
     "claim_without_citation": (lambda s: briefing(claim(None, "")), "contract"),
@@ -122,6 +129,22 @@ async def test_whitespace_and_case_differences_pass(client, app, setup, quote: s
     source = next(c for c in result["citations"] if c["chunk_id"] == citation["chunk_id"])
     highlighted = source["content"][citation["span"]["chunk_start"] : citation["span"]["chunk_end"]]
     assert " ".join(highlighted.lower().split()) == " ".join(quote.lower().split())
+    assert citation["quote"] == highlighted  # the stored quote is the source's own text
+
+
+@pytest.mark.parametrize(
+    ("quote", "folding"),
+    [("Boil wa\u200bter for one minute", "invisible"), ("\uff22oil water for one minute", "nfkc")],
+)
+async def test_invisible_and_compatibility_characters_fold_to_the_source_text(
+    client, app, setup, quote: str, folding: str
+) -> None:
+    run, _ = await _run_with(client, app, setup, briefing(claim(setup["water_chunk"], quote)))
+    assert run["outcome"] == "answered", run["failure_reason"]
+    result = await run_result(client, setup["account"], run["id"])
+    citation = result["result"]["claims"][0]["citations"][0]
+    assert citation["quote"] == "Boil water for one minute"  # never the model's characters
+    assert citation["span"]["match"] == [folding]
 
 
 async def test_chunk_changed_between_retrieval_and_verification(client, app, setup, database_url) -> None:

@@ -34,6 +34,7 @@ async def test_zero_runs(client) -> None:
         "evidence_min": None,
         "evidence_max": None,
         "most_cited_documents": [],
+        "drifted": 0,
     }
     trends = (await client.get(TRENDS, headers=account.headers)).json()
     assert trends["points"] == [] and trends["reason"] == "No investigations yet."

@@ -48,6 +48,8 @@ async def test_lexical_ranks_matching_chunks_with_fields(client, corpus) -> None
         "document_title",
         "source_type",
         "page",
+        "page_start",
+        "page_end",
         "section",
         "content",
         "score",

@@ -1,4 +1,4 @@
-"""Investigation routes: create (executed within the request), list, get, cancel, events, summary, result."""
+"""Investigation routes: create (executed within the request), list, get, cancel, events, summary, result, receipt."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from apps.api.deps import ResourcePage, SequencePage, SessionDep, SettingsDep, require, with_total
 from domains.execution.schemas import EventPublic, RunCreate, RunPublic, RunResultPublic, RunSummaryPublic
 from domains.execution.service import ExecutionService
+from domains.execution.verification.receipt import VerificationReceipt
 from domains.identity.permissions import Permission
 from domains.identity.service import Principal
 
@@ -82,3 +83,9 @@ async def run_summary(run_id: str, principal: RunReader, service: ServiceDep) ->
 async def run_result(run_id: str, principal: RunReader, service: ServiceDep) -> RunResultPublic:
     """Return the briefing (claims with verified quote spans), the retrieved citations, or the refusal."""
     return await service.result(principal.organization_id, run_id)
+
+
+@router.get("/runs/{run_id}/receipt", operation_id="runs_receipt", responses={409: {}})
+async def run_receipt(run_id: str, principal: RunReader, service: ServiceDep) -> VerificationReceipt:
+    """Return the verification receipt of an answered run: every quote with the evidence it stands on."""
+    return await service.receipt(principal.organization_id, run_id)

@@ -30,4 +30,5 @@ def derive_run_fact(run: Run, evidence: RetrievalOutput | None) -> RunFact:
         retrieved_document_ids=sorted({c.document_id for c in citations}),
         cited_documents=dict(cited),
         document_titles={c.document_id: c.document_title for c in citations},
+        evidence_status=run.evidence_status or "current",
     )

@@ -7,7 +7,7 @@ generated from the HTTP schemas, so a field is declared once.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
@@ -173,12 +173,16 @@ class StepOutputs:
 
 
 class QuoteSpan(BaseModel):
-    """Where a verified quote is: offsets in the chunk's text and in the version's normalized text."""
+    """Where a verified quote is: offsets in the chunk's text and in the version's normalized text, the page(s) it
+    covers (None for a source without pages), and how it matched: `exact`, or the canonical foldings it needed."""
 
     chunk_start: int
     chunk_end: int
     version_start: int
     version_end: int
+    page_start: int | None = None
+    page_end: int | None = None
+    match: Literal["exact"] | list[str] = "exact"
 
 
 class ClaimCitation(BaseModel):
@@ -187,9 +191,13 @@ class ClaimCitation(BaseModel):
     span: QuoteSpan | None
 
 
+EvidenceStatus = Literal["current", "changed", "gone"]
+
+
 class Claim(BaseModel):
     statement: str
     citations: list[ClaimCitation]
+    evidence_status: EvidenceStatus = "current"
 
 
 class BriefingResult(BaseModel):

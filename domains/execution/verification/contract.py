@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domains.execution.briefing.output import BriefingOutput
-from domains.execution.verification.grounding import normalize_for_grounding
+from domains.execution.verification.grounding import folded_quote
 
 
 def briefing_contract_violation(briefing: BriefingOutput) -> tuple[int | None, str] | None:
@@ -16,6 +16,6 @@ def briefing_contract_violation(briefing: BriefingOutput) -> tuple[int | None, s
         if not claim.citations:
             return index, f"claim {index} has no citation"
         for citation in claim.citations:
-            if not normalize_for_grounding(citation.quote).text:
+            if not folded_quote(citation.quote):
                 return index, f"claim {index} cites chunk {citation.chunk_id} with an empty quote"
     return None

@@ -4,7 +4,8 @@ Three ordered stages, all-or-nothing, run over every citation of every claim:
   1. membership — the cited chunk is among the evidence THIS run retrieved and showed the provider;
   2. validity   — the chunk as the database holds it now: it exists in this organization, its document was not
                   deleted, it still belongs to the retrieved version, its content hash is unchanged;
-  3. grounding  — the quote occurs in the chunk after whitespace and case normalization.
+  3. grounding  — the quote occurs in the chunk after canonical folding of both sides (ADR 0021); the stored
+                  quote becomes the source's exact text at the matched span.
 Membership runs first because validity alone would accept a real chunk this run never retrieved. Before the stages,
 the briefing's shape is checked (`contract.py`). Each stage is a pure function of in-memory inputs; `verify_briefing`
 loads the cited chunks once and runs them in order. The verifier returns a result; it never raises and is never
@@ -21,7 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.run.records import Claim, ClaimCitation, QuoteSpan, StoredCitation
 from domains.execution.verification.contract import briefing_contract_violation
-from domains.execution.verification.grounding import locate_quote
+from domains.execution.verification.grounding import EXACT, GroundedSpan, grounding_problem, locate_quote
+from domains.knowledge.pages import pages_covering
 from domains.knowledge.repository import DocumentRepository, StoredChunk
 
 STAGES = ("contract", "membership", "validity", "grounding")
@@ -105,30 +107,39 @@ def check_validity(
 def check_grounding(
     briefing: BriefingOutput, stored: Mapping[str, StoredChunk]
 ) -> tuple[list[Claim], StageFailure | None]:
-    """Stage 3: every quote occurs in its chunk; return the claims with each quote's span (run after validity)."""
+    """Stage 3: every quote occurs in its chunk after canonical folding (ADR 0021); return the claims with each
+    quote replaced by the source's exact text at its span, the span's pages and how it matched (run after
+    validity)."""
     verified: list[Claim] = []
     for index, claim in enumerate(briefing.claims, start=1):
         citations = []
         for cited in claim.citations:
             chunk = stored[cited.chunk_id]
-            span = locate_quote(cited.quote, chunk.text)
+            span = locate_quote(cited.quote, chunk.text, paged=chunk.paged)
             if span is None:
-                problem = f"the quote is not in chunk {cited.chunk_id} (after whitespace and case normalization)"
-                return [], StageFailure("grounding", index, problem)
-            citations.append(
-                ClaimCitation(
-                    chunk_id=cited.chunk_id,
-                    quote=cited.quote,
-                    span=QuoteSpan(
-                        chunk_start=span.start,
-                        chunk_end=span.end,
-                        version_start=chunk.char_start + span.start,
-                        version_end=chunk.char_start + span.end,
-                    ),
-                )
-            )
+                return [], StageFailure("grounding", index, grounding_problem(cited.quote, cited.chunk_id))
+            citations.append(grounded_citation(cited.chunk_id, chunk, span))
         verified.append(Claim(statement=claim.statement, citations=citations))
     return verified, None
+
+
+def grounded_citation(chunk_id: str, chunk: StoredChunk, span: GroundedSpan) -> ClaimCitation:
+    """Return the verified citation: the source's exact text at `span`, its offsets, pages and match."""
+    version_start, version_end = chunk.char_start + span.start, chunk.char_start + span.end
+    page_start, page_end = pages_covering(chunk.page_map or [], version_start, version_end)
+    return ClaimCitation(
+        chunk_id=chunk_id,
+        quote=chunk.text[span.start : span.end],
+        span=QuoteSpan(
+            chunk_start=span.start,
+            chunk_end=span.end,
+            version_start=version_start,
+            version_end=version_end,
+            page_start=page_start,
+            page_end=page_end,
+            match="exact" if span.match == EXACT else list(span.match),
+        ),
+    )
 
 
 def verify_stages(

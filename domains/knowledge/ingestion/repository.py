@@ -29,17 +29,18 @@ _INSERT_CHUNKS = text(
     """
     INSERT INTO document_chunks (
         id, organization_id, document_id, document_version_id, chunk_index, text, section, index_context, page,
-        char_start, char_end, char_count, content_hash, trust_label, matched_patterns, labelled_spans,
+        page_end, char_start, char_end, char_count, content_hash, trust_label, matched_patterns, labelled_spans,
         safety_version, searchable, lexical_length, bm25, created_at
     )
-    SELECT c.id, :org, :doc, :version, c.idx, c.body, c.section, c.context, c.page, c.cs, c.ce, length(c.body), c.hash,
-           c.trust, CAST(c.patterns AS jsonb), CAST(c.spans AS jsonb), :safety_version, true,
+    SELECT c.id, :org, :doc, :version, c.idx, c.body, c.section, c.context, c.page, c.page_end, c.cs, c.ce,
+           length(c.body), c.hash, c.trust, CAST(c.patterns AS jsonb), CAST(c.spans AS jsonb), :safety_version, true,
            orion_lexical_length(tv.v), orion_bm25_vector(tv.v, :avgdl, :k1, :b), :now
     FROM unnest(
         CAST(:ids AS varchar[]), CAST(:idxs AS int[]), CAST(:bodies AS text[]), CAST(:sections AS varchar[]),
         CAST(:pages AS int[]), CAST(:starts AS int[]), CAST(:ends AS int[]), CAST(:hashes AS varchar[]),
-        CAST(:trusts AS varchar[]), CAST(:patterns AS text[]), CAST(:spans AS text[]), CAST(:contexts AS varchar[])
-    ) AS c(id, idx, body, section, page, cs, ce, hash, trust, patterns, spans, context)
+        CAST(:trusts AS varchar[]), CAST(:patterns AS text[]), CAST(:spans AS text[]), CAST(:contexts AS varchar[]),
+        CAST(:page_ends AS int[])
+    ) AS c(id, idx, body, section, page, cs, ce, hash, trust, patterns, spans, context, page_end)
     CROSS JOIN LATERAL (SELECT to_tsvector(CAST(:cfg AS regconfig), c.context || E'\\n' || c.body) AS v) tv
     """
 )
@@ -129,6 +130,7 @@ class IngestionRepository:
                 "sections": [c.section for c in chunks],
                 "contexts": prepared.contexts,
                 "pages": [c.page for c in chunks],
+                "page_ends": [c.page_end for c in chunks],
                 "starts": [c.char_start for c in chunks],
                 "ends": [c.char_end for c in chunks],
                 "hashes": [c.content_hash for c in chunks],

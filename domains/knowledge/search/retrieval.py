@@ -221,6 +221,8 @@ def _to_result(row: object, method: Method) -> RetrievalResult:
         lexical_score=_optional_float(r.lexical_score),  # type: ignore[attr-defined]
         text_source=r.text_source,  # type: ignore[attr-defined]
         labelled_spans=tuple(load_spans(r.labelled_spans)),  # type: ignore[attr-defined]
+        page_start=r.page,  # type: ignore[attr-defined]
+        page_end=r.page_end,  # type: ignore[attr-defined]
     )
 
 

@@ -152,12 +152,12 @@ def build_search_sql(
         + """
     SELECT f.id, f.score, f.lexical_rank, f.lexical_score, f.semantic_rank, f.semantic_score,
            c.document_id, c.document_version_id, c.text, c.section, c.page, c.trust_label, c.content_hash,
-           c.char_start, c.text_source, c.labelled_spans,
+           c.char_start, c.text_source, c.labelled_spans, c.page_end,
            d.title, d.document_type
     FROM top f
     CROSS JOIN LATERAL (
         SELECT c.document_id, c.document_version_id, c.text, c.section, c.page, c.trust_label, c.content_hash,
-               c.char_start, c.text_source, c.labelled_spans
+               c.char_start, c.text_source, c.labelled_spans, c.page_end
         FROM document_chunks c WHERE c.id = f.id AND c.organization_id = :org OFFSET 0
     ) c
     JOIN documents d ON d.id = c.document_id AND d.organization_id = :org

@@ -526,6 +526,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{run_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run Receipt
+         * @description Return the verification receipt of an answered run: every quote with the evidence it stands on.
+         */
+        get: operations["runs_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/runs/{run_id}/result": {
         parameters: {
             query?: never;
@@ -757,6 +777,10 @@ export interface components {
             matched_patterns: string[];
             /** Page */
             page: number | null;
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Section */
             section: string | null;
             /** Text */
@@ -798,6 +822,10 @@ export interface components {
             labelled_spans?: components["schemas"]["LabelledSpan"][];
             /** Page */
             page: number | null;
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Retrieval Method */
             retrieval_method: string;
             /** Retrieval Rank */
@@ -834,6 +862,12 @@ export interface components {
         Claim: {
             /** Citations */
             citations: components["schemas"]["ClaimCitation"][];
+            /**
+             * Evidence Status
+             * @default current
+             * @enum {string}
+             */
+            evidence_status: "current" | "changed" | "gone";
             /** Statement */
             statement: string;
         };
@@ -999,6 +1033,11 @@ export interface components {
             cancelled: number;
             /** Completed */
             completed: number;
+            /**
+             * Drifted
+             * @default 0
+             */
+            drifted: number;
             /** Evidence Max */
             evidence_max: number | null;
             /** Evidence Mean */
@@ -1071,13 +1110,65 @@ export interface components {
         };
         /**
          * QuoteSpan
-         * @description Where a verified quote is: offsets in the chunk's text and in the version's normalized text.
+         * @description Where a verified quote is: offsets in the chunk's text and in the version's normalized text, the page(s) it
+         *     covers (None for a source without pages), and how it matched: `exact`, or the canonical foldings it needed.
          */
         QuoteSpan: {
             /** Chunk End */
             chunk_end: number;
             /** Chunk Start */
             chunk_start: number;
+            /**
+             * Match
+             * @default exact
+             */
+            match: "exact" | string[];
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
+            /** Version End */
+            version_end: number;
+            /** Version Start */
+            version_start: number;
+        };
+        /**
+         * ReceiptQuote
+         * @description One verified quote and the evidence it stands on.
+         */
+        ReceiptQuote: {
+            /** Chunk Content Hash */
+            chunk_content_hash: string;
+            /** Chunk End */
+            chunk_end: number;
+            /** Chunk Id */
+            chunk_id: string;
+            /** Chunk Start */
+            chunk_start: number;
+            /** Citation Index */
+            citation_index: number;
+            /** Claim Index */
+            claim_index: number;
+            /** Document Id */
+            document_id: string;
+            /** Document Title */
+            document_title: string;
+            /** Document Version Id */
+            document_version_id: string;
+            /** Match */
+            match: "exact" | string[];
+            /** Page End */
+            page_end: number | null;
+            /** Page Start */
+            page_start: number | null;
+            /** Quote */
+            quote: string;
+            /** Stages */
+            stages: components["schemas"]["StageCheck"][];
+            /** Statement */
+            statement: string;
+            /** Version Content Hash */
+            version_content_hash: string | null;
             /** Version End */
             version_end: number;
             /** Version Start */
@@ -1127,6 +1218,12 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * Evidence Status
+             * @default current
+             * @enum {string}
+             */
+            evidence_status: "current" | "drifted";
             /** Failure Reason */
             failure_reason: string | null;
             /** Id */
@@ -1239,6 +1336,10 @@ export interface components {
             lexical_score: number | null;
             /** Page */
             page: number | null;
+            /** Page End */
+            page_end?: number | null;
+            /** Page Start */
+            page_start?: number | null;
             /** Rank */
             rank: number;
             /**
@@ -1266,6 +1367,21 @@ export interface components {
              * @enum {string}
              */
             trust_label: "trusted" | "flagged" | "untrusted";
+        };
+        /**
+         * StageCheck
+         * @description What one verification stage established for one quote.
+         */
+        StageCheck: {
+            /** Detail */
+            detail: string;
+            /** Passed */
+            passed: boolean;
+            /**
+             * Stage
+             * @enum {string}
+             */
+            stage: "membership" | "validity" | "grounding";
         };
         /** StatusOk */
         StatusOk: {
@@ -1356,6 +1472,43 @@ export interface components {
             organization_name: string;
             /** Roles */
             roles: string[];
+        };
+        /**
+         * VerificationReceipt
+         * @description The receipt of an answered run (`GET /runs/{id}/receipt`).
+         */
+        VerificationReceipt: {
+            /** Completed At */
+            completed_at: string | null;
+            /**
+             * Format
+             * @default orion.verification-receipt/1
+             * @constant
+             */
+            format: "orion.verification-receipt/1";
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Organization Id */
+            organization_id: string;
+            /**
+             * Outcome
+             * @default answered
+             * @constant
+             */
+            outcome: "answered";
+            /** Query */
+            query: string;
+            /** Quotes */
+            quotes: components["schemas"]["ReceiptQuote"][];
+            /** Run Id */
+            run_id: string;
+            /** Stages */
+            stages: string[];
+            /** Workflow Type */
+            workflow_type: string;
         };
         /** VersionPublic */
         VersionPublic: {
@@ -2525,6 +2678,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventPublic"][];
+                };
+            };
+            /** @description Error (the contract's error shape) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    runs_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationReceipt"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Error (the contract's error shape) */

@@ -169,8 +169,9 @@ def test_scientific_paper_decimal_headings_and_lone_heading_merge(shared_data: P
     chunks = chunk_document(parsed_pdf(shared_data, "sci_acl2020-specter.pdf"))
     overview = chunk_containing(chunks, "2.1 Overview")
     assert overview.text.startswith("2 Model\n2.1 Overview\n"), "the lone '2 Model' heading merges forward"
-    assert overview.section == "2 Model > 2.1 Overview"
-    assert chunk_containing(chunks, "As argued above, citations are a key signal").section == (
+    # PDFium (ADR 0021) lays the title block out line by line, so the paper's title may lead the section path.
+    assert (overview.section or "").endswith("2 Model > 2.1 Overview")
+    assert (chunk_containing(chunks, "As argued above, citations are a key signal").section or "").endswith(
         "3 SCIDOCS Evaluation Framework > 3.2 Citation Prediction"
     )
     assert not any(chunk.section == "2 Model" for chunk in chunks)

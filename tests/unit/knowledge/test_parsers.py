@@ -27,6 +27,7 @@ from domains.knowledge.ingestion.parsing import (
     parse_document,
     select_parser,
 )
+from tests.helpers.pdfs import text_pdf
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "documents"
 SHARED_PDFS = [
@@ -43,35 +44,6 @@ SHARED_PDFS = [
     "table_fbi-nics-background-checks-2015-11.pdf",
     "table_senate-expenditures.pdf",
 ]
-
-
-def text_pdf(*page_texts: str) -> bytes:
-    """Return a minimal valid PDF whose pages show the given lines of text in Helvetica."""
-    objects = ["<< /Type /Catalog /Pages 2 0 R >>", ""]
-    kids = []
-    font_id = 3
-    objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    for text in page_texts:
-        lines = "".join(f"({line}) Tj 0 -14 Td " for line in text.split("\n"))
-        stream = f"BT /F1 12 Tf 72 720 Td {lines}ET"
-        objects.append(f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream")
-        content_id = len(objects)
-        objects.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {content_id} 0 R "
-            f"/Resources << /Font << /F1 {font_id} 0 R >> >> >>"
-        )
-        kids.append(f"{len(objects)} 0 R")
-    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
-    body = b"%PDF-1.4\n"
-    offsets = []
-    for number, content in enumerate(objects, start=1):
-        offsets.append(len(body))
-        body += f"{number} 0 obj\n{content}\nendobj\n".encode("latin-1")
-    xref = len(body)
-    body += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    body += "".join(f"{offset:010d} 00000 n \n" for offset in offsets).encode()
-    body += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    return body
 
 
 def encrypted(pdf: bytes, user_password: str) -> bytes:

@@ -122,7 +122,10 @@ def _divider(line: Line) -> Candidate | None:
     if not match or not match.group("word")[0].isupper() or len(line.text) > 120:
         return None
     rest = match.group("rest")
-    title = rest[_TITLE_SEPARATOR.match(rest).end() :] if rest.strip() else ""  # type: ignore[union-attr]
+    separator = _TITLE_SEPARATOR.match(rest)
+    if rest.strip() and separator is None:
+        return None  # "Part 1(a)..." or "Schedule 2)": a reference in running text, not a divider
+    title = rest[separator.end() :] if separator is not None and rest.strip() else ""
     if title and not (is_heading_text(title, max_chars=110) or _is_caps_text(title)):
         return None
     label = line.text.rstrip(" .:")

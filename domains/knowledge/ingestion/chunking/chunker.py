@@ -38,5 +38,6 @@ def chunk_document(
                 span for row, oversized in pack_rows(rows, limits) for span in (pack(*row) if oversized else [row])
             ]
             for start, end in spans if rows else pack(low, high):
-                drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, pages.page_at(start)))
+                first, last = pages.page_at(start), pages.page_at(max(start, end - 1))
+                drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, first, last))
     return drafts

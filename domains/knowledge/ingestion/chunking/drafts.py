@@ -17,14 +17,23 @@ class ChunkDraft:
     char_start: int
     char_end: int
     content_hash: str
+    page_end: int | None = None  # the last page the chunk covers (`page` is the first)
 
     @classmethod
     def of(
-        cls, document_text: str, index: int, start: int, end: int, section: str | None, page: int | None
+        cls,
+        document_text: str,
+        index: int,
+        start: int,
+        end: int,
+        section: str | None,
+        page: int | None,
+        page_end: int | None = None,
     ) -> ChunkDraft:
         """Build the draft for `document_text[start:end]`."""
         text = document_text[start:end]
-        return cls(index, text, section, page, start, end, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return cls(index, text, section, page, start, end, digest, page if page_end is None else page_end)
 
 
 @dataclass(frozen=True, slots=True)

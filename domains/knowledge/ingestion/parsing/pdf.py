@@ -1,4 +1,5 @@
-"""PDF: the text layer of every page, joined with page spans, normalized across pages (hyphenation)."""
+"""PDF: the text layer of every page (PDFium, pypdf as fallback: pdf_text.py), joined with page spans, normalized
+across pages (hyphenation)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from domains.knowledge.ingestion.normalization import normalize_pdf_pages
 from domains.knowledge.ingestion.parsing.document import MEDIA_TYPES, DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
 from domains.knowledge.ingestion.parsing.pdf_tables import append_tables, find_tables, mark_table_rows
+from domains.knowledge.ingestion.parsing.pdf_text import page_texts
 from domains.knowledge.ingestion.parsing.scans import read_scanned_pages
 from domains.knowledge.ingestion.parsing.text import paragraph_blocks
 
@@ -28,7 +30,7 @@ class PDFParser:
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse a PDF into normalized text with page spans; refuse damaged, locked or text-less files."""
         reader, was_encrypted = _open_pdf(data)
-        raw_pages, unreadable = _extract_pages(reader)
+        raw_pages, unreadable = page_texts(data, lambda: _extract_pages(reader))
         scans = read_scanned_pages(data, raw_pages, limits)  # scanned pages: OCR (scans.py)
         tables = find_tables(data, limits.max_table_pages)  # ruled tables as header-named rows (pdf_tables.py)
         pages = normalize_pdf_pages(append_tables(scans.texts, tables))

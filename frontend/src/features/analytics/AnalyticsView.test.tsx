@@ -5,6 +5,7 @@ import { AnalyticsView } from "./AnalyticsView";
 
 const analytics = (overrides: Partial<Analytics> = {}): Analytics => ({
   total: 2,
+  drifted: 0,
   answered: 1,
   insufficient_evidence: 1,
   failed: 0,

@@ -75,6 +75,10 @@ function OutcomeBreakdown({ analytics }: { analytics: Analytics }) {
           <dt>Refusal rate</dt>
           <dd>{formatPercent(analytics.refusal_rate)}</dd>
         </div>
+        <div>
+          <dt>Answers with changed evidence</dt>
+          <dd data-testid="analytics-drifted">{analytics.drifted}</dd>
+        </div>
       </dl>
       <table className="bar-table">
         <caption className="visually-hidden">Investigations by outcome</caption>

@@ -19,6 +19,13 @@ export function ClaimCard({ claim, index, evidence }: {
       <p className="claim-statement">
         <span className="claim-number">Claim {index + 1}.</span> {claim.statement}
       </p>
+      {claim.evidence_status !== "current" ? (
+        <p className="small evidence-drift" role="status">
+          {claim.evidence_status === "gone"
+            ? "The cited evidence is gone: its document was deleted."
+            : "The cited evidence changed: the latest version of its document no longer says this."}
+        </p>
+      ) : null}
       <ul className="quote-list">
         {claim.citations.map((citation, position) => (
           <QuoteCard key={`${citation.chunk_id}-${position}`} citation={citation} source={evidence.get(citation.chunk_id)} />
@@ -28,15 +35,32 @@ export function ClaimCard({ claim, index, evidence }: {
   );
 }
 
-function SourceLine({ source }: { source: Citation }) {
+/** "p. 2" or "pp. 2–3" for the pages a quote covers (the chunk's first page when the span has none). */
+export function quotePages(citation: ClaimCitation, source: Citation): string | null {
+  const first = citation.span?.page_start ?? source.page;
+  const last = citation.span?.page_end ?? first;
+  if (first === null || first === undefined) return null;
+  return last !== null && last !== undefined && last !== first ? `pp. ${first}\u2013${last}` : `p. ${first}`;
+}
+
+function matchNote(citation: ClaimCitation): string | null {
+  const match = citation.span?.match;
+  if (!match || match === "exact") return null;
+  return `quoted with ${match.join(", ").replaceAll("_", " ")} differences; shown as the source reads`;
+}
+
+function SourceLine({ source, citation }: { source: Citation; citation: ClaimCitation }) {
+  const pages = quotePages(citation, source);
+  const note = matchNote(citation);
   return (
     <p className="small source-line">
       <Link href={`/documents/view?id=${encodeURIComponent(source.document_id)}`}>{source.document_title}</Link>
-      {source.page !== null ? <span> · page {source.page}</span> : null}
+      {pages !== null ? <span className="quote-pages"> · {pages}</span> : null}
       {source.section ? <span> · § {source.section}</span> : null}
       <span> · </span>
       <TrustBadge label={source.trust_label} />
       <ProvenanceBadges textSource={source.text_source} text={source.content} />
+      {note ? <span className="match-note"> · {note}</span> : null}
     </p>
   );
 }
@@ -48,7 +72,7 @@ function QuoteCard({ citation, source }: { citation: ClaimCitation; source: Cita
 
   return (
     <li className="quote">
-      {source ? <SourceLine source={source} /> : null}
+      {source ? <SourceLine source={source} citation={citation} /> : null}
       <blockquote className="chunk-text">
         {source && span ? (
           <HighlightedText text={source.content} spans={[{ start: span.chunk_start, end: span.chunk_end }]} />

@@ -24,6 +24,7 @@ const citation: Citation = {
 
 const run = (overrides: Partial<Run> = {}): Run => ({
   id: "r1",
+  evidence_status: "current",
   workflow_type: "evidence_briefing",
   status: "completed",
   input: { query: "When is it open?" },
@@ -46,9 +47,18 @@ const claims = [
       {
         chunk_id: "c1",
         quote,
-        span: { chunk_start: quoteStart, chunk_end: quoteStart + quote.length, version_start: 120, version_end: 142 },
+        span: {
+          chunk_start: quoteStart,
+          chunk_end: quoteStart + quote.length,
+          version_start: 120,
+          version_end: 142,
+          page_start: 2,
+          page_end: 3,
+          match: ["quotes"],
+        },
       },
     ],
+    evidence_status: "current" as const,
   },
 ];
 
@@ -74,9 +84,21 @@ describe("OutcomeSection", () => {
     expect(marks[0]?.textContent).toBe(quote);
     expect(container.querySelector("blockquote")?.textContent).toBe(chunk);
     expect(screen.getByRole("link", { name: "Visitor handbook" }).getAttribute("href")).toBe("/documents/view?id=d1");
-    expect(screen.getByText("· page 2")).toBeTruthy();
+    expect(screen.getByText("· pp. 2\u20133")).toBeTruthy(); // the quote's pages, not the chunk's first page
     expect(screen.getByText("· § Opening hours")).toBeTruthy();
+    expect(container.querySelector(".match-note")?.textContent).toContain("quotes");
+    expect(container.querySelector(".evidence-drift")).toBeNull();
     expect(screen.getByRole("button", { name: "Show in the full text" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("says when a claim's evidence changed after the run answered", () => {
+    const drifted = [{ ...claims[0]!, evidence_status: "changed" as const }];
+    const answered = result();
+    const { container } = render(
+      <OutcomeSection run={run()} result={{ ...answered, result: { ...answered.result, claims: drifted } }} />,
+    );
+    expect(container.querySelector(".evidence-drift")?.textContent).toContain("no longer says this");
+    expect(screen.getByText(/Some evidence changed after this answer/)).toBeTruthy();
   });
 
   it("shows a refusal with its reason and no claims", () => {

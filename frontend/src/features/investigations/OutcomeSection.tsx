@@ -58,7 +58,13 @@ function Answer({ result }: { result: RunResult }) {
     <section className="outcome outcome-answered" aria-labelledby="outcome-title">
       <h2 id="outcome-title">Briefing</h2>
       {result.result?.briefing ? <p className="briefing">{result.result.briefing}</p> : null}
-      <p className="small muted">Every quote below was checked, character for character, against its source.</p>
+      <p className="small muted">Every quote below was checked against its source and is shown as the source reads.</p>
+      {claims.some((claim) => claim.evidence_status !== "current") ? (
+        <Alert tone="info">
+          Some evidence changed after this answer: a cited document has a new version or was deleted. The claims
+          concerned say so below.
+        </Alert>
+      ) : null}
       <ol className="claim-list">
         {claims.map((claim, index) => (
           <ClaimCard key={index} claim={claim} index={index} evidence={evidence} />

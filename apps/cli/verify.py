@@ -1,0 +1,75 @@
+"""`orion verify receipt.json`: re-check every quote of a verification receipt against the documents as they are now.
+
+Against the database (as the table owner, scoped to the receipt's organization) or, with `--api URL --token T`,
+through the HTTP API with the caller's own token (so the caller's organization and permissions apply).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import httpx
+from rich.console import Console
+from rich.table import Table
+
+from domains.execution.evidence import recheck_quotes
+from domains.execution.verification.receipt import QuoteVerdict, ReceiptQuote, VerificationReceipt
+from domains.execution.verification.recheck import CurrentVersion, recheck_quote
+from packages.database.engine import Database
+
+DOCUMENTS = "/api/v1/knowledge/documents"
+
+
+async def verify_with_database(db: Database, receipt: VerificationReceipt) -> list[QuoteVerdict]:
+    """Re-check the receipt's quotes in the database, within the receipt's organization only."""
+    async with db.owner_session() as session:
+        return await recheck_quotes(session, receipt.organization_id, receipt.quotes)
+
+
+async def _current_over_api(http: httpx.AsyncClient, document_id: str) -> CurrentVersion | None:
+    response = await http.get(f"{DOCUMENTS}/{document_id}")
+    if response.status_code == 404:
+        return None
+    response.raise_for_status()
+    detail = response.json()
+    indexed = [v for v in detail["versions"] if v["status"] == "indexed"]
+    if not indexed:
+        return None
+    latest = max(indexed, key=lambda v: v["version_number"])
+    text = await http.get(f"{DOCUMENTS}/{document_id}/versions/{latest['id']}/text")
+    text.raise_for_status()
+    paged = latest["page_count"] is not None
+    return CurrentVersion(document_id, latest["id"], latest["content_hash"], text.text, paged)
+
+
+async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt) -> list[QuoteVerdict]:
+    """Re-check the receipt's quotes through the API (`http` carries the base URL and the caller's token)."""
+    current = {doc: await _current_over_api(http, doc) for doc in sorted({q.document_id for q in receipt.quotes})}
+    return [_verdict(quote, current[quote.document_id]) for quote in receipt.quotes]
+
+
+def _verdict(quote: ReceiptQuote, current: CurrentVersion | None) -> QuoteVerdict:
+    found = recheck_quote(quote.quote, quote.version_start, quote.version_end, current)
+    return QuoteVerdict(
+        claim_index=quote.claim_index,
+        citation_index=quote.citation_index,
+        chunk_id=quote.chunk_id,
+        document_id=quote.document_id,
+        status=found.status,
+        current_version_id=found.version_id,
+        version_start=found.version_start,
+        version_end=found.version_end,
+    )
+
+
+def print_verdicts(receipt: VerificationReceipt, verdicts: Sequence[QuoteVerdict], console: Console) -> None:
+    """Print one row per quote: claim, document, status, and the quote's start."""
+    quotes = {(q.claim_index, q.citation_index): q for q in receipt.quotes}
+    table = Table(title=f"receipt of run {receipt.run_id}")
+    for column in ("claim", "document", "status", "quote"):
+        table.add_column(column)
+    for verdict in verdicts:
+        quote = quotes[(verdict.claim_index, verdict.citation_index)]
+        excerpt = quote.quote if len(quote.quote) <= 60 else quote.quote[:57] + "..."
+        table.add_row(f"{verdict.claim_index}.{verdict.citation_index}", quote.document_title, verdict.status, excerpt)
+    console.print(table)
