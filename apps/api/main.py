@@ -18,7 +18,7 @@ from fastapi.routing import APIRoute
 from apps.api.boundary import InputBoundaryMiddleware
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
-from apps.api.middleware import RequestContextMiddleware
+from apps.api.middleware import PasswordCheckShedding, RequestContextMiddleware
 from apps.api.openapi import install_error_schema
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
@@ -245,6 +245,7 @@ def create_app(
     build_state(app, settings)
     register_exception_handlers(app)
     install_error_schema(app)
+    app.add_middleware(PasswordCheckShedding)
     app.add_middleware(InputBoundaryMiddleware)
     app.add_middleware(
         CORSMiddleware,

@@ -11,6 +11,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from apps.api.errors import error_body
 from apps.api.logging import request_id_var
+from packages.core.errors import OrionError
 
 logger = logging.getLogger(__name__)
 
@@ -67,3 +68,33 @@ def _incoming_request_id(scope: Scope) -> str | None:
             candidate = value.decode("latin-1").strip()
             return candidate if _VALID_REQUEST_ID.match(candidate) else None
     return None
+
+
+PASSWORD_ROUTES = {("POST", "/api/v1/auth/login"), ("POST", "/api/v1/auth/register"), ("PUT", "/api/v1/auth/password")}
+
+
+class PasswordCheckShedding:
+    """Refuse a password route at once (503 `overloaded`) while the bcrypt queue is full.
+
+    The service refuses the same request too, but only after parsing, dependencies and a database session;
+    answering here, before the body is even read, keeps a login flood from queueing in front of other routes on
+    the event loop.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and (scope.get("method"), scope.get("path")) in PASSWORD_ROUTES:
+            hasher = getattr(scope["app"].state, "password_hasher", None)
+            if hasher is not None:
+                try:
+                    hasher.ensure_room()
+                except OrionError as refused:
+                    body = json.dumps(error_body(refused.code, refused.message, refused.details)).encode()
+                    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+                    headers += [(k.lower().encode(), v.encode()) for k, v in refused.headers.items()]
+                    await send({"type": "http.response.start", "status": refused.status, "headers": headers})
+                    await send({"type": "http.response.body", "body": body})
+                    return
+        await self.app(scope, receive, send)

@@ -136,3 +136,4 @@ async def test_a_full_hashing_queue_answers_503_overloaded(app, monkeypatch) -> 
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "overloaded"
     assert int(response.headers["retry-after"]) >= 1
+    assert response.headers["x-content-type-options"] == "nosniff" and response.headers["x-request-id"]
