@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.verification.grounding import locate_quote, normalize_for_grounding, quote_is_grounded
+from domains.execution.verification.grounding import locate_quote, quote_is_grounded
 
 CHUNK = "Payroll records are kept for  seven years.\n\nOlder records are shredded on site."
 
@@ -25,10 +25,3 @@ def test_whitespace_runs_and_case_do_not_matter_and_offsets_stay_the_chunks() ->
 )
 def test_a_different_word_digit_or_tense_is_not_grounded(quote: str) -> None:
     assert not quote_is_grounded(quote, CHUNK)
-
-
-def test_normalization_maps_every_character_back_to_the_original() -> None:
-    original = "  A  b\nC "
-    normalized = normalize_for_grounding(original)
-    assert normalized.text == "a b c"
-    assert [original[i] for i in normalized.origin] == ["A", " ", "b", "\n", "C"]

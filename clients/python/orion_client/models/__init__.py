@@ -14,11 +14,17 @@ from .audit_event_public import AuditEventPublic
 from .audit_event_public_details_type_0 import AuditEventPublicDetailsType0
 from .briefing_result import BriefingResult
 from .chunk_public import ChunkPublic
+from .chunk_public_text_source_type_0 import ChunkPublicTextSourceType0
 from .chunk_public_trust_label import ChunkPublicTrustLabel
+from .chunk_span import ChunkSpan
 from .citation import Citation
+from .citation_source_type import CitationSourceType
+from .citation_text_source_type_0 import CitationTextSourceType0
+from .citation_trust_label import CitationTrustLabel
 from .cited_document_public import CitedDocumentPublic
 from .claim import Claim
 from .claim_citation import ClaimCitation
+from .claim_evidence_status import ClaimEvidenceStatus
 from .document_detail import DocumentDetail
 from .document_detail_document_type import DocumentDetailDocumentType
 from .document_detail_status import DocumentDetailStatus
@@ -27,11 +33,13 @@ from .document_public_document_type import DocumentPublicDocumentType
 from .document_public_status import DocumentPublicStatus
 from .document_ref import DocumentRef
 from .document_usage import DocumentUsage
+from .error_body import ErrorBody
+from .error_body_details_type_0 import ErrorBodyDetailsType0
+from .error_response import ErrorResponse
 from .event_public import EventPublic
 from .event_public_payload_type_0 import EventPublicPayloadType0
 from .health_live_response_health_live import HealthLiveResponseHealthLive
 from .health_ready_response_health_ready import HealthReadyResponseHealthReady
-from .http_validation_error import HTTPValidationError
 from .ingest_response import IngestResponse
 from .ingest_response_status import IngestResponseStatus
 from .investigation_analytics_public import InvestigationAnalyticsPublic
@@ -39,9 +47,12 @@ from .investigation_trend_public import InvestigationTrendPublic
 from .investigation_trend_public_bucket import InvestigationTrendPublicBucket
 from .investigations_trends_bucket import InvestigationsTrendsBucket
 from .knowledge_upload_document_body import KnowledgeUploadDocumentBody
+from .labelled_span import LabelledSpan
+from .labelled_span_label import LabelledSpanLabel
 from .login_request import LoginRequest
 from .password_change_request import PasswordChangeRequest
 from .quote_span import QuoteSpan
+from .receipt_quote import ReceiptQuote
 from .refusal_public import RefusalPublic
 from .register_request import RegisterRequest
 from .roles_update import RolesUpdate
@@ -50,6 +61,7 @@ from .run_create import RunCreate
 from .run_create_input import RunCreateInput
 from .run_outcome import RunOutcome
 from .run_public import RunPublic
+from .run_public_evidence_status import RunPublicEvidenceStatus
 from .run_public_input import RunPublicInput
 from .run_result_public import RunResultPublic
 from .run_status import RunStatus
@@ -59,18 +71,21 @@ from .search_request_method import SearchRequestMethod
 from .search_result_public import SearchResultPublic
 from .search_result_public_retrieval_method import SearchResultPublicRetrievalMethod
 from .search_result_public_source_type import SearchResultPublicSourceType
+from .search_result_public_text_source_type_0 import SearchResultPublicTextSourceType0
 from .search_result_public_trust_label import SearchResultPublicTrustLabel
+from .stage_check import StageCheck
+from .stage_check_stage import StageCheckStage
 from .status_ok import StatusOk
 from .step_public import StepPublic
 from .step_status import StepStatus
 from .token import Token
-from .trend_point_public import TrendPointPublic
+from .trend_point import TrendPoint
 from .user_activation import UserActivation
 from .user_public import UserPublic
-from .validation_error import ValidationError
-from .validation_error_context import ValidationErrorContext
+from .verification_receipt import VerificationReceipt
 from .version_public import VersionPublic
 from .version_public_status import VersionPublicStatus
+from .withheld_span import WithheldSpan
 
 __all__ = (
     "AccessTokenCreate",
@@ -87,11 +102,17 @@ __all__ = (
     "AuditEventPublicDetailsType0",
     "BriefingResult",
     "ChunkPublic",
+    "ChunkPublicTextSourceType0",
     "ChunkPublicTrustLabel",
+    "ChunkSpan",
     "Citation",
+    "CitationSourceType",
+    "CitationTextSourceType0",
+    "CitationTrustLabel",
     "CitedDocumentPublic",
     "Claim",
     "ClaimCitation",
+    "ClaimEvidenceStatus",
     "DocumentDetail",
     "DocumentDetailDocumentType",
     "DocumentDetailStatus",
@@ -100,11 +121,13 @@ __all__ = (
     "DocumentPublicStatus",
     "DocumentRef",
     "DocumentUsage",
+    "ErrorBody",
+    "ErrorBodyDetailsType0",
+    "ErrorResponse",
     "EventPublic",
     "EventPublicPayloadType0",
     "HealthLiveResponseHealthLive",
     "HealthReadyResponseHealthReady",
-    "HTTPValidationError",
     "IngestResponse",
     "IngestResponseStatus",
     "InvestigationAnalyticsPublic",
@@ -112,9 +135,12 @@ __all__ = (
     "InvestigationTrendPublic",
     "InvestigationTrendPublicBucket",
     "KnowledgeUploadDocumentBody",
+    "LabelledSpan",
+    "LabelledSpanLabel",
     "LoginRequest",
     "PasswordChangeRequest",
     "QuoteSpan",
+    "ReceiptQuote",
     "RefusalPublic",
     "RegisterRequest",
     "RolesUpdate",
@@ -123,6 +149,7 @@ __all__ = (
     "RunCreateInput",
     "RunOutcome",
     "RunPublic",
+    "RunPublicEvidenceStatus",
     "RunPublicInput",
     "RunResultPublic",
     "RunStatus",
@@ -132,16 +159,19 @@ __all__ = (
     "SearchResultPublic",
     "SearchResultPublicRetrievalMethod",
     "SearchResultPublicSourceType",
+    "SearchResultPublicTextSourceType0",
     "SearchResultPublicTrustLabel",
+    "StageCheck",
+    "StageCheckStage",
     "StatusOk",
     "StepPublic",
     "StepStatus",
     "Token",
-    "TrendPointPublic",
+    "TrendPoint",
     "UserActivation",
     "UserPublic",
-    "ValidationError",
-    "ValidationErrorContext",
+    "VerificationReceipt",
     "VersionPublic",
     "VersionPublicStatus",
+    "WithheldSpan",
 )

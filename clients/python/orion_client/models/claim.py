@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.claim_evidence_status import ClaimEvidenceStatus
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -27,10 +29,12 @@ class Claim:
         Attributes:
             citations (list[ClaimCitation]):
             statement (str):
+            evidence_status (ClaimEvidenceStatus | Unset):  Default: ClaimEvidenceStatus.CURRENT.
      """
 
     citations: list[ClaimCitation]
     statement: str
+    evidence_status: ClaimEvidenceStatus | Unset = ClaimEvidenceStatus.CURRENT
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -48,6 +52,11 @@ class Claim:
 
         statement = self.statement
 
+        evidence_status: str | Unset = UNSET
+        if not isinstance(self.evidence_status, Unset):
+            evidence_status = self.evidence_status.value
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -55,6 +64,8 @@ class Claim:
             "citations": citations,
             "statement": statement,
         })
+        if evidence_status is not UNSET:
+            field_dict["evidence_status"] = evidence_status
 
         return field_dict
 
@@ -76,9 +87,20 @@ class Claim:
 
         statement = d.pop("statement")
 
+        _evidence_status = d.pop("evidence_status", UNSET)
+        evidence_status: ClaimEvidenceStatus | Unset
+        if isinstance(_evidence_status,  Unset):
+            evidence_status = UNSET
+        else:
+            evidence_status = ClaimEvidenceStatus(_evidence_status)
+
+
+
+
         claim = cls(
             citations=citations,
             statement=statement,
+            evidence_status=evidence_status,
         )
 
 

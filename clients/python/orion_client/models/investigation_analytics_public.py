@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class InvestigationAnalyticsPublic:
             most_cited_documents (list[CitedDocumentPublic]):
             refusal_rate (float | None):
             total (int):
+            drifted (int | Unset):  Default: 0.
      """
 
     answered: int
@@ -51,6 +53,7 @@ class InvestigationAnalyticsPublic:
     most_cited_documents: list[CitedDocumentPublic]
     refusal_rate: float | None
     total: int
+    drifted: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -93,6 +96,8 @@ class InvestigationAnalyticsPublic:
 
         total = self.total
 
+        drifted = self.drifted
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -110,6 +115,8 @@ class InvestigationAnalyticsPublic:
             "refusal_rate": refusal_rate,
             "total": total,
         })
+        if drifted is not UNSET:
+            field_dict["drifted"] = drifted
 
         return field_dict
 
@@ -181,6 +188,8 @@ class InvestigationAnalyticsPublic:
 
         total = d.pop("total")
 
+        drifted = d.pop("drifted", UNSET)
+
         investigation_analytics_public = cls(
             answered=answered,
             cancelled=cancelled,
@@ -194,6 +203,7 @@ class InvestigationAnalyticsPublic:
             most_cited_documents=most_cited_documents,
             refusal_rate=refusal_rate,
             total=total,
+            drifted=drifted,
         )
 
 

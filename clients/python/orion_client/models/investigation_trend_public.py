@@ -12,7 +12,7 @@ from ..models.investigation_trend_public_bucket import InvestigationTrendPublicB
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.trend_point_public import TrendPointPublic
+  from ..models.trend_point import TrendPoint
 
 
 
@@ -30,7 +30,7 @@ class InvestigationTrendPublic:
             completed_investigations (int):
             enough_for_refusal_trend (bool):
             enough_for_volume_trend (bool):
-            points (list[TrendPointPublic]):
+            points (list[TrendPoint]):
             reason (None | str):
             total_investigations (int):
      """
@@ -39,7 +39,7 @@ class InvestigationTrendPublic:
     completed_investigations: int
     enough_for_refusal_trend: bool
     enough_for_volume_trend: bool
-    points: list[TrendPointPublic]
+    points: list[TrendPoint]
     reason: None | str
     total_investigations: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -49,7 +49,7 @@ class InvestigationTrendPublic:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.trend_point_public import TrendPointPublic # noqa: PLC0415
+        from ..models.trend_point import TrendPoint # noqa: PLC0415
         bucket = self.bucket.value
 
         completed_investigations = self.completed_investigations
@@ -89,7 +89,7 @@ class InvestigationTrendPublic:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.trend_point_public import TrendPointPublic # noqa: PLC0415
+        from ..models.trend_point import TrendPoint # noqa: PLC0415
         d = dict(src_dict)
         bucket = InvestigationTrendPublicBucket(d.pop("bucket"))
 
@@ -105,7 +105,7 @@ class InvestigationTrendPublic:
         points = []
         _points = d.pop("points")
         for points_item_data in (_points):
-            points_item = TrendPointPublic.from_dict(points_item_data)
+            points_item = TrendPoint.from_dict(points_item_data)
 
 
 

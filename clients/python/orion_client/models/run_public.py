@@ -9,7 +9,9 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.run_outcome import RunOutcome
+from ..models.run_public_evidence_status import RunPublicEvidenceStatus
 from ..models.run_status import RunStatus
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -42,6 +44,7 @@ class RunPublic:
             steps (list[StepPublic]):
             steps_executed (int):
             workflow_type (str):
+            evidence_status (RunPublicEvidenceStatus | Unset):  Default: RunPublicEvidenceStatus.CURRENT.
      """
 
     completed_at: datetime.datetime | None
@@ -57,6 +60,7 @@ class RunPublic:
     steps: list[StepPublic]
     steps_executed: int
     workflow_type: str
+    evidence_status: RunPublicEvidenceStatus | Unset = RunPublicEvidenceStatus.CURRENT
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -110,6 +114,11 @@ class RunPublic:
 
         workflow_type = self.workflow_type
 
+        evidence_status: str | Unset = UNSET
+        if not isinstance(self.evidence_status, Unset):
+            evidence_status = self.evidence_status.value
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -128,6 +137,8 @@ class RunPublic:
             "steps_executed": steps_executed,
             "workflow_type": workflow_type,
         })
+        if evidence_status is not UNSET:
+            field_dict["evidence_status"] = evidence_status
 
         return field_dict
 
@@ -235,6 +246,16 @@ class RunPublic:
 
         workflow_type = d.pop("workflow_type")
 
+        _evidence_status = d.pop("evidence_status", UNSET)
+        evidence_status: RunPublicEvidenceStatus | Unset
+        if isinstance(_evidence_status,  Unset):
+            evidence_status = UNSET
+        else:
+            evidence_status = RunPublicEvidenceStatus(_evidence_status)
+
+
+
+
         run_public = cls(
             completed_at=completed_at,
             created_at=created_at,
@@ -249,6 +270,7 @@ class RunPublic:
             steps=steps,
             steps_executed=steps_executed,
             workflow_type=workflow_type,
+            evidence_status=evidence_status,
         )
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
   from ..models.briefing_result import BriefingResult
   from ..models.citation import Citation
   from ..models.refusal_public import RefusalPublic
+  from ..models.withheld_span import WithheldSpan
 
 
 
@@ -37,6 +38,7 @@ class RunResultPublic:
             result (BriefingResult): The verified briefing: every claim's quotes passed all three checks.
             run_id (str):
             status (RunStatus):
+            withheld (list[WithheldSpan]):
      """
 
     citations: list[Citation]
@@ -46,6 +48,7 @@ class RunResultPublic:
     result: BriefingResult
     run_id: str
     status: RunStatus
+    withheld: list[WithheldSpan]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -56,6 +59,7 @@ class RunResultPublic:
         from ..models.briefing_result import BriefingResult # noqa: PLC0415
         from ..models.citation import Citation # noqa: PLC0415
         from ..models.refusal_public import RefusalPublic # noqa: PLC0415
+        from ..models.withheld_span import WithheldSpan # noqa: PLC0415
         citations = []
         for citations_item_data in self.citations:
             citations_item = citations_item_data.to_dict()
@@ -87,6 +91,13 @@ class RunResultPublic:
 
         status = self.status.value
 
+        withheld = []
+        for withheld_item_data in self.withheld:
+            withheld_item = withheld_item_data.to_dict()
+            withheld.append(withheld_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -98,6 +109,7 @@ class RunResultPublic:
             "result": result,
             "run_id": run_id,
             "status": status,
+            "withheld": withheld,
         })
 
         return field_dict
@@ -109,6 +121,7 @@ class RunResultPublic:
         from ..models.briefing_result import BriefingResult # noqa: PLC0415
         from ..models.citation import Citation # noqa: PLC0415
         from ..models.refusal_public import RefusalPublic # noqa: PLC0415
+        from ..models.withheld_span import WithheldSpan # noqa: PLC0415
         d = dict(src_dict)
         citations = []
         _citations = d.pop("citations")
@@ -186,6 +199,16 @@ class RunResultPublic:
 
 
 
+        withheld = []
+        _withheld = d.pop("withheld")
+        for withheld_item_data in (_withheld):
+            withheld_item = WithheldSpan.from_dict(withheld_item_data)
+
+
+
+            withheld.append(withheld_item)
+
+
         run_result_public = cls(
             citations=citations,
             completed_at=completed_at,
@@ -194,6 +217,7 @@ class RunResultPublic:
             result=result,
             run_id=run_id,
             status=status,
+            withheld=withheld,
         )
 
 

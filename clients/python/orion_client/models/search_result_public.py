@@ -10,9 +10,13 @@ from ..types import UNSET, Unset
 
 from ..models.search_result_public_retrieval_method import SearchResultPublicRetrievalMethod
 from ..models.search_result_public_source_type import SearchResultPublicSourceType
+from ..models.search_result_public_text_source_type_0 import SearchResultPublicTextSourceType0
 from ..models.search_result_public_trust_label import SearchResultPublicTrustLabel
+from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.labelled_span import LabelledSpan
 
 
 
@@ -42,6 +46,10 @@ class SearchResultPublic:
             semantic_score (float | None):
             source_type (SearchResultPublicSourceType):
             trust_label (SearchResultPublicTrustLabel):
+            labelled_spans (list[LabelledSpan] | Unset):
+            page_end (int | None | Unset):
+            page_start (int | None | Unset):
+            text_source (None | SearchResultPublicTextSourceType0 | Unset):
      """
 
     chunk_id: str
@@ -60,6 +68,10 @@ class SearchResultPublic:
     semantic_score: float | None
     source_type: SearchResultPublicSourceType
     trust_label: SearchResultPublicTrustLabel
+    labelled_spans: list[LabelledSpan] | Unset = UNSET
+    page_end: int | None | Unset = UNSET
+    page_start: int | None | Unset = UNSET
+    text_source: None | SearchResultPublicTextSourceType0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -67,6 +79,7 @@ class SearchResultPublic:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.labelled_span import LabelledSpan # noqa: PLC0415
         chunk_id = self.chunk_id
 
         content = self.content
@@ -105,6 +118,35 @@ class SearchResultPublic:
 
         trust_label = self.trust_label.value
 
+        labelled_spans: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.labelled_spans, Unset):
+            labelled_spans = []
+            for labelled_spans_item_data in self.labelled_spans:
+                labelled_spans_item = labelled_spans_item_data.to_dict()
+                labelled_spans.append(labelled_spans_item)
+
+
+
+        page_end: int | None | Unset
+        if isinstance(self.page_end, Unset):
+            page_end = UNSET
+        else:
+            page_end = self.page_end
+
+        page_start: int | None | Unset
+        if isinstance(self.page_start, Unset):
+            page_start = UNSET
+        else:
+            page_start = self.page_start
+
+        text_source: None | str | Unset
+        if isinstance(self.text_source, Unset):
+            text_source = UNSET
+        elif isinstance(self.text_source, SearchResultPublicTextSourceType0):
+            text_source = self.text_source.value
+        else:
+            text_source = self.text_source
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -126,6 +168,14 @@ class SearchResultPublic:
             "source_type": source_type,
             "trust_label": trust_label,
         })
+        if labelled_spans is not UNSET:
+            field_dict["labelled_spans"] = labelled_spans
+        if page_end is not UNSET:
+            field_dict["page_end"] = page_end
+        if page_start is not UNSET:
+            field_dict["page_start"] = page_start
+        if text_source is not UNSET:
+            field_dict["text_source"] = text_source
 
         return field_dict
 
@@ -133,6 +183,7 @@ class SearchResultPublic:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.labelled_span import LabelledSpan # noqa: PLC0415
         d = dict(src_dict)
         chunk_id = d.pop("chunk_id")
 
@@ -211,6 +262,58 @@ class SearchResultPublic:
 
 
 
+        _labelled_spans = d.pop("labelled_spans", UNSET)
+        labelled_spans: list[LabelledSpan] | Unset = UNSET
+        if _labelled_spans is not UNSET:
+            labelled_spans = []
+            for labelled_spans_item_data in _labelled_spans:
+                labelled_spans_item = LabelledSpan.from_dict(labelled_spans_item_data)
+
+
+
+                labelled_spans.append(labelled_spans_item)
+
+
+        def _parse_page_end(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        page_end = _parse_page_end(d.pop("page_end", UNSET))
+
+
+        def _parse_page_start(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        page_start = _parse_page_start(d.pop("page_start", UNSET))
+
+
+        def _parse_text_source(data: object) -> None | SearchResultPublicTextSourceType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                text_source_type_0 = SearchResultPublicTextSourceType0(data)
+
+
+
+                return text_source_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SearchResultPublicTextSourceType0 | Unset, data)
+
+        text_source = _parse_text_source(d.pop("text_source", UNSET))
+
+
         search_result_public = cls(
             chunk_id=chunk_id,
             content=content,
@@ -228,6 +331,10 @@ class SearchResultPublic:
             semantic_score=semantic_score,
             source_type=source_type,
             trust_label=trust_label,
+            labelled_spans=labelled_spans,
+            page_end=page_end,
+            page_start=page_start,
+            text_source=text_source,
         )
 
 

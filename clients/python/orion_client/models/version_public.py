@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.version_public_status import VersionPublicStatus
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
@@ -34,6 +35,7 @@ class VersionPublic:
             status (VersionPublicStatus):
             status_reason (None | str):
             version_number (int):
+            labels_pending (int | Unset):  Default: 0.
      """
 
     chunk_count: int
@@ -45,6 +47,7 @@ class VersionPublic:
     status: VersionPublicStatus
     status_reason: None | str
     version_number: int
+    labels_pending: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -72,6 +75,8 @@ class VersionPublic:
 
         version_number = self.version_number
 
+        labels_pending = self.labels_pending
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -86,6 +91,8 @@ class VersionPublic:
             "status_reason": status_reason,
             "version_number": version_number,
         })
+        if labels_pending is not UNSET:
+            field_dict["labels_pending"] = labels_pending
 
         return field_dict
 
@@ -130,6 +137,8 @@ class VersionPublic:
 
         version_number = d.pop("version_number")
 
+        labels_pending = d.pop("labels_pending", UNSET)
+
         version_public = cls(
             chunk_count=chunk_count,
             content_hash=content_hash,
@@ -140,6 +149,7 @@ class VersionPublic:
             status=status,
             status_reason=status_reason,
             version_number=version_number,
+            labels_pending=labels_pending,
         )
 
 

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.audit_event_public import AuditEventPublic
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -46,7 +46,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[AuditEventPublic] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | list[AuditEventPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -60,7 +60,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -72,7 +72,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | list[AuditEventPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -87,21 +87,21 @@ def sync_detailed(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+) -> Response[ErrorResponse | list[AuditEventPublic]]:
     """ Audit
 
      List the organization's audit trail, newest first.
 
     Args:
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | list[AuditEventPublic]]
+        Response[ErrorResponse | list[AuditEventPublic]]
      """
 
 
@@ -123,21 +123,21 @@ def sync(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> HTTPValidationError | list[AuditEventPublic] | None:
+) -> ErrorResponse | list[AuditEventPublic] | None:
     """ Audit
 
      List the organization's audit trail, newest first.
 
     Args:
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | list[AuditEventPublic]
+        ErrorResponse | list[AuditEventPublic]
      """
 
 
@@ -154,21 +154,21 @@ async def asyncio_detailed(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> Response[HTTPValidationError | list[AuditEventPublic]]:
+) -> Response[ErrorResponse | list[AuditEventPublic]]:
     """ Audit
 
      List the organization's audit trail, newest first.
 
     Args:
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | list[AuditEventPublic]]
+        Response[ErrorResponse | list[AuditEventPublic]]
      """
 
 
@@ -190,21 +190,21 @@ async def asyncio(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> HTTPValidationError | list[AuditEventPublic] | None:
+) -> ErrorResponse | list[AuditEventPublic] | None:
     """ Audit
 
      List the organization's audit trail, newest first.
 
     Args:
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | list[AuditEventPublic]
+        ErrorResponse | list[AuditEventPublic]
      """
 
 

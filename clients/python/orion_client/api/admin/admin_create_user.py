@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.admin_user_create import AdminUserCreate
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.user_public import UserPublic
 from typing import cast
 
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | UserPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | UserPublic | None:
     if response.status_code == 201:
         response_201 = UserPublic.from_dict(response.json())
 
@@ -50,7 +50,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -62,7 +62,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | UserPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | UserPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +76,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AdminUserCreate,
 
-) -> Response[HTTPValidationError | UserPublic]:
+) -> Response[ErrorResponse | UserPublic]:
     """ Create User
 
      Add a user to the organization.
@@ -89,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | UserPublic]
+        Response[ErrorResponse | UserPublic]
      """
 
 
@@ -109,7 +109,7 @@ def sync(
     client: AuthenticatedClient,
     body: AdminUserCreate,
 
-) -> HTTPValidationError | UserPublic | None:
+) -> ErrorResponse | UserPublic | None:
     """ Create User
 
      Add a user to the organization.
@@ -122,7 +122,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | UserPublic
+        ErrorResponse | UserPublic
      """
 
 
@@ -137,7 +137,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AdminUserCreate,
 
-) -> Response[HTTPValidationError | UserPublic]:
+) -> Response[ErrorResponse | UserPublic]:
     """ Create User
 
      Add a user to the organization.
@@ -150,7 +150,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | UserPublic]
+        Response[ErrorResponse | UserPublic]
      """
 
 
@@ -170,7 +170,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AdminUserCreate,
 
-) -> HTTPValidationError | UserPublic | None:
+) -> ErrorResponse | UserPublic | None:
     """ Create User
 
      Add a user to the organization.
@@ -183,7 +183,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | UserPublic
+        ErrorResponse | UserPublic
      """
 
 

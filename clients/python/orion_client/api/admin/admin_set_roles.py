@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.roles_update import RolesUpdate
 from ...models.user_public import UserPublic
 from typing import cast
@@ -42,7 +42,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | UserPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | UserPublic | None:
     if response.status_code == 200:
         response_200 = UserPublic.from_dict(response.json())
 
@@ -51,7 +51,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -63,7 +63,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | UserPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | UserPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -78,7 +78,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RolesUpdate,
 
-) -> Response[HTTPValidationError | UserPublic]:
+) -> Response[ErrorResponse | UserPublic]:
     """ Set Roles
 
      Replace a user's roles (the organization keeps one active admin).
@@ -92,7 +92,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | UserPublic]
+        Response[ErrorResponse | UserPublic]
      """
 
 
@@ -114,7 +114,7 @@ def sync(
     client: AuthenticatedClient,
     body: RolesUpdate,
 
-) -> HTTPValidationError | UserPublic | None:
+) -> ErrorResponse | UserPublic | None:
     """ Set Roles
 
      Replace a user's roles (the organization keeps one active admin).
@@ -128,7 +128,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | UserPublic
+        ErrorResponse | UserPublic
      """
 
 
@@ -145,7 +145,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RolesUpdate,
 
-) -> Response[HTTPValidationError | UserPublic]:
+) -> Response[ErrorResponse | UserPublic]:
     """ Set Roles
 
      Replace a user's roles (the organization keeps one active admin).
@@ -159,7 +159,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | UserPublic]
+        Response[ErrorResponse | UserPublic]
      """
 
 
@@ -181,7 +181,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RolesUpdate,
 
-) -> HTTPValidationError | UserPublic | None:
+) -> ErrorResponse | UserPublic | None:
     """ Set Roles
 
      Replace a user's roles (the organization keeps one active admin).
@@ -195,7 +195,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | UserPublic
+        ErrorResponse | UserPublic
      """
 
 

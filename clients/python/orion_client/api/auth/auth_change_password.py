@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.password_change_request import PasswordChangeRequest
 from typing import cast
 
@@ -40,17 +40,31 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorResponse | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -58,7 +72,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -72,10 +86,10 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PasswordChangeRequest,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Change Password
 
-     Change the caller's password; older tokens stop working.
+     Change the caller's password; older tokens stop working (wrong guesses are throttled like logins).
 
     Args:
         body (PasswordChangeRequest):
@@ -85,7 +99,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -105,10 +119,10 @@ def sync(
     client: AuthenticatedClient,
     body: PasswordChangeRequest,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Change Password
 
-     Change the caller's password; older tokens stop working.
+     Change the caller's password; older tokens stop working (wrong guesses are throttled like logins).
 
     Args:
         body (PasswordChangeRequest):
@@ -118,7 +132,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 
@@ -133,10 +147,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PasswordChangeRequest,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Change Password
 
-     Change the caller's password; older tokens stop working.
+     Change the caller's password; older tokens stop working (wrong guesses are throttled like logins).
 
     Args:
         body (PasswordChangeRequest):
@@ -146,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -166,10 +180,10 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PasswordChangeRequest,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Change Password
 
-     Change the caller's password; older tokens stop working.
+     Change the caller's password; older tokens stop working (wrong guesses are throttled like logins).
 
     Args:
         body (PasswordChangeRequest):
@@ -179,7 +193,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 

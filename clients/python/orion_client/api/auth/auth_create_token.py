@@ -10,6 +10,7 @@ from ... import errors
 
 from ...models.access_token_create import AccessTokenCreate
 from ...models.access_token_created import AccessTokenCreated
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -40,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccessTokenCreated | Any | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AccessTokenCreated | ErrorResponse | None:
     if response.status_code == 201:
         response_201 = AccessTokenCreated.from_dict(response.json())
 
@@ -49,11 +50,17 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 403:
-        response_403 = cast(Any, None)
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_403
 
     if response.status_code == 422:
-        response_422 = cast(Any, None)
+        response_422 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_422
 
     if client.raise_on_unexpected_status:
@@ -62,7 +69,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccessTokenCreated | Any]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AccessTokenCreated | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +83,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: AccessTokenCreate,
 
-) -> Response[AccessTokenCreated | Any]:
+) -> Response[AccessTokenCreated | ErrorResponse]:
     """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
@@ -89,7 +96,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AccessTokenCreated | Any]
+        Response[AccessTokenCreated | ErrorResponse]
      """
 
 
@@ -109,7 +116,7 @@ def sync(
     client: AuthenticatedClient,
     body: AccessTokenCreate,
 
-) -> AccessTokenCreated | Any | None:
+) -> AccessTokenCreated | ErrorResponse | None:
     """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
@@ -122,7 +129,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AccessTokenCreated | Any
+        AccessTokenCreated | ErrorResponse
      """
 
 
@@ -137,7 +144,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: AccessTokenCreate,
 
-) -> Response[AccessTokenCreated | Any]:
+) -> Response[AccessTokenCreated | ErrorResponse]:
     """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
@@ -150,7 +157,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AccessTokenCreated | Any]
+        Response[AccessTokenCreated | ErrorResponse]
      """
 
 
@@ -170,7 +177,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: AccessTokenCreate,
 
-) -> AccessTokenCreated | Any | None:
+) -> AccessTokenCreated | ErrorResponse | None:
     """ Create Token
 
      Create a personal access token; the response is the only time its secret is shown.
@@ -183,7 +190,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AccessTokenCreated | Any
+        AccessTokenCreated | ErrorResponse
      """
 
 

@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.access_token_public import AccessTokenPublic
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -49,7 +49,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | list[AccessTokenPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -63,11 +63,14 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 403:
-        response_403 = cast(Any, None)
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_403
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -79,7 +82,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | list[AccessTokenPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -95,7 +98,7 @@ def sync_detailed(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+) -> Response[ErrorResponse | list[AccessTokenPublic]]:
     """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
@@ -103,14 +106,14 @@ def sync_detailed(
     Args:
         organization (bool | Unset): Admins: every token of the organization Default: False.
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | list[AccessTokenPublic]]
+        Response[ErrorResponse | list[AccessTokenPublic]]
      """
 
 
@@ -134,7 +137,7 @@ def sync(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+) -> ErrorResponse | list[AccessTokenPublic] | None:
     """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
@@ -142,14 +145,14 @@ def sync(
     Args:
         organization (bool | Unset): Admins: every token of the organization Default: False.
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | list[AccessTokenPublic]
+        ErrorResponse | list[AccessTokenPublic]
      """
 
 
@@ -168,7 +171,7 @@ async def asyncio_detailed(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> Response[Any | HTTPValidationError | list[AccessTokenPublic]]:
+) -> Response[ErrorResponse | list[AccessTokenPublic]]:
     """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
@@ -176,14 +179,14 @@ async def asyncio_detailed(
     Args:
         organization (bool | Unset): Admins: every token of the organization Default: False.
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | list[AccessTokenPublic]]
+        Response[ErrorResponse | list[AccessTokenPublic]]
      """
 
 
@@ -207,7 +210,7 @@ async def asyncio(
     limit: int | Unset = 20,
     offset: int | Unset = 0,
 
-) -> Any | HTTPValidationError | list[AccessTokenPublic] | None:
+) -> ErrorResponse | list[AccessTokenPublic] | None:
     """ List Tokens
 
      List the caller's personal access tokens (never their secrets), newest first.
@@ -215,14 +218,14 @@ async def asyncio(
     Args:
         organization (bool | Unset): Admins: every token of the organization Default: False.
         limit (int | Unset): Page size (1..50) Default: 20.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | list[AccessTokenPublic]
+        ErrorResponse | list[AccessTokenPublic]
      """
 
 

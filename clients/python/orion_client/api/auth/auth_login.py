@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.login_request import LoginRequest
 from ...models.token import Token
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | Token | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Token | None:
     if response.status_code == 200:
         response_200 = Token.from_dict(response.json())
 
@@ -50,19 +50,32 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 401:
-        response_401 = cast(Any, None)
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_401
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = cast(Any, None)
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -70,7 +83,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | Token]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Token]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,10 +97,10 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Response[Any | HTTPValidationError | Token]:
+) -> Response[ErrorResponse | Token]:
     """ Login
 
-     Exchange email and password for a bearer token.
+     Exchange email and password for a bearer token (throttled per email+address, address and account).
 
     Args:
         body (LoginRequest):
@@ -97,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | Token]
+        Response[ErrorResponse | Token]
      """
 
 
@@ -117,10 +130,10 @@ def sync(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Any | HTTPValidationError | Token | None:
+) -> ErrorResponse | Token | None:
     """ Login
 
-     Exchange email and password for a bearer token.
+     Exchange email and password for a bearer token (throttled per email+address, address and account).
 
     Args:
         body (LoginRequest):
@@ -130,7 +143,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | Token
+        ErrorResponse | Token
      """
 
 
@@ -145,10 +158,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Response[Any | HTTPValidationError | Token]:
+) -> Response[ErrorResponse | Token]:
     """ Login
 
-     Exchange email and password for a bearer token.
+     Exchange email and password for a bearer token (throttled per email+address, address and account).
 
     Args:
         body (LoginRequest):
@@ -158,7 +171,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | Token]
+        Response[ErrorResponse | Token]
      """
 
 
@@ -178,10 +191,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: LoginRequest,
 
-) -> Any | HTTPValidationError | Token | None:
+) -> ErrorResponse | Token | None:
     """ Login
 
-     Exchange email and password for a bearer token.
+     Exchange email and password for a bearer token (throttled per email+address, address and account).
 
     Args:
         body (LoginRequest):
@@ -191,7 +204,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | Token
+        ErrorResponse | Token
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.register_request import RegisterRequest
 from ...models.user_public import UserPublic
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | UserPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | UserPublic | None:
     if response.status_code == 201:
         response_201 = UserPublic.from_dict(response.json())
 
@@ -50,11 +50,18 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_422
+
+    if response.status_code == 503:
+        response_503 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_503
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -62,7 +69,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | UserPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | UserPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +83,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
 
-) -> Response[HTTPValidationError | UserPublic]:
+) -> Response[ErrorResponse | UserPublic]:
     """ Register
 
      Create an account (and, unless single-organization mode, its own organization).
@@ -89,7 +96,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | UserPublic]
+        Response[ErrorResponse | UserPublic]
      """
 
 
@@ -109,7 +116,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
 
-) -> HTTPValidationError | UserPublic | None:
+) -> ErrorResponse | UserPublic | None:
     """ Register
 
      Create an account (and, unless single-organization mode, its own organization).
@@ -122,7 +129,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | UserPublic
+        ErrorResponse | UserPublic
      """
 
 
@@ -137,7 +144,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
 
-) -> Response[HTTPValidationError | UserPublic]:
+) -> Response[ErrorResponse | UserPublic]:
     """ Register
 
      Create an account (and, unless single-organization mode, its own organization).
@@ -150,7 +157,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | UserPublic]
+        Response[ErrorResponse | UserPublic]
      """
 
 
@@ -170,7 +177,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: RegisterRequest,
 
-) -> HTTPValidationError | UserPublic | None:
+) -> ErrorResponse | UserPublic | None:
     """ Register
 
      Create an account (and, unless single-organization mode, its own organization).
@@ -183,7 +190,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | UserPublic
+        ErrorResponse | UserPublic
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -33,21 +33,27 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorResponse | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 403:
-        response_403 = cast(Any, None)
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_403
 
     if response.status_code == 404:
-        response_404 = cast(Any, None)
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_404
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -59,7 +65,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,7 +79,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
@@ -87,7 +93,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -107,7 +113,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
@@ -121,7 +127,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 
@@ -136,7 +142,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
@@ -150,7 +156,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -170,7 +176,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Revoke Token
 
      Revoke a personal access token (the caller's, or for admins any of the organization's); effective at
@@ -184,7 +190,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 

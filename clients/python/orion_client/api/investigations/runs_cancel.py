@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.run_public import RunPublic
 from typing import cast
 
@@ -34,7 +34,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | RunPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | RunPublic | None:
     if response.status_code == 200:
         response_200 = RunPublic.from_dict(response.json())
 
@@ -43,11 +43,14 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 409:
-        response_409 = cast(Any, None)
+        response_409 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_409
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -59,7 +62,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | RunPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | RunPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,7 +76,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | HTTPValidationError | RunPublic]:
+) -> Response[ErrorResponse | RunPublic]:
     """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
@@ -86,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | RunPublic]
+        Response[ErrorResponse | RunPublic]
      """
 
 
@@ -106,7 +109,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Any | HTTPValidationError | RunPublic | None:
+) -> ErrorResponse | RunPublic | None:
     """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
@@ -119,7 +122,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | RunPublic
+        ErrorResponse | RunPublic
      """
 
 
@@ -134,7 +137,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | HTTPValidationError | RunPublic]:
+) -> Response[ErrorResponse | RunPublic]:
     """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
@@ -147,7 +150,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | RunPublic]
+        Response[ErrorResponse | RunPublic]
      """
 
 
@@ -167,7 +170,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Any | HTTPValidationError | RunPublic | None:
+) -> ErrorResponse | RunPublic | None:
     """ Cancel Run
 
      Cancel a pending or running run (409 once it is verifying or finished).
@@ -180,7 +183,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | RunPublic
+        ErrorResponse | RunPublic
      """
 
 

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.error_response import ErrorResponse
 from ...models.run_create import RunCreate
 from ...models.run_public import RunPublic
 from typing import cast
@@ -40,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | RunPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | RunPublic | None:
     if response.status_code == 200:
         response_200 = RunPublic.from_dict(response.json())
 
@@ -56,19 +57,38 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_201
 
     if response.status_code == 400:
-        response_400 = cast(Any, None)
+        response_400 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_400
 
     if response.status_code == 404:
-        response_404 = cast(Any, None)
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 422:
-        response_422 = cast(Any, None)
+        response_422 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_422
 
     if response.status_code == 429:
-        response_429 = cast(Any, None)
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_429
 
     if client.raise_on_unexpected_status:
@@ -77,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | RunPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | RunPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,7 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RunCreate,
 
-) -> Response[Any | RunPublic]:
+) -> Response[ErrorResponse | RunPublic]:
     """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
@@ -104,7 +124,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | RunPublic]
+        Response[ErrorResponse | RunPublic]
      """
 
 
@@ -124,7 +144,7 @@ def sync(
     client: AuthenticatedClient,
     body: RunCreate,
 
-) -> Any | RunPublic | None:
+) -> ErrorResponse | RunPublic | None:
     """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
@@ -137,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | RunPublic
+        ErrorResponse | RunPublic
      """
 
 
@@ -152,7 +172,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RunCreate,
 
-) -> Response[Any | RunPublic]:
+) -> Response[ErrorResponse | RunPublic]:
     """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
@@ -165,7 +185,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | RunPublic]
+        Response[ErrorResponse | RunPublic]
      """
 
 
@@ -185,7 +205,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RunCreate,
 
-) -> Any | RunPublic | None:
+) -> ErrorResponse | RunPublic | None:
     """ Create Run
 
      Start an investigation and execute it to a terminal state (200 for an idempotent replay).
@@ -198,7 +218,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | RunPublic
+        ErrorResponse | RunPublic
      """
 
 

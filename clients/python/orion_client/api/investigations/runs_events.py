@@ -8,8 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.error_response import ErrorResponse
 from ...models.event_public import EventPublic
-from ...models.http_validation_error import HTTPValidationError
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -47,7 +47,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[EventPublic] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | list[EventPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -61,7 +61,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -73,7 +73,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[EventPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | list[EventPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -89,7 +89,7 @@ def sync_detailed(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> Response[HTTPValidationError | list[EventPublic]]:
+) -> Response[ErrorResponse | list[EventPublic]]:
     """ Run Events
 
      Return the run's execution trace in order.
@@ -97,14 +97,14 @@ def sync_detailed(
     Args:
         run_id (str):
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | list[EventPublic]]
+        Response[ErrorResponse | list[EventPublic]]
      """
 
 
@@ -128,7 +128,7 @@ def sync(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> HTTPValidationError | list[EventPublic] | None:
+) -> ErrorResponse | list[EventPublic] | None:
     """ Run Events
 
      Return the run's execution trace in order.
@@ -136,14 +136,14 @@ def sync(
     Args:
         run_id (str):
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | list[EventPublic]
+        ErrorResponse | list[EventPublic]
      """
 
 
@@ -162,7 +162,7 @@ async def asyncio_detailed(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> Response[HTTPValidationError | list[EventPublic]]:
+) -> Response[ErrorResponse | list[EventPublic]]:
     """ Run Events
 
      Return the run's execution trace in order.
@@ -170,14 +170,14 @@ async def asyncio_detailed(
     Args:
         run_id (str):
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | list[EventPublic]]
+        Response[ErrorResponse | list[EventPublic]]
      """
 
 
@@ -201,7 +201,7 @@ async def asyncio(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> HTTPValidationError | list[EventPublic] | None:
+) -> ErrorResponse | list[EventPublic] | None:
     """ Run Events
 
      Return the run's execution trace in order.
@@ -209,14 +209,14 @@ async def asyncio(
     Args:
         run_id (str):
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | list[EventPublic]
+        ErrorResponse | list[EventPublic]
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.run_result_public import RunResultPublic
 from typing import cast
 
@@ -34,7 +34,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | RunResultPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | RunResultPublic | None:
     if response.status_code == 200:
         response_200 = RunResultPublic.from_dict(response.json())
 
@@ -43,7 +43,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -55,7 +55,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | RunResultPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | RunResultPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,7 +69,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[HTTPValidationError | RunResultPublic]:
+) -> Response[ErrorResponse | RunResultPublic]:
     """ Run Result
 
      Return the briefing (claims with verified quote spans), the retrieved citations, or the refusal.
@@ -82,7 +82,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | RunResultPublic]
+        Response[ErrorResponse | RunResultPublic]
      """
 
 
@@ -102,7 +102,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> HTTPValidationError | RunResultPublic | None:
+) -> ErrorResponse | RunResultPublic | None:
     """ Run Result
 
      Return the briefing (claims with verified quote spans), the retrieved citations, or the refusal.
@@ -115,7 +115,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | RunResultPublic
+        ErrorResponse | RunResultPublic
      """
 
 
@@ -130,7 +130,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[HTTPValidationError | RunResultPublic]:
+) -> Response[ErrorResponse | RunResultPublic]:
     """ Run Result
 
      Return the briefing (claims with verified quote spans), the retrieved citations, or the refusal.
@@ -143,7 +143,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | RunResultPublic]
+        Response[ErrorResponse | RunResultPublic]
      """
 
 
@@ -163,7 +163,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> HTTPValidationError | RunResultPublic | None:
+) -> ErrorResponse | RunResultPublic | None:
     """ Run Result
 
      Return the briefing (claims with verified quote spans), the retrieved citations, or the refusal.
@@ -176,7 +176,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | RunResultPublic
+        ErrorResponse | RunResultPublic
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -43,13 +43,13 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorResponse | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -61,7 +61,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +76,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     purge: bool | Unset = False,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
@@ -91,7 +91,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -113,7 +113,7 @@ def sync(
     client: AuthenticatedClient,
     purge: bool | Unset = False,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
@@ -128,7 +128,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 
@@ -145,7 +145,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     purge: bool | Unset = False,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
@@ -160,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -182,7 +182,7 @@ async def asyncio(
     client: AuthenticatedClient,
     purge: bool | Unset = False,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Delete Document
 
      Delete a document (run history keeps its citations unless purged).
@@ -197,7 +197,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 

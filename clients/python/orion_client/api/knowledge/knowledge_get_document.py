@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.document_detail import DocumentDetail
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -34,7 +34,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DocumentDetail | HTTPValidationError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DocumentDetail | ErrorResponse | None:
     if response.status_code == 200:
         response_200 = DocumentDetail.from_dict(response.json())
 
@@ -43,7 +43,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -55,7 +55,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DocumentDetail | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DocumentDetail | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,7 +69,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[DocumentDetail | HTTPValidationError]:
+) -> Response[DocumentDetail | ErrorResponse]:
     """ Get Document
 
      Return a document with its versions, their status and progress.
@@ -82,7 +82,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DocumentDetail | HTTPValidationError]
+        Response[DocumentDetail | ErrorResponse]
      """
 
 
@@ -102,7 +102,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> DocumentDetail | HTTPValidationError | None:
+) -> DocumentDetail | ErrorResponse | None:
     """ Get Document
 
      Return a document with its versions, their status and progress.
@@ -115,7 +115,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DocumentDetail | HTTPValidationError
+        DocumentDetail | ErrorResponse
      """
 
 
@@ -130,7 +130,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[DocumentDetail | HTTPValidationError]:
+) -> Response[DocumentDetail | ErrorResponse]:
     """ Get Document
 
      Return a document with its versions, their status and progress.
@@ -143,7 +143,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DocumentDetail | HTTPValidationError]
+        Response[DocumentDetail | ErrorResponse]
      """
 
 
@@ -163,7 +163,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> DocumentDetail | HTTPValidationError | None:
+) -> DocumentDetail | ErrorResponse | None:
     """ Get Document
 
      Return a document with its versions, their status and progress.
@@ -176,7 +176,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DocumentDetail | HTTPValidationError
+        DocumentDetail | ErrorResponse
      """
 
 

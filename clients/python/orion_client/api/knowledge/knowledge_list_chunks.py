@@ -9,7 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.chunk_public import ChunkPublic
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -55,7 +55,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | list[ChunkPublic] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | list[ChunkPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -69,7 +69,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -81,7 +81,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | list[ChunkPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | list[ChunkPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +98,7 @@ def sync_detailed(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> Response[HTTPValidationError | list[ChunkPublic]]:
+) -> Response[ErrorResponse | list[ChunkPublic]]:
     """ List Chunks
 
      List a version's chunks in reading order.
@@ -107,14 +107,14 @@ def sync_detailed(
         document_id (str):
         version_id (None | str | Unset): A version of the document (default: latest)
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | list[ChunkPublic]]
+        Response[ErrorResponse | list[ChunkPublic]]
      """
 
 
@@ -140,7 +140,7 @@ def sync(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> HTTPValidationError | list[ChunkPublic] | None:
+) -> ErrorResponse | list[ChunkPublic] | None:
     """ List Chunks
 
      List a version's chunks in reading order.
@@ -149,14 +149,14 @@ def sync(
         document_id (str):
         version_id (None | str | Unset): A version of the document (default: latest)
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | list[ChunkPublic]
+        ErrorResponse | list[ChunkPublic]
      """
 
 
@@ -177,7 +177,7 @@ async def asyncio_detailed(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> Response[HTTPValidationError | list[ChunkPublic]]:
+) -> Response[ErrorResponse | list[ChunkPublic]]:
     """ List Chunks
 
      List a version's chunks in reading order.
@@ -186,14 +186,14 @@ async def asyncio_detailed(
         document_id (str):
         version_id (None | str | Unset): A version of the document (default: latest)
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | list[ChunkPublic]]
+        Response[ErrorResponse | list[ChunkPublic]]
      """
 
 
@@ -219,7 +219,7 @@ async def asyncio(
     limit: int | Unset = 200,
     offset: int | Unset = 0,
 
-) -> HTTPValidationError | list[ChunkPublic] | None:
+) -> ErrorResponse | list[ChunkPublic] | None:
     """ List Chunks
 
      List a version's chunks in reading order.
@@ -228,14 +228,14 @@ async def asyncio(
         document_id (str):
         version_id (None | str | Unset): A version of the document (default: latest)
         limit (int | Unset): Page size (1..1000) Default: 200.
-        offset (int | Unset): Items to skip Default: 0.
+        offset (int | Unset): Items to skip (0..1,000,000,000) Default: 0.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | list[ChunkPublic]
+        ErrorResponse | list[ChunkPublic]
      """
 
 

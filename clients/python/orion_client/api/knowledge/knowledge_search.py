@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from ...models.search_request import SearchRequest
 from ...models.search_result_public import SearchResultPublic
 from typing import cast
@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | list[SearchResultPublic] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -55,14 +55,17 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
         return response_422
 
     if response.status_code == 503:
-        response_503 = cast(Any, None)
+        response_503 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_503
 
     if client.raise_on_unexpected_status:
@@ -71,7 +74,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | list[SearchResultPublic]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +88,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: SearchRequest,
 
-) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
+) -> Response[ErrorResponse | list[SearchResultPublic]]:
     """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
@@ -98,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | list[SearchResultPublic]]
+        Response[ErrorResponse | list[SearchResultPublic]]
      """
 
 
@@ -118,7 +121,7 @@ def sync(
     client: AuthenticatedClient,
     body: SearchRequest,
 
-) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
+) -> ErrorResponse | list[SearchResultPublic] | None:
     """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
@@ -131,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | list[SearchResultPublic]
+        ErrorResponse | list[SearchResultPublic]
      """
 
 
@@ -146,7 +149,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: SearchRequest,
 
-) -> Response[Any | HTTPValidationError | list[SearchResultPublic]]:
+) -> Response[ErrorResponse | list[SearchResultPublic]]:
     """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
@@ -159,7 +162,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError | list[SearchResultPublic]]
+        Response[ErrorResponse | list[SearchResultPublic]]
      """
 
 
@@ -179,7 +182,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: SearchRequest,
 
-) -> Any | HTTPValidationError | list[SearchResultPublic] | None:
+) -> ErrorResponse | list[SearchResultPublic] | None:
     """ Search
 
      Search the organization's documents (hybrid, semantic or lexical) with per-channel ranks and scores.
@@ -192,7 +195,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError | list[SearchResultPublic]
+        ErrorResponse | list[SearchResultPublic]
      """
 
 

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.error_response import ErrorResponse
 from ...models.ingest_response import IngestResponse
 from ...models.knowledge_upload_document_body import KnowledgeUploadDocumentBody
 from typing import cast
@@ -40,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | IngestResponse | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | IngestResponse | None:
     if response.status_code == 200:
         response_200 = IngestResponse.from_dict(response.json())
 
@@ -63,19 +64,31 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_202
 
     if response.status_code == 413:
-        response_413 = cast(Any, None)
+        response_413 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_413
 
     if response.status_code == 415:
-        response_415 = cast(Any, None)
+        response_415 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_415
 
     if response.status_code == 422:
-        response_422 = cast(Any, None)
+        response_422 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_422
 
     if response.status_code == 429:
-        response_429 = cast(Any, None)
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
         return response_429
 
     if client.raise_on_unexpected_status:
@@ -84,7 +97,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | IngestResponse]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | IngestResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,10 +111,14 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
 
-) -> Response[Any | IngestResponse]:
+) -> Response[ErrorResponse | IngestResponse]:
     """ Upload Document
 
-     Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
+     Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR
+    in the
+    background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image
+    (PNG,
+    JPEG, TIFF; read by OCR in the background).
 
     Args:
         body (KnowledgeUploadDocumentBody):
@@ -111,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | IngestResponse]
+        Response[ErrorResponse | IngestResponse]
      """
 
 
@@ -131,10 +148,14 @@ def sync(
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
 
-) -> Any | IngestResponse | None:
+) -> ErrorResponse | IngestResponse | None:
     """ Upload Document
 
-     Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
+     Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR
+    in the
+    background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image
+    (PNG,
+    JPEG, TIFF; read by OCR in the background).
 
     Args:
         body (KnowledgeUploadDocumentBody):
@@ -144,7 +165,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | IngestResponse
+        ErrorResponse | IngestResponse
      """
 
 
@@ -159,10 +180,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
 
-) -> Response[Any | IngestResponse]:
+) -> Response[ErrorResponse | IngestResponse]:
     """ Upload Document
 
-     Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
+     Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR
+    in the
+    background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image
+    (PNG,
+    JPEG, TIFF; read by OCR in the background).
 
     Args:
         body (KnowledgeUploadDocumentBody):
@@ -172,7 +197,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | IngestResponse]
+        Response[ErrorResponse | IngestResponse]
      """
 
 
@@ -192,10 +217,14 @@ async def asyncio(
     client: AuthenticatedClient,
     body: KnowledgeUploadDocumentBody,
 
-) -> Any | IngestResponse | None:
+) -> ErrorResponse | IngestResponse | None:
     """ Upload Document
 
-     Upload a PDF, Markdown or text file (201 indexed, 202 processing, 200 duplicate).
+     Upload a document (201 indexed, 202 processing, 200 duplicate): PDF (scanned pages are read by OCR
+    in the
+    background), Markdown, text, Word (.docx), HTML, email (.eml, .mbox), CSV, Excel (.xlsx) or an image
+    (PNG,
+    JPEG, TIFF; read by OCR in the background).
 
     Args:
         body (KnowledgeUploadDocumentBody):
@@ -205,7 +234,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | IngestResponse
+        ErrorResponse | IngestResponse
      """
 
 

@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -34,13 +34,13 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | HTTPValidationError | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | ErrorResponse | None:
     if response.status_code == 200:
         response_200 = cast(Any, None)
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -52,7 +52,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | HTTPValidationError]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +67,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Version File
 
      Return the version's original bytes with their media type.
@@ -81,7 +81,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -103,7 +103,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Version File
 
      Return the version's original bytes with their media type.
@@ -117,7 +117,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 
@@ -134,7 +134,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Any | HTTPValidationError]:
+) -> Response[Any | ErrorResponse]:
     """ Version File
 
      Return the version's original bytes with their media type.
@@ -148,7 +148,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | HTTPValidationError]
+        Response[Any | ErrorResponse]
      """
 
 
@@ -170,7 +170,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Any | HTTPValidationError | None:
+) -> Any | ErrorResponse | None:
     """ Version File
 
      Return the version's original bytes with their media type.
@@ -184,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | HTTPValidationError
+        Any | ErrorResponse
      """
 
 

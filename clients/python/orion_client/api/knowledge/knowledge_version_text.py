@@ -8,7 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
-from ...models.http_validation_error import HTTPValidationError
+from ...models.error_response import ErrorResponse
 from typing import cast
 
 
@@ -34,13 +34,13 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> HTTPValidationError | str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
     if response.status_code == 422:
-        response_422 = HTTPValidationError.from_dict(response.json())
+        response_422 = ErrorResponse.from_dict(response.json())
 
 
 
@@ -52,7 +52,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[HTTPValidationError | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +67,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[HTTPValidationError | str]:
+) -> Response[ErrorResponse | str]:
     """ Version Text
 
      Return the version's normalized text (what chunk offsets and claim spans index into).
@@ -81,7 +81,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | str]
+        Response[ErrorResponse | str]
      """
 
 
@@ -103,7 +103,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> HTTPValidationError | str | None:
+) -> ErrorResponse | str | None:
     """ Version Text
 
      Return the version's normalized text (what chunk offsets and claim spans index into).
@@ -117,7 +117,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | str
+        ErrorResponse | str
      """
 
 
@@ -134,7 +134,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[HTTPValidationError | str]:
+) -> Response[ErrorResponse | str]:
     """ Version Text
 
      Return the version's normalized text (what chunk offsets and claim spans index into).
@@ -148,7 +148,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HTTPValidationError | str]
+        Response[ErrorResponse | str]
      """
 
 
@@ -170,7 +170,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> HTTPValidationError | str | None:
+) -> ErrorResponse | str | None:
     """ Version Text
 
      Return the version's normalized text (what chunk offsets and claim spans index into).
@@ -184,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HTTPValidationError | str
+        ErrorResponse | str
      """
 
 

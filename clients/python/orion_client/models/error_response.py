@@ -12,24 +12,26 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.validation_error import ValidationError
+  from ..models.error_body import ErrorBody
 
 
 
 
 
-T = TypeVar("T", bound="HTTPValidationError")
+T = TypeVar("T", bound="ErrorResponse")
 
 
 
 @_attrs_define
-class HTTPValidationError:
+class ErrorResponse:
     """ 
         Attributes:
-            detail (list[ValidationError] | Unset):
+            error (ErrorBody):
+            request_id (None | str | Unset):
      """
 
-    detail: list[ValidationError] | Unset = UNSET
+    error: ErrorBody
+    request_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -37,23 +39,23 @@ class HTTPValidationError:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.validation_error import ValidationError # noqa: PLC0415
-        detail: list[dict[str, Any]] | Unset = UNSET
-        if not isinstance(self.detail, Unset):
-            detail = []
-            for detail_item_data in self.detail:
-                detail_item = detail_item_data.to_dict()
-                detail.append(detail_item)
+        from ..models.error_body import ErrorBody # noqa: PLC0415
+        error = self.error.to_dict()
 
-
+        request_id: None | str | Unset
+        if isinstance(self.request_id, Unset):
+            request_id = UNSET
+        else:
+            request_id = self.request_id
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "error": error,
         })
-        if detail is not UNSET:
-            field_dict["detail"] = detail
+        if request_id is not UNSET:
+            field_dict["request_id"] = request_id
 
         return field_dict
 
@@ -61,27 +63,31 @@ class HTTPValidationError:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.validation_error import ValidationError # noqa: PLC0415
+        from ..models.error_body import ErrorBody # noqa: PLC0415
         d = dict(src_dict)
-        _detail = d.pop("detail", UNSET)
-        detail: list[ValidationError] | Unset = UNSET
-        if _detail is not UNSET:
-            detail = []
-            for detail_item_data in _detail:
-                detail_item = ValidationError.from_dict(detail_item_data)
+        error = ErrorBody.from_dict(d.pop("error"))
 
 
 
-                detail.append(detail_item)
+
+        def _parse_request_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        request_id = _parse_request_id(d.pop("request_id", UNSET))
 
 
-        http_validation_error = cls(
-            detail=detail,
+        error_response = cls(
+            error=error,
+            request_id=request_id,
         )
 
 
-        http_validation_error.additional_properties = d
-        return http_validation_error
+        error_response.additional_properties = d
+        return error_response
 
     @property
     def additional_keys(self) -> list[str]:

@@ -16,12 +16,12 @@ import datetime
 
 
 
-T = TypeVar("T", bound="TrendPointPublic")
+T = TypeVar("T", bound="TrendPoint")
 
 
 
 @_attrs_define
-class TrendPointPublic:
+class TrendPoint:
     """ 
         Attributes:
             answered (int):
@@ -98,7 +98,7 @@ class TrendPointPublic:
 
         total = d.pop("total")
 
-        trend_point_public = cls(
+        trend_point = cls(
             answered=answered,
             bucket_start=bucket_start,
             failed=failed,
@@ -108,8 +108,8 @@ class TrendPointPublic:
         )
 
 
-        trend_point_public.additional_properties = d
-        return trend_point_public
+        trend_point.additional_properties = d
+        return trend_point
 
     @property
     def additional_keys(self) -> list[str]:

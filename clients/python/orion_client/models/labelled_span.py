@@ -8,20 +8,32 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.labelled_span_label import LabelledSpanLabel
 
 
 
 
 
 
-T = TypeVar("T", bound="ValidationErrorContext")
+T = TypeVar("T", bound="LabelledSpan")
 
 
 
 @_attrs_define
-class ValidationErrorContext:
-    
+class LabelledSpan:
+    """ A labelled span: offsets in the text it was found in, its label and the directive family (the reason).
 
+        Attributes:
+            end (int):
+            label (LabelledSpanLabel):
+            reason (str):
+            start (int):
+     """
+
+    end: int
+    label: LabelledSpanLabel
+    reason: str
+    start: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -29,9 +41,23 @@ class ValidationErrorContext:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        end = self.end
+
+        label = self.label.value
+
+        reason = self.reason
+
+        start = self.start
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "end": end,
+            "label": label,
+            "reason": reason,
+            "start": start,
+        })
 
         return field_dict
 
@@ -40,12 +66,27 @@ class ValidationErrorContext:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        validation_error_context = cls(
+        end = d.pop("end")
+
+        label = LabelledSpanLabel(d.pop("label"))
+
+
+
+
+        reason = d.pop("reason")
+
+        start = d.pop("start")
+
+        labelled_span = cls(
+            end=end,
+            label=label,
+            reason=reason,
+            start=start,
         )
 
 
-        validation_error_context.additional_properties = d
-        return validation_error_context
+        labelled_span.additional_properties = d
+        return labelled_span
 
     @property
     def additional_keys(self) -> list[str]:
