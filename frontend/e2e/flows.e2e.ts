@@ -256,6 +256,8 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await row.getByText("revoked").waitFor();
     expect((await asToken()).status).toBe(401);
     await screenshot("tokens-revoked");
+  });
+
   step("cites a quote on the second page of a PDF by its own page", async () => {
     await openFromNav("Documents");
     await page.getByLabel("Choose a file").setInputFiles({
