@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel
 
-from domains.analytics.statistics import TrendPoint
+from domains.analytics.statistics import Trend
 
 
 class DocumentUsage(BaseModel):
@@ -40,11 +38,5 @@ class InvestigationAnalyticsPublic(BaseModel):
     drifted: int = 0  # answered runs whose cited evidence changed or was deleted since (ADR 0021)
 
 
-class InvestigationTrendPublic(BaseModel):
-    bucket: Literal["day", "week"]
-    points: list[TrendPoint]
-    total_investigations: int
-    completed_investigations: int
-    enough_for_volume_trend: bool
-    enough_for_refusal_trend: bool
-    reason: str | None
+# The trend the statistics compute is the response body itself (one declaration of its fields).
+InvestigationTrendPublic = Trend

@@ -65,15 +65,7 @@ class AnalyticsService:
         trend = time_series_trend(
             [BucketCounts(r.bucket_start, r.total, r.answered, r.refused, r.failed) for r in rows], bucket
         )
-        return InvestigationTrendPublic(
-            bucket=bucket,
-            points=list(trend.points),
-            total_investigations=trend.total_investigations,
-            completed_investigations=trend.completed_investigations,
-            enough_for_volume_trend=trend.enough_for_volume_trend,
-            enough_for_refusal_trend=trend.enough_for_refusal_trend,
-            reason=trend.reason,
-        )
+        return trend
 
     async def document_usage(self, organization_id: str, document_ids: Sequence[str]) -> dict[str, DocumentUsage]:
         """Return, per document, times retrieved (searches and runs), cited in verified claims, and in refused runs."""

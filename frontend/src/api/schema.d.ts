@@ -1057,26 +1057,6 @@ export interface components {
             /** Total */
             total: number;
         };
-        /** InvestigationTrendPublic */
-        InvestigationTrendPublic: {
-            /**
-             * Bucket
-             * @enum {string}
-             */
-            bucket: "day" | "week";
-            /** Completed Investigations */
-            completed_investigations: number;
-            /** Enough For Refusal Trend */
-            enough_for_refusal_trend: boolean;
-            /** Enough For Volume Trend */
-            enough_for_volume_trend: boolean;
-            /** Points */
-            points: components["schemas"]["TrendPoint"][];
-            /** Reason */
-            reason: string | null;
-            /** Total Investigations */
-            total_investigations: number;
-        };
         /**
          * LabelledSpan
          * @description A labelled span: offsets in the text it was found in, its label and the directive family (the reason).
@@ -1429,6 +1409,26 @@ export interface components {
              * @constant
              */
             token_type: "bearer";
+        };
+        /** Trend */
+        Trend: {
+            /**
+             * Bucket
+             * @enum {string}
+             */
+            bucket: "day" | "week";
+            /** Completed Investigations */
+            completed_investigations: number;
+            /** Enough For Refusal Trend */
+            enough_for_refusal_trend: boolean;
+            /** Enough For Volume Trend */
+            enough_for_volume_trend: boolean;
+            /** Points */
+            points: components["schemas"]["TrendPoint"][];
+            /** Reason */
+            reason: string | null;
+            /** Total Investigations */
+            total_investigations: number;
         };
         /** TrendPoint */
         TrendPoint: {
@@ -2134,7 +2134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvestigationTrendPublic"];
+                    "application/json": components["schemas"]["Trend"];
                 };
             };
             /** @description Error (the contract's error shape) */

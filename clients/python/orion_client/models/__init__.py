@@ -43,8 +43,6 @@ from .health_ready_response_health_ready import HealthReadyResponseHealthReady
 from .ingest_response import IngestResponse
 from .ingest_response_status import IngestResponseStatus
 from .investigation_analytics_public import InvestigationAnalyticsPublic
-from .investigation_trend_public import InvestigationTrendPublic
-from .investigation_trend_public_bucket import InvestigationTrendPublicBucket
 from .investigations_trends_bucket import InvestigationsTrendsBucket
 from .knowledge_upload_document_body import KnowledgeUploadDocumentBody
 from .labelled_span import LabelledSpan
@@ -79,6 +77,8 @@ from .status_ok import StatusOk
 from .step_public import StepPublic
 from .step_status import StepStatus
 from .token import Token
+from .trend import Trend
+from .trend_bucket import TrendBucket
 from .trend_point import TrendPoint
 from .user_activation import UserActivation
 from .user_public import UserPublic
@@ -132,8 +132,6 @@ __all__ = (
     "IngestResponseStatus",
     "InvestigationAnalyticsPublic",
     "InvestigationsTrendsBucket",
-    "InvestigationTrendPublic",
-    "InvestigationTrendPublicBucket",
     "KnowledgeUploadDocumentBody",
     "LabelledSpan",
     "LabelledSpanLabel",
@@ -167,6 +165,8 @@ __all__ = (
     "StepPublic",
     "StepStatus",
     "Token",
+    "Trend",
+    "TrendBucket",
     "TrendPoint",
     "UserActivation",
     "UserPublic",

@@ -9,8 +9,8 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error_response import ErrorResponse
-from ...models.investigation_trend_public import InvestigationTrendPublic
 from ...models.investigations_trends_bucket import InvestigationsTrendsBucket
+from ...models.trend import Trend
 from ...types import UNSET, Unset
 from typing import cast
 
@@ -48,9 +48,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | InvestigationTrendPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Trend | None:
     if response.status_code == 200:
-        response_200 = InvestigationTrendPublic.from_dict(response.json())
+        response_200 = Trend.from_dict(response.json())
 
 
 
@@ -69,7 +69,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | InvestigationTrendPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Trend]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,7 +83,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
 
-) -> Response[ErrorResponse | InvestigationTrendPublic]:
+) -> Response[ErrorResponse | Trend]:
     """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
@@ -97,7 +97,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | InvestigationTrendPublic]
+        Response[ErrorResponse | Trend]
      """
 
 
@@ -117,7 +117,7 @@ def sync(
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
 
-) -> ErrorResponse | InvestigationTrendPublic | None:
+) -> ErrorResponse | Trend | None:
     """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
@@ -131,7 +131,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | InvestigationTrendPublic
+        ErrorResponse | Trend
      """
 
 
@@ -146,7 +146,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
 
-) -> Response[ErrorResponse | InvestigationTrendPublic]:
+) -> Response[ErrorResponse | Trend]:
     """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
@@ -160,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | InvestigationTrendPublic]
+        Response[ErrorResponse | Trend]
      """
 
 
@@ -180,7 +180,7 @@ async def asyncio(
     client: AuthenticatedClient,
     bucket: InvestigationsTrendsBucket | Unset = InvestigationsTrendsBucket.DAY,
 
-) -> ErrorResponse | InvestigationTrendPublic | None:
+) -> ErrorResponse | Trend | None:
     """ Trends
 
      Return volume and refusal-rate points per bucket, and whether they suffice to show as trends.
@@ -194,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | InvestigationTrendPublic
+        ErrorResponse | Trend
      """
 
 

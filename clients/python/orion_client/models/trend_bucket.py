@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class InvestigationTrendPublicBucket(StrEnum):
+class TrendBucket(StrEnum):
     DAY = "day"
     WEEK = "week"
 

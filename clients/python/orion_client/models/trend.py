@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.investigation_trend_public_bucket import InvestigationTrendPublicBucket
+from ..models.trend_bucket import TrendBucket
 from typing import cast
 
 if TYPE_CHECKING:
@@ -18,15 +18,15 @@ if TYPE_CHECKING:
 
 
 
-T = TypeVar("T", bound="InvestigationTrendPublic")
+T = TypeVar("T", bound="Trend")
 
 
 
 @_attrs_define
-class InvestigationTrendPublic:
+class Trend:
     """ 
         Attributes:
-            bucket (InvestigationTrendPublicBucket):
+            bucket (TrendBucket):
             completed_investigations (int):
             enough_for_refusal_trend (bool):
             enough_for_volume_trend (bool):
@@ -35,7 +35,7 @@ class InvestigationTrendPublic:
             total_investigations (int):
      """
 
-    bucket: InvestigationTrendPublicBucket
+    bucket: TrendBucket
     completed_investigations: int
     enough_for_refusal_trend: bool
     enough_for_volume_trend: bool
@@ -91,7 +91,7 @@ class InvestigationTrendPublic:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.trend_point import TrendPoint # noqa: PLC0415
         d = dict(src_dict)
-        bucket = InvestigationTrendPublicBucket(d.pop("bucket"))
+        bucket = TrendBucket(d.pop("bucket"))
 
 
 
@@ -122,7 +122,7 @@ class InvestigationTrendPublic:
 
         total_investigations = d.pop("total_investigations")
 
-        investigation_trend_public = cls(
+        trend = cls(
             bucket=bucket,
             completed_investigations=completed_investigations,
             enough_for_refusal_trend=enough_for_refusal_trend,
@@ -133,8 +133,8 @@ class InvestigationTrendPublic:
         )
 
 
-        investigation_trend_public.additional_properties = d
-        return investigation_trend_public
+        trend.additional_properties = d
+        return trend
 
     @property
     def additional_keys(self) -> list[str]:
