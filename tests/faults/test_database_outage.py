@@ -48,7 +48,12 @@ async def test_requests_fail_cleanly_and_recover_after_a_database_outage(client,
             else:
                 response = await client.post("/api/v1/auth/login", json={"email": account.email, "password": PASSWORD})
             statuses[response.status_code] += 1
-            if response.status_code not in (200, 503):
+            if response.status_code == 429 and index % 3 == 2:
+                # A sign-in cut off by the outage never recorded its outcome, so its reservation still counts: the
+                # throttle may refuse this account for a while. That is a clean answer (ADR-0017), not a failure.
+                if response.json()["error"]["code"] != "rate_limited" or not response.headers["retry-after"].isdigit():
+                    bad.append(response.text[:200])
+            elif response.status_code not in (200, 503):
                 bad.append(f"{response.status_code} {response.text[:200]}")
             elif response.status_code == 503:
                 body = response.json()
