@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.table import Table
 
 from domains.execution.evidence import recheck_quotes
-from domains.execution.verification.receipt import QuoteVerdict, ReceiptQuote, VerificationReceipt
-from domains.execution.verification.recheck import CurrentVersion, recheck_quote
+from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
+from domains.execution.verification.recheck import CurrentVersion
 from packages.database.engine import Database
 
 DOCUMENTS = "/api/v1/knowledge/documents"
@@ -45,21 +45,7 @@ async def _current_over_api(http: httpx.AsyncClient, document_id: str) -> Curren
 async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt) -> list[QuoteVerdict]:
     """Re-check the receipt's quotes through the API (`http` carries the base URL and the caller's token)."""
     current = {doc: await _current_over_api(http, doc) for doc in sorted({q.document_id for q in receipt.quotes})}
-    return [_verdict(quote, current[quote.document_id]) for quote in receipt.quotes]
-
-
-def _verdict(quote: ReceiptQuote, current: CurrentVersion | None) -> QuoteVerdict:
-    found = recheck_quote(quote.quote, quote.version_start, quote.version_end, current)
-    return QuoteVerdict(
-        claim_index=quote.claim_index,
-        citation_index=quote.citation_index,
-        chunk_id=quote.chunk_id,
-        document_id=quote.document_id,
-        status=found.status,
-        current_version_id=found.version_id,
-        version_start=found.version_start,
-        version_end=found.version_end,
-    )
+    return [quote.verdict(current[quote.document_id]) for quote in receipt.quotes]
 
 
 def print_verdicts(receipt: VerificationReceipt, verdicts: Sequence[QuoteVerdict], console: Console) -> None:

@@ -79,24 +79,7 @@ async def recheck_quotes(
     current = await DocumentRepository(session).current_version_texts(
         organization_id, sorted({quote.document_id for quote in quotes})
     )
-    verdicts = []
-    for quote in quotes:
-        found = recheck_quote(
-            quote.quote, quote.version_start, quote.version_end, _current(current.get(quote.document_id))
-        )
-        verdicts.append(
-            QuoteVerdict(
-                claim_index=quote.claim_index,
-                citation_index=quote.citation_index,
-                chunk_id=quote.chunk_id,
-                document_id=quote.document_id,
-                status=found.status,
-                current_version_id=found.version_id,
-                version_start=found.version_start,
-                version_end=found.version_end,
-            )
-        )
-    return verdicts
+    return [quote.verdict(_current(current.get(quote.document_id))) for quote in quotes]
 
 
 async def check_run_evidence(

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from domains.execution.run.records import RetrievalOutput, RunResult
-from domains.execution.verification.recheck import QuoteCheck
+from domains.execution.verification.recheck import CurrentVersion, QuoteCheck, recheck_quote
 
 RECEIPT_FORMAT: Literal["orion.verification-receipt/1"] = "orion.verification-receipt/1"
 
@@ -52,6 +52,20 @@ class ReceiptQuote(BaseModel):
     page_end: int | None
     match: Literal["exact"] | list[str]
     stages: list[StageCheck]
+
+    def verdict(self, current: CurrentVersion | None) -> QuoteVerdict:
+        """Re-check this quote against its document's current version (None: the document is gone)."""
+        found = recheck_quote(self.quote, self.version_start, self.version_end, current)
+        return QuoteVerdict(
+            claim_index=self.claim_index,
+            citation_index=self.citation_index,
+            chunk_id=self.chunk_id,
+            document_id=self.document_id,
+            status=found.status,
+            current_version_id=found.version_id,
+            version_start=found.version_start,
+            version_end=found.version_end,
+        )
 
 
 class VerificationReceipt(BaseModel):
