@@ -52,6 +52,13 @@ class AnalyticsRepository:
         await self.session.merge(fact)
         await self.session.flush()
 
+    async def set_evidence_status(self, organization_id: str, run_id: str, status: str) -> None:
+        """Record whether an answered run's cited evidence still stands (the drift check's verdict)."""
+        await self.session.execute(
+            text("UPDATE run_facts SET evidence_status = :status WHERE organization_id = :org AND run_id = :run"),
+            {"status": status, "org": organization_id, "run": run_id},
+        )
+
     async def outcome_counts(self, organization_id: str) -> OutcomeCounts:
         row = (
             await self.session.execute(

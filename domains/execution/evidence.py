@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domains.analytics.repository import AnalyticsRepository
 from domains.execution.repository import RunRepository
 from domains.execution.run.records import RetrievalOutput, RunResult
 from domains.execution.run.workflows import evidence_of
@@ -124,4 +125,5 @@ async def sweep_evidence_drift(db: Database, *, batch: int = SWEEP_BATCH) -> int
             evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
             drift = await check_run_evidence(session, organization_id, RunResult.load(run.result), evidence)
             await repo.save_evidence_status(organization_id, run_id, drift.run_status, drift.model_dump(mode="json"))
+            await AnalyticsRepository(session).set_evidence_status(organization_id, run_id, drift.run_status)
     return len(pending)

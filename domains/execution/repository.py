@@ -210,10 +210,6 @@ class RunRepository:
             .where(Run.organization_id == organization_id, Run.id == run_id)
             .values(evidence_status=status, evidence_drift=drift)
         )
-        await self.session.execute(
-            text("UPDATE run_facts SET evidence_status = :status WHERE organization_id = :org AND run_id = :run"),
-            {"status": status, "org": organization_id, "run": run_id},
-        )
 
 
 _RUNS_NEEDING_EVIDENCE_CHECK = text(
