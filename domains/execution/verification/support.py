@@ -33,35 +33,36 @@ _SENTENCE_END = re.compile(r"[.!?:;]+[\"')\]]*\s+|\n\s*(?:[-*•]\s+|\d+[.)]\s+)
 _THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _NUMERIC_DATE = re.compile(r"\b\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?\b")
 
-_UNITS = {
-    word: value
-    for value, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen".split()
-    )
+_UNIT_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen"
+)
+_ORDINAL_WORDS = (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+    "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth"
+)
+_UNITS = {word: value for value, word in enumerate(str.split(_UNIT_WORDS))}
+_TENS = {
+    word: 10 * (index + 2)
+    for index, word in enumerate(str.split("twenty thirty forty fifty sixty seventy eighty ninety"))
 }
-_TENS = {word: 10 * (index + 2) for index, word in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_ORDINALS = {
-    word: value
-    for value, word in enumerate(
-        "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
-        "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split()
-    )
-} | {word[:-1] + "ieth": value for word, value in _TENS.items()}
+_ORDINALS = {word: value for value, word in enumerate(str.split(_ORDINAL_WORDS))} | {
+    word[:-1] + "ieth": value for word, value in _TENS.items()
+}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 10**9, "trillion": 10**12}
 _NUMBER_WORDS = _UNITS.keys() | _TENS.keys() | _ORDINALS.keys() | _SCALES.keys()
 
-MONTHS = (
-    "january february march april may june july august september october november december".split()
-)
+MONTHS = tuple(str.split("january february march april may june july august september october november december"))
 _MONTH_ABBREVIATIONS = {month[:3]: number for number, month in enumerate(MONTHS, start=1)} | {"sept": 9}
 _MONTH_NUMBER = {month: number for number, month in enumerate(MONTHS, start=1)} | _MONTH_ABBREVIATIONS
 
 # Words that open sentences without naming anything; the lexicon covers the rest of common English.
 _FUNCTION_WORDS = frozenset(
-    "a an the this that these those it its i i'm i've i'd i'll we you he she they there here in on at by for from "
-    "to of with without as if when while after before during since until according based yes no not and but or so "
-    "also however therefore thus overall both each every all some any most many several".split()
+    str.split(
+        "a an the this that these those it its i i'm i've i'd i'll we you he she they there here in on at by for "
+        "from to of with without as if when while after before during since until according based yes no not and "
+        "but or so also however therefore thus overall both each every all some any most many several"
+    )
 )
 
 
