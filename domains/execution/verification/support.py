@@ -11,17 +11,22 @@ characters, line-end hyphens, case):
   words alike; "1,000" = "1000" = "one thousand"; "3.50" = "3.5");
 - **names**: every capitalised word after the first word of a sentence, every word with a capital after its first
   letter (NASA, iPhone, McDonald), and a capitalised sentence opener that is not a common lower-case English word
-  (Webster's word list, `english-words`) must occur in the quotes, up to plural and possessive endings. A month
-  name is also supported by a numeric date holding its number.
+  (Webster's list, hashed in common_words.npz) must occur in the quotes, up to plural and possessive endings. A
+  month name is also supported by a numeric date holding its number.
 A paraphrase in other ordinary words passes: common words are not checked (a real model rewords honestly).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
 
 from domains.execution.verification.canonical import fold
 
@@ -66,12 +71,27 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def common_words() -> frozenset[str]:
-    """Return the lower-case English words of Webster's list (loaded once, ~200k words)."""
-    from english_words import get_english_words_set
+LEXICON_PATH = Path(__file__).with_name("common_words.npz")
 
-    return frozenset(word for word in get_english_words_set(["web2"]) if word[:1].islower())
+
+def word_hash(word: str) -> int:
+    """Return the 32-bit hash a word has in the common-word lexicon."""
+    return int.from_bytes(hashlib.blake2b(word.encode("utf-8"), digest_size=4).digest(), "little")
+
+
+@lru_cache(maxsize=1)
+def common_words() -> npt.NDArray[np.uint32]:
+    """Return the sorted hashes of Webster's lower-case words (built by tools/verification/build_lexicon.py)."""
+    with np.load(LEXICON_PATH) as stored:
+        return np.asarray(stored["hashes"], dtype=np.uint32)
+
+
+def is_common_word(word: str) -> bool:
+    """Return True when `word` (lower case) is in the common-word lexicon."""
+    lexicon = common_words()
+    key = word_hash(word)
+    index = int(np.searchsorted(lexicon, key))
+    return index < len(lexicon) and int(lexicon[index]) == key
 
 
 def _forms(word: str) -> set[str]:
@@ -92,14 +112,13 @@ def _forms(word: str) -> set[str]:
 
 
 def _is_common(word: str) -> bool:
-    lexicon = common_words()
     forms = _forms(word)
     lowered = word.lower()
     for suffix in ("ed", "ing", "d", "er", "ers"):  # inflections the word list leaves out
         if lowered.endswith(suffix) and len(lowered) > len(suffix) + 2:
             stem = lowered[: -len(suffix)]
             forms |= {stem, stem + "e"}
-    return bool(forms & _FUNCTION_WORDS) or bool(forms & lexicon)
+    return bool(forms & _FUNCTION_WORDS) or any(is_common_word(form) for form in forms)
 
 
 def _number(token: str) -> Decimal | None:
@@ -224,4 +243,4 @@ def statement_problem(statement: str, quotes: Sequence[str], *, paged: bool = Fa
     return None
 
 
-__all__ = ["MONTHS", "common_words", "statement_problem"]
+__all__ = ["LEXICON_PATH", "MONTHS", "common_words", "is_common_word", "statement_problem", "word_hash"]

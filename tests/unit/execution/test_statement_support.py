@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from domains.evaluation.everyday import load_everyday
@@ -15,7 +16,7 @@ from domains.evaluation.squad import load_squad, split_of
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
-from domains.execution.verification.support import statement_problem
+from domains.execution.verification.support import common_words, is_common_word, statement_problem
 from domains.execution.verification.verifier import check_grounding
 from domains.knowledge.repository import StoredChunk
 
@@ -79,6 +80,14 @@ def test_a_pdf_quote_may_hold_a_name_split_by_extraction() -> None:
     quote = "The office in Can berra closes at five."
     assert statement_problem("The Canberra office closes at five.", [quote], paged=True) is None
     assert statement_problem("The Canberra office closes at five.", [quote]) is not None
+
+
+def test_the_shipped_lexicon_is_the_hashed_word_list() -> None:
+    pytest.importorskip("english_words", reason="english-words (a dev dependency) builds the lexicon")
+    from tools.verification.build_lexicon import build
+
+    assert np.array_equal(build(), common_words())
+    assert is_common_word("customer") and is_common_word("boil") and not is_common_word("canberra")
 
 
 def _chunk(text: str) -> StoredChunk:
