@@ -158,10 +158,11 @@ def _numbers(tokens: Sequence[str], *, claimed: bool) -> list[tuple[set[Decimal]
                 checked = checked or token in _TENS or (token in _UNITS and token != "one")
             elif token in _SCALES:
                 scale = _SCALES[token]
+                base = current if current else Decimal(1)
                 if scale == 100:
-                    current = (current or 1) * scale
+                    current = base * scale
                 else:
-                    total += (current or 1) * scale
+                    total += base * scale
                     current = Decimal(0)
                 checked = True
             else:
