@@ -226,6 +226,9 @@ def statement_problem(statement: str, quotes: Sequence[str], *, paged: bool = Fa
     quote_values: set[Decimal] = set()
     for values, _ in _numbers(quote_tokens, claimed=False):
         quote_values |= values
+    for token in quote_tokens:  # "10.30" may be a time a statement writes as "10:30"
+        if token[0].isdigit() and "." in token:
+            quote_values |= {Decimal(part).normalize() for part in token.replace(",", "").split(".") if part}
     for values, checked in _numbers([token.lower() for token in _tokens(folded_statement)], claimed=True):
         if checked and not values & quote_values:
             shown = min((format(value, "f") for value in values), key=lambda text: (len(text), text))

@@ -44,6 +44,7 @@ REPAIRS = "Repairs are done at the Leeds service centre within ten working days.
         ("The \u201cPump FAQ\u201d covers repairs.", ["See the pump FAQ for repairs."]),  # case folded
         ("Registration takes five minutes.", ["Registration takes five minutes on the service portal."]),
         ("Both were paid.", ["The first and the second invoice were paid."]),  # ordinals are not claimed numbers
+        ("The shop opens at 10:30.", ["Doors open at 10.30 every day."]),  # a time with a dot
     ],
 )
 def test_a_statement_whose_names_and_numbers_are_quoted_is_supported(statement: str, quotes: list[str]) -> None:
