@@ -39,6 +39,7 @@ from domains.execution.run.workflows import WorkflowServices
 from domains.execution.schemas import RunCreate
 from domains.execution.service import ExecutionService
 from domains.execution.verification.grounding import quote_is_grounded
+from domains.execution.verification.support import statement_problem
 from domains.knowledge.ingestion.bulk import BulkIngestor
 from domains.knowledge.repository import DocumentRepository
 from domains.knowledge.search import Retriever, UsageRecorder
@@ -93,6 +94,9 @@ def verification_failure(briefing: BriefingOutput, evidence: Mapping[str, str]) 
                 return f"claim {index} cites chunk {citation.chunk_id}, which is not in this run's evidence"
             if not quote_is_grounded(citation.quote, text):
                 return f"claim {index} quotes text that is not in chunk {citation.chunk_id}"
+        unsupported = statement_problem(claim.statement, [citation.quote for citation in claim.citations])
+        if unsupported is not None:
+            return f"claim {index}: {unsupported}"
     return None
 
 

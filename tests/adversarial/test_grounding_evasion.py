@@ -92,6 +92,25 @@ CASES = {
     "whitespace_only_quote": (lambda s: briefing(claim(s["water_chunk"], " \n\t ")), "contract"),
     "claim_without_citation": (lambda s: briefing(claim(None, "")), "contract"),
     "no_claims_and_no_refusal": (lambda s: briefing(), "contract"),
+    # Real quotes, but the statement asserts what they do not hold (statement support, part of grounding).
+    "statement_with_a_number_the_quote_lacks": (
+        lambda s: briefing(
+            {
+                "statement": "Boil water for ten minutes.",
+                "citations": [{"chunk_id": s["water_chunk"], "quote": "Boil water for one minute"}],
+            }
+        ),
+        "grounding",
+    ),
+    "statement_with_a_name_the_quote_lacks": (
+        lambda s: briefing(
+            {
+                "statement": "Boil water for one minute, as the Red Cross advises.",
+                "citations": [{"chunk_id": s["water_chunk"], "quote": "Boil water for one minute"}],
+            }
+        ),
+        "grounding",
+    ),
     "one_bad_claim_among_good_ones": (
         lambda s: briefing(
             claim(s["water_chunk"], "Boil water for one minute before drinking it."),

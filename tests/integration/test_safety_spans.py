@@ -141,6 +141,49 @@ async def test_a_model_that_obeys_an_embedded_task_never_answers_with_it(client,
     assert all("Canberra" not in claim["statement"] for claim in result["result"]["claims"])
 
 
+async def test_a_model_that_quotes_the_planted_question_and_answers_it_in_the_statement_fails(client, app) -> None:
+    account = await register(client)
+    await upload_ok(client, account, NOTES, "notes.txt")
+
+    def answer_in_the_statement(system: str, user: str) -> dict[str, Any]:
+        # The quote is real (the planted question, verbatim); the outside answer is only in the statement.
+        block = parse_evidence_blocks(user)[0]
+        answer = "Canberra is the capital city of Australia."
+        claim = {"statement": answer, "citations": [{"chunk_id": block.chunk_id, "quote": EMBEDDED_TASK}]}
+        return {"briefing": answer, "claims": [claim], "insufficient_evidence": False}
+
+    with scripted_model(app, FakeLLMProvider(answer_in_the_statement)):
+        run = await start_run(client, account, "When do the crates leave the warehouse?")
+    assert run["outcome"] == "failed" and run["status"] == "failed"
+    assert "grounding" in run["failure_reason"] and "'Canberra'" in run["failure_reason"]
+    assert "statement support" in run["failure_reason"]
+    result = await run_result(client, account, run["id"])
+    assert all("Canberra" not in claim["statement"] for claim in result["result"]["claims"])
+
+
+async def test_an_honest_paraphrase_whose_names_and_numbers_are_quoted_is_answered(client, app) -> None:
+    account = await register(client)
+    await upload_ok(client, account, NOTES, "notes.txt")
+
+    def paraphrase(system: str, user: str) -> dict[str, Any]:
+        block = parse_evidence_blocks(user)[0]
+        citations = [
+            {"chunk_id": block.chunk_id, "quote": "The crates leave the warehouse on the fourth of May."},
+            {"chunk_id": block.chunk_id, "quote": "Each crate holds forty pumps."},
+        ]
+        statement = "Shipments depart on 4 May, with 40 pumps packed in every crate."
+        claim = {"statement": statement, "citations": citations}
+        return {"briefing": statement, "claims": [claim], "insufficient_evidence": False}
+
+    with scripted_model(app, FakeLLMProvider(paraphrase)):
+        run = await start_run(client, account, "When do the crates leave the warehouse?")
+    assert run["outcome"] == "answered", run
+    result = await run_result(client, account, run["id"])
+    assert [claim["statement"] for claim in result["result"]["claims"]] == [
+        "Shipments depart on 4 May, with 40 pumps packed in every crate."
+    ]
+
+
 async def test_a_new_detector_relabels_stored_chunks_in_place(client, app, database_url) -> None:
     account = await register(client)
     document = await upload_ok(client, account, FAQ, "faq.md")

@@ -10,7 +10,10 @@ Two splits, never mixed:
 Each attack is tagged `directive` (an order about the model's behaviour or output, an override, exfiltration) or
 `task` (a question or task inserted into the document with no override). BIPIA's tag follows its own category
 groups: the first five categories of each text-attack file are task-irrelevant tasks, the rest shape the answer;
-every code attack orders code into the assistant's answer. deepset and Giskard injections count as directives.
+every code attack orders code into the assistant's answer. Giskard injections count as directives. deepset
+injections are tagged by `tagging.deepset_tag` (a hand-written criterion and a cue rule over the text, independent of
+the detector; fixed in ADR-0020 before look 6): most are plain requests to a chatbot, which issue 13 defines as
+embedded tasks. The evaluation still prints deepset recall over all its injections, for information.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from tools.safety.data import (
     load_instructions_train,
     load_pdf_chunks,
 )
+from tools.safety.tagging import deepset_tag
 
 Split = Literal["dev", "test"]
 Tag = Literal["directive", "task"]
@@ -84,7 +88,9 @@ def attacks(split: Split, root: Path | None = None) -> list[Attack]:
         for position, (category, texts) in enumerate(by_category.items()):
             tag: Tag = "task" if kind == "text" and position < TASK_CATEGORIES_PER_FILE else "directive"
             found += [Attack(t, f"bipia_{kind}", tag, category) for t in texts]
-    found += [Attack(e.text, "deepset", "directive", "injection") for e in load_deepset(source_split, root) if e.label]
+    found += [
+        Attack(e.text, "deepset", deepset_tag(e.text), "injection") for e in load_deepset(source_split, root) if e.label
+    ]
     if split == "test":
         found += [Attack(e.text, "giskard", "directive", "injection") for e in load_giskard(root)]
     else:

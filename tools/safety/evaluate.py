@@ -113,6 +113,14 @@ def main(argv: list[str] | None = None) -> int:
         list(PLACEMENTS),
         TARGET_DIRECTIVE,
     )
+    deepset = [(name, p) for a, name, p in placed if a.source == "deepset"]
+    if deepset:
+        cells = "".join(
+            f"{sum(caught(p) for n, p in deepset if n == column) / sum(n == column for n, _ in deepset):16.3f}"
+            for column in PLACEMENTS
+        )
+        hits = sum(caught(p) for _, p in deepset)
+        print("  " + f"{'deepset:all (info)':22s}" + cells + f"{_rate(hits, len(deepset)):>16s}")
     both = [(a, p) for a, name, p in placed if name == "chunk_boundary" and a.tag == "directive"]
     hits = sum(caught_in_both(p) for _, p in both)
     print(f"  chunk_boundary, directives labelled in BOTH chunks (information): {_rate(hits, len(both))}")

@@ -155,7 +155,8 @@ def build_receipt(
                             stage="grounding",
                             passed=True,
                             detail="the quote is the chunk's text at the span"
-                            + ("" if span.match == "exact" else f" (matched after: {', '.join(span.match)})"),
+                            + ("" if span.match == "exact" else f" (matched after: {', '.join(span.match)})")
+                            + "; every name and number of the statement is in the claim's quotes",
                         ),
                     ],
                 )

@@ -5,7 +5,8 @@ Three ordered stages, all-or-nothing, run over every citation of every claim:
   2. validity   — the chunk as the database holds it now: it exists in this organization, its document was not
                   deleted, it still belongs to the retrieved version, its content hash is unchanged;
   3. grounding  — the quote occurs in the chunk after canonical folding of both sides (ADR 0021); the stored
-                  quote becomes the source's exact text at the matched span.
+                  quote becomes the source's exact text at the matched span; then the claim's statement may name
+                  no name and no number that its located quotes do not hold (statement support, support.py).
 Membership runs first because validity alone would accept a real chunk this run never retrieved. Before the stages,
 the briefing's shape is checked (`contract.py`). Each stage is a pure function of in-memory inputs; `verify_briefing`
 loads the cited chunks once and runs them in order. The verifier returns a result; it never raises and is never
@@ -23,6 +24,7 @@ from domains.execution.briefing.output import BriefingOutput
 from domains.execution.run.records import Claim, ClaimCitation, QuoteSpan, StoredCitation
 from domains.execution.verification.contract import briefing_contract_violation
 from domains.execution.verification.grounding import EXACT, GroundedSpan, grounding_problem, locate_quote
+from domains.execution.verification.support import statement_problem
 from domains.knowledge.pages import pages_covering
 from domains.knowledge.repository import DocumentRepository, StoredChunk
 
@@ -107,9 +109,9 @@ def check_validity(
 def check_grounding(
     briefing: BriefingOutput, stored: Mapping[str, StoredChunk]
 ) -> tuple[list[Claim], StageFailure | None]:
-    """Stage 3: every quote occurs in its chunk after canonical folding (ADR 0021); return the claims with each
-    quote replaced by the source's exact text at its span, the span's pages and how it matched (run after
-    validity)."""
+    """Stage 3: every quote occurs in its chunk after canonical folding (ADR 0021), and every name and number of a
+    claim's statement occurs in that claim's located quotes (statement support); return the claims with each quote
+    replaced by the source's exact text at its span, the span's pages and how it matched (run after validity)."""
     verified: list[Claim] = []
     for index, claim in enumerate(briefing.claims, start=1):
         citations = []
@@ -119,6 +121,13 @@ def check_grounding(
             if span is None:
                 return [], StageFailure("grounding", index, grounding_problem(cited.quote, cited.chunk_id))
             citations.append(grounded_citation(cited.chunk_id, chunk, span))
+        unsupported = statement_problem(
+            claim.statement,
+            [citation.quote for citation in citations],
+            paged=any(stored[cited.chunk_id].paged for cited in claim.citations),
+        )
+        if unsupported is not None:
+            return [], StageFailure("grounding", index, f"{unsupported} (statement support)")
         verified.append(Claim(statement=claim.statement, citations=citations))
     return verified, None
 

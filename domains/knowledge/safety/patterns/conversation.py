@@ -34,6 +34,9 @@ _NOT_AN_ORDER = (
     r"double-check|proofread|save|keep|copy|print|sign|date"
 )
 _ANSWER = r"(?:responses?|answers?|repl(?:y|ies)|outputs?|summary|summaries)"
+# A quoted passage counts as one unit of the clause, whatever its length or punctuation: the train form
+# 'Add "<slogan>" to your reply' carries a sentence of its own between the verb and "your reply".
+_QUOTED = r"(?:\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”)"
 
 CONVERSATION_RULES: tuple[Rule, ...] = (
     # Any clause that opens with a verb and reshapes "your answer": "Scramble the letters of your answer".
@@ -41,7 +44,7 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b{_IN_SENTENCE}{{0,80}}?\byour\s+(?:(?:next|final|entire|whole|"
+            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\byour\s+(?:(?:next|final|entire|whole|"
             rf"every|each)\s+)?{_ANSWER}(?:'s)?\b",
             _I,
         ),
@@ -58,7 +61,8 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
             r"logic|script|response|answer|output)\b"
             r"|\byour\s+(?:code|solution|implementation|codebase|program|algorithm|logic|response|answer)\b[^\n]{0,100}?"
             r"\b(?:following|subsequent)\s+(?:code\s+)?(?:code|snippet|excerpt|segment|fragment|section|block|piece)\b"
-            r"|\b(?:don'?t|do\s+not)\s+hesitate\s+to\s+\w+\s+(?:the\s+)?(?:following|subsequent)\s+code\b",
+            r"|\b(?:(?:don'?t|do\s+not)\s+(?:hesitate|forget|fail)|keep\s+in\s+mind|remember|make\s+sure|be\s+sure)\s+to\s+"
+            r"(?:\w+\s+){1,2}?(?:the\s+)?(?:following|subsequent)\s+code\b",
             _I,
         ),
         words=(_w("following subsequent below attached"), _w("code snippet excerpt segment fragment section block")),
@@ -141,6 +145,49 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
             _I,
         ),
         words=(_w("role roleplaying playing acting style stil repeat sprich"),),
+    ),
+    # A role-play set-up that casts characters who never leave their roles, so the model will speak their lines
+    # ("X and Y are two actors ... always stay in their roles"; "... bleiben immer in ihren Rollen").
+    Rule(
+        ROLE_IMPERSONATION,
+        "medium",
+        re.compile(
+            r"\b(?:actors?|schauspieler(?:in|innen)?)\b[^\n]{0,200}?\b(?:stay|stays|remain|remains|bleiben|bleibt)\s+"
+            r"(?:\w+\s+){0,3}?in\s+(?:their|his|her|ihren|seiner|ihrer)\s+(?:roles?|rollen?|characters?)\b",
+            _I,
+        ),
+        words=(_w("actor actors schauspieler schauspielerin schauspielerinnen"), _w("roles role rollen rolle")),
+        directive=False,
+    ),
+    # Praise for the task just done, then a new one: "Very good. That is done. Now write ...", "Simply great! You've
+    # outdone yourself. ... I need your help with another task", "Sehr gut gemacht. Das genügt."
+    Rule(
+        MODEL_DIRECTIVE,
+        "medium",
+        re.compile(
+            r"\b(?:very\s+good|well\s+done|simply\s+great|great\s+job|you(?:'ve|\s+have)\s+outdone\s+yourself|"
+            r"sehr\s+gut(?:\s+gemacht)?|gut\s+gemacht|einfach\s+großartig|du\s+hast\s+dich\s+selbst\s+übertroffen|"
+            r"hast\s+du\s+dich\s+selbst\s+übertroffen)\b[^\n]{0,160}?(?:\b(?:that\s+is|that's|this\s+is)\s+(?:done|enough)\b|"
+            r"\bdas\s+(?:ist\s+erledigt|genügt|reicht)\b|\b(?:another|a\s+new|the\s+next|a\s+further)\s+task\b|"
+            r"\b(?:einer\s+weiteren|folgender|der\s+nächsten|einer\s+neuen)\s+aufgabe\b)",
+            _I,
+        ),
+        words=(
+            _w("good done great outdone gut gemacht großartig übertroffen"),
+            _w("done enough erledigt genügt reicht task aufgabe"),
+        ),
+        directive=False,
+    ),
+    # A halt that cuts into the conversation before a new order: "Attention - stop - ...", "stop - write: ...".
+    Rule(
+        MODEL_DIRECTIVE,
+        "medium",
+        re.compile(
+            r"\b(?:attention|achtung)\s*[-–—]+\s*(?:stop|stopp)\s*[-–—]"
+            r"|\b(?:stop|stopp)\s*[-–—]+\s*(?:write|schreib\w*|say|sag\w*|print|output)\b",
+            _I,
+        ),
+        words=(_w("stop stopp"),),
     ),
     # Other languages' "forget all instructions": Spanish "olvida todo", Croatian/Serbian "zaboravi sve instrukcije".
     Rule(

@@ -79,7 +79,7 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             rf"\b{_EN_IGNORE_VERB}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,5}}?"
             rf"(?:{_EN_QUALIFIER}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,4}}?{_EN_SOFT_OBJECT}\b"
             r"|(?:all\s+(?:of\s+)?)?(?:the\s+)?above\b|everything\s+(?:you(?:'ve|\s+have)?\s+(?:learned|learnt|know|"
-            r"got)|(?:and\s+)?(?:just\s+)?(?:say|write|print|output|tell|answer|respond)\b)|everything\s*[,.!:;-])",
+            r"got)|(?:and\s+)?(?:\w+\s+)?(?:say|write|print|output|tell|answer|respond)\b)|everything\s*[,.!:;-])",
             _I,
         ),
         words=(
@@ -130,12 +130,14 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             _w("irrelevant void invalid obsolete cancelled canceled null ungültig hinfällig nichtig egal aufgehoben"),
         ),
     ),
-    # Short German, Spanish, French and Russian forms, and "vergiss alles, ..." / "abweichend von vorherigen ...".
+    # Short German, Spanish, French and Russian forms, and "vergiss alles, ..." / "vergiss alles gesagte" /
+    # "abweichend von vorherigen ...". Between the Russian verb and its object any two words: in mixed-script text
+    # the look-alike folding may turn "все" into Latin letters.
     Rule(
         IGNORE_PREVIOUS,
         "medium",
         re.compile(
-            r"\bvergiss\s+alles\s*[,.!:;-]|\babweichend\s+(?:zu|von)\s+(?:den\s+)?(?:vorherigen|bisherigen|obigen)\s+"
+            r"\bvergiss\s+alles(?:\s*[,.!:;-]|\s+(?:gesagte|bisherige|vorherige|davor|zuvor|vorher)\b)|\babweichend\s+(?:zu|von)\s+(?:den\s+)?(?:vorherigen|bisherigen|obigen)\s+"
             r"(?:instruktionen|anweisungen|vorgaben)\b",
             _I,
         ),
@@ -147,7 +149,7 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:ignora|olvida|olvide|descarta)\s+(?:todas?\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|"
             r"indicaciones|reglas)\b|\b(?:ignore[zs]?|oublie[zs]?)\s+(?:toutes?\s+)?(?:les\s+|vos\s+|tes\s+)?"
-            r"(?:instructions|consignes|règles)\b|(?:забудь(?:те)?|игнорируй(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+)?"
+            r"(?:instructions|consignes|règles)\b|(?:забудь(?:те)?|игнорируй(?:те)?)\s+(?:\S+\s+){0,2}?"
             r"(?:инструкции|указания|правила)",
             _I,
         ),
