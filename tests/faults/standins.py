@@ -55,12 +55,13 @@ def word_vector(text: str) -> list[float]:
 
 
 class EmbeddingStandIn:
-    """POST /v1/embeddings as OpenAI answers it. While `gate` is cleared every request waits for it; a request
-    with an input containing `hang_marker` is never answered. `pending(text)` counts waiting requests whose
-    inputs contain `text`."""
+    """POST /v1/embeddings as OpenAI answers it. A request with an input containing `hold_marker` waits while
+    `gate` is cleared; one containing `hang_marker` is never answered. `pending(text)` counts waiting requests
+    whose inputs contain `text`."""
 
-    def __init__(self, hang_marker: str | None = None) -> None:
+    def __init__(self, *, hang_marker: str | None = None, hold_marker: str | None = None) -> None:
         self.hang_marker = hang_marker
+        self.hold_marker = hold_marker
         self.gate = threading.Event()
         self.gate.set()
         self._closing = threading.Event()
@@ -98,8 +99,11 @@ class EmbeddingStandIn:
         return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
 
     def _hold(self, texts: list[str]) -> bool:
-        """Wait while the gate is closed (or forever for a marked text); False when the server is closing."""
+        """Wait while the gate is closed (held texts) or forever (hanging texts); False when the server closes."""
         hangs = self.hang_marker is not None and any(self.hang_marker in text for text in texts)
+        held = self.hold_marker is not None and any(self.hold_marker in text for text in texts)
+        if not hangs and not held:
+            return True
         with self._lock:
             self._waiting.append(texts)
         try:
