@@ -316,6 +316,9 @@ async def test_postgres_restart_under_load(cluster, stand_in, client, mode: str)
     assert set(versions) == {"indexed"}, versions
     held = await http.get(f"/api/v1/knowledge/documents/{outage.victim_document}", headers=account.headers)
     assert held.status_code == 200 and held.json()["status"] == "indexed", held.text
+    # The outage is not counted against the document (three outages must not fail a good document).
+    attempts = _scalar(url, "SELECT attempts FROM document_versions WHERE document_id = %s", outage.victim_document)
+    assert attempts == 1, attempts
     assert _half_indexed(url) == 0
     print(
         {
