@@ -253,6 +253,16 @@ async def test_postgres_restart_under_load(cluster, stand_in, client, mode: str)
     http, app = client
     account = await register(http)
     load = Load(http, account.headers)
+    lease = app.state.instance_lease
+    lease_seen: list[tuple[float, bool]] = []
+
+    async def watch_lease() -> None:  # when the lease was lost and held again
+        while True:
+            if not lease_seen or lease_seen[-1][1] != lease.held:
+                lease_seen.append((time.monotonic(), lease.held))
+            await asyncio.sleep(0.02)
+
+    watcher = asyncio.create_task(watch_lease())
     load.start()
     try:
         await asyncio.sleep(0.5)  # every kind of request is served first
@@ -276,9 +286,11 @@ async def test_postgres_restart_under_load(cluster, stand_in, client, mode: str)
 
     await _until(settled, SETTLE_SECONDS, "every run and version terminal")
     settled_after = time.monotonic() - outage.back
-    lease = app.state.instance_lease
     await _until(lambda: _async(lease.held), RECOVERY_SECONDS, "the instance lease taken again")
+    watcher.cancel()
     assert lease.retaken >= 1 and _lease_holders(url) == 1
+    assert any(not held for _, held in lease_seen), lease_seen  # the restart did take it away
+    lease_back = next(at for at, held in lease_seen if held and at > outage.up) - outage.back
 
     # Every answer was a clean one in bounded time; while the database was down, every answer was 503.
     samples = load.samples
@@ -328,6 +340,7 @@ async def test_postgres_restart_under_load(cluster, stand_in, client, mode: str)
             "restart_s": round(outage.back - outage.up, 2),
             "recovered_after_s": round(recovered_after, 2),
             "terminal_after_s": round(settled_after, 2),
+            "lease_after_s": round(lease_back, 2),
             "runs_resumed": sum(1 for _, recoveries in stored.values() if recoveries),
             "max_latency_s": round(max(s.ended - s.started for s in samples), 2),
         }
