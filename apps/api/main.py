@@ -26,7 +26,7 @@ from apps.mcp.http import mount_mcp
 from apps.mcp.http import running as running_mcp
 from domains.execution.briefing import get_briefing_provider
 from domains.execution.evidence import sweep_evidence_drift
-from domains.execution.run.recovery import recover_stuck_runs
+from domains.execution.run.recovery import recover_stuck_runs, resume_interrupted_forever
 from domains.execution.run.workflows import WorkflowServices
 from domains.identity.hashing import PasswordHasher
 from domains.identity.throttle import LoginThrottle, ThrottleLimits
@@ -186,6 +186,7 @@ def _lifespan(
         app.state.run_sessions = db.tenant_session
         await _ensure_configured_vector_index(app)
         lease = InstanceLease(location.url)
+        app.state.instance_lease = lease
         sole_owner = await _prove_alone(location, lease)
         app.state.sole_owner = sole_owner
         worker.reclaim_on_start = sole_owner
@@ -193,6 +194,9 @@ def _lifespan(
             [
                 asyncio.create_task(worker.run(), name="ingestion-worker"),
                 asyncio.create_task(_recovery_loop(app, immediate=sole_owner), name="run-recovery"),
+                asyncio.create_task(
+                    resume_interrupted_forever(db, app.state.workflow_services), name="interrupted-runs"
+                ),
                 asyncio.create_task(_evidence_drift_loop(app), name="evidence-drift"),
             ]
             if run_worker

@@ -82,6 +82,19 @@ class EmbeddedPostgres:
             self._watchdog = None
         self.started_here = False
 
+    def halt(self, mode: str = "fast") -> None:
+        """Stop the server but keep owning the cluster (`pg_ctl stop -m fast|immediate`): an outage, for fault
+        tests and operators; `resume()` starts it again on the same socket, so every URL stays valid."""
+        if mode not in ("smart", "fast", "immediate"):
+            raise ValueError(f"unknown shutdown mode {mode!r}")
+        self._pg_ctl(["-w", "-m", mode, "stop"])
+
+    def resume(self) -> None:
+        """Start a halted server again in the same data directory, on the same socket and port."""
+        if self._server is None:
+            raise RuntimeError("resume() needs a cluster started by start()")
+        self._server.ensure_postgres_running()  # type: ignore[attr-defined]
+
     # --- internals ----------------------------------------------------------------------------------------------
 
     def _info(self) -> Any:

@@ -26,6 +26,7 @@ ORG_SETTING = "orion.org_id"
 APP_ROLE = "orion_app"  # created by migration 0001
 _ORG_KEY = "org_id"
 _COMMIT_CALLBACKS = "after_commit_callbacks"
+CONNECT_TIMEOUT_SECONDS = 5
 
 
 def normalize_url(url: str) -> str:
@@ -115,7 +116,13 @@ class Database:
         `session_settings` are SET on every new connection of both engines (e.g. pgvector's hnsw.ef_search).
         """
         url = normalize_url(url)
-        common: dict[str, Any] = {"pool_pre_ping": True, "pool_recycle": 1800}
+        # pre-ping: a connection the database dropped (restart, failover) is replaced at checkout instead of failing
+        # the request; connect_timeout: an unreachable host fails in bounded time (503) instead of hanging on TCP.
+        common: dict[str, Any] = {
+            "pool_pre_ping": True,
+            "pool_recycle": 1800,
+            "connect_args": {"connect_timeout": CONNECT_TIMEOUT_SECONDS},
+        }
         owner = create_async_engine(url, pool_size=max(2, pool_size // 2), max_overflow=5, **common)
         app = create_async_engine(
             normalize_url(app_url) if app_url else url, pool_size=pool_size, max_overflow=10, **common

@@ -30,6 +30,7 @@ from domains.execution.run.workflows import (
 )
 from domains.knowledge.embeddings import EmbeddingProviderError
 from packages.core.clock import utcnow
+from packages.database.availability import database_unavailable
 
 logger = logging.getLogger(__name__)
 
@@ -43,11 +44,18 @@ class RunEngine:
         self.lifecycle = RunLifecycle(sessions)
 
     async def execute(self, organization_id: str, run_id: str) -> None:
-        """Drive the run to a terminal state (or until someone else moves it, e.g. a cancel)."""
+        """Drive the run to a terminal state (or until someone else moves it, e.g. a cancel).
+
+        When the database stops answering mid-run the error propagates (the request answers 503) and the run is
+        left to this process's list of interrupted runs, which recovery resumes once the database is back."""
         try:
             await self._execute(organization_id, run_id)
         except RunMoved:
             logger.info("run %s stopped: it was moved by someone else", run_id)
+        except Exception as exc:
+            if database_unavailable(exc):
+                self.services.interrupted.add(organization_id, run_id)
+            raise
 
     async def _execute(self, organization_id: str, run_id: str) -> None:
         async with self.sessions(organization_id) as session:

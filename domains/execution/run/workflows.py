@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.execution.briefing import BriefingGeneration, BriefingProvider
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.models import Run, Step
+from domains.execution.run.interrupted import InterruptedRuns
 from domains.execution.run.prompt import PROMPT_VERSION, build_evidence_briefing_prompt, quoted_labelled_span
 from domains.execution.run.records import (
     BriefingStepOutput,
@@ -44,12 +45,14 @@ class SessionFactory(Protocol):
 
 @dataclass
 class WorkflowServices:
-    """What step handlers may use; built once per process and shared by every run."""
+    """What step handlers may use; built once per process and shared by every run (with the process's list of
+    runs a database outage interrupted, which the engine fills and recovery empties)."""
 
     retriever: Retriever
     embedder: Callable[[], EmbeddingProvider]
     briefing: Callable[[], BriefingProvider]
     usage: UsageRecorder
+    interrupted: InterruptedRuns = field(default_factory=InterruptedRuns)
 
 
 @dataclass

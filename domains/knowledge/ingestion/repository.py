@@ -365,6 +365,18 @@ class IngestionRepository:
         )
         return int(getattr(result, "rowcount", 0) or 0)
 
+    async def release_interrupted(self, version_ids: list[str]) -> int:
+        """Give back this process's leases on jobs a database outage interrupted, without counting the attempt
+        (the outage was not the document's fault); the next claim resumes them from their checkpoints."""
+        result = await self.session.execute(
+            text(
+                "UPDATE document_versions SET lease_until = NULL, attempts = GREATEST(attempts - 1, 0) "
+                "WHERE id = ANY(:ids) AND status = 'processing'"
+            ),
+            {"ids": version_ids},
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
+
     async def set_progress(self, version_id: str, fraction: float, lease_until: datetime) -> None:
         await self.session.execute(
             text(

@@ -5,7 +5,9 @@ worker claims one with a short lease that it renews as it makes progress, so sev
 and a restart resumes whatever a dead process was doing once its lease lapses (at once, for a process that proved
 it is alone). Each embedded batch is kept as a checkpoint as soon as it is computed, so a resumed job embeds only
 the batches it had not finished; chunking is deterministic and each batch carries the digest of its texts, so a
-checkpoint is reused only for exactly the texts it embedded with the same model.
+checkpoint is reused only for exactly the texts it embedded with the same model. A job the database interrupted
+(restart, lost connection) is not failed: the worker gives its lease back as soon as the database answers again
+and resumes it from its checkpoints.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from domains.knowledge.search.usage import UsageRecorder
 from packages.config.settings import Settings
 from packages.core.clock import utcnow
 from packages.core.errors import OrionError
+from packages.database.availability import database_unavailable
 from packages.database.engine import Database
 
 logger = logging.getLogger(__name__)
@@ -83,6 +86,7 @@ class IngestionWorker:
         # New chunks are written with the current detector version, so once a pass finds nothing to re-label,
         # nothing will appear until the next process start (a new detector ships with a new release).
         self._labels_current = False
+        self._interrupted: set[str] = set()  # versions whose job a database outage cut off; leases to give back
 
     def notify(self) -> None:
         """Wake the worker now (a job was queued) instead of at the next poll."""
@@ -104,6 +108,7 @@ class IngestionWorker:
         next_maintenance = 0.0
         while True:
             try:
+                await self.release_interrupted()
                 while await self.process_one():
                     pass
                 if time.monotonic() >= next_maintenance:
@@ -111,8 +116,11 @@ class IngestionWorker:
                     next_maintenance = time.monotonic() + MAINTENANCE_SECONDS
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                logger.exception("ingestion worker iteration failed")
+            except Exception as exc:
+                if database_unavailable(exc):
+                    logger.warning("ingestion worker: the database is unavailable (%s); retrying", type(exc).__name__)
+                else:
+                    logger.exception("ingestion worker iteration failed")
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.settings.worker_poll_seconds)
@@ -125,6 +133,18 @@ class IngestionWorker:
             released = await IngestionRepository(session).release_leases()
         if released:
             logger.info("resuming %d interrupted ingestions", released)
+        return released
+
+    async def release_interrupted(self) -> int:
+        """Give back the leases of jobs a database outage interrupted, so they are claimed again at once."""
+        if not self._interrupted:
+            return 0
+        version_ids = sorted(self._interrupted)
+        async with self.db.owner_session() as session:
+            released = await IngestionRepository(session).release_interrupted(version_ids)
+        self._interrupted.difference_update(version_ids)
+        if released:
+            logger.info("resuming %d ingestions a database outage interrupted", released)
         return released
 
     async def claim(self) -> Job | None:
@@ -140,12 +160,19 @@ class IngestionWorker:
             await self._fail(job, f"gave up after {MAX_ATTEMPTS} attempts (the worker kept stopping mid-way)")
             return True
         try:
-            await self._process(job)
-        except OrionError as exc:
-            await self._fail(job, exc.message)
+            try:
+                await self._process(job)
+            except OrionError as exc:
+                await self._fail(job, exc.message)
+            except Exception as exc:
+                if database_unavailable(exc):
+                    raise
+                logger.exception("ingestion of version %s failed", job.version_id)
+                await self._fail(job, f"indexing failed: {type(exc).__name__}")
         except Exception as exc:
-            logger.exception("ingestion of version %s failed", job.version_id)
-            await self._fail(job, f"indexing failed: {type(exc).__name__}")
+            if database_unavailable(exc):  # not the document's fault: resume it once the database is back
+                self._interrupted.add(job.version_id)
+            raise
         return True
 
     async def _process(self, job: Job) -> None:
