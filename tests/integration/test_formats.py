@@ -81,7 +81,8 @@ async def test_eml_headers_become_metadata_and_bodies_are_decoded(client) -> Non
     assert not any(chunk["text"].startswith(("From", "To:", "Date:")) for chunk in chunks)
     label = chunks[0]["section"]
     assert "Pump budget for next year" in label and "alice@example.org" in label and "2024-03-05" in label
-    assert "Name: Bob | Role: Inspector" in text  # the attachment, read as a table under the message
+    assert "Name: Bob | Role: Inspector" not in text  # the attachment is a document of its own (linked)
+    assert [child["title"] for child in detail["attachments"]] == ["staff.csv"]
     found = await client.post(
         "/api/v1/knowledge/search",
         json={"query_text": "pump budget forty thousand", "method": "lexical"},
