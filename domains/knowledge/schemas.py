@@ -61,8 +61,8 @@ class AttachmentPublic(BaseModel):
 
 
 class UnreadAttachment(BaseModel):
-    """An attachment listed on its message but not ingested, and why (`unsupported_type`, `empty`, a parser's
-    rejection reason such as `corrupt_pdf`)."""
+    """An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
+    `empty`, or a parser's rejection reason such as `corrupt_pdf`."""
 
     file_name: str
     media_type: str

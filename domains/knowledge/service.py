@@ -32,15 +32,14 @@ from domains.knowledge.ingestion.pipeline import (
     prepare_document,
     version_metadata,
 )
-from domains.knowledge.models import Document, DocumentChunk, DocumentVersion
-from domains.knowledge.repository import DocumentRepository, DocumentRow
-from domains.knowledge.safety import DETECTOR_VERSION, load_spans
+from domains.knowledge.models import Document, DocumentVersion
+from domains.knowledge.public import attachment_public, chunk_public, document_public, ingest_response
+from domains.knowledge.repository import DocumentRepository
+from domains.knowledge.safety import DETECTOR_VERSION
 from domains.knowledge.schemas import (
-    AttachmentPublic,
     ChunkPublic,
     DocumentDetail,
     DocumentPublic,
-    DocumentUsage,
     IngestResponse,
     VersionPublic,
 )
@@ -182,7 +181,7 @@ class KnowledgeService:
         """Return the existing version's outcome (200, duplicate) for identical bytes of the same source."""
         existing = await self.repo.find_version_by_hash(organization_id, source, digest)
         if existing is not None and existing[1].status != "failed":
-            return UploadOutcome(_ingest_response(existing[1], duplicate=True), "duplicate")
+            return UploadOutcome(ingest_response(existing[1], duplicate=True), "duplicate")
         return None
 
     async def store_indexed(
@@ -201,7 +200,7 @@ class KnowledgeService:
         try:
             version = await self._new_version(organization_id, names, prepared, upload, status="indexed", parent=parent)
         except _Duplicate as duplicate:
-            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), "duplicate")
+            return UploadOutcome(ingest_response(duplicate.version, duplicate=True), "duplicate")
         await write_chunks(
             self.session,
             self.settings,
@@ -212,7 +211,7 @@ class KnowledgeService:
             vectors=vectors,
             provider=provider,
         )
-        return UploadOutcome(_ingest_response(version, duplicate=False), "indexed")
+        return UploadOutcome(ingest_response(version, duplicate=False), "indexed")
 
     async def _queue(
         self,
@@ -227,9 +226,9 @@ class KnowledgeService:
                 organization_id, names, prepared, upload, status="processing", parent=parent
             )
         except _Duplicate as duplicate:
-            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), "duplicate")
+            return UploadOutcome(ingest_response(duplicate.version, duplicate=True), "duplicate")
         on_commit(self.session, self.notify_worker)
-        return UploadOutcome(_ingest_response(version, duplicate=False), "queued")
+        return UploadOutcome(ingest_response(version, duplicate=False), "queued")
 
     async def _new_version(
         self,
@@ -326,7 +325,7 @@ class KnowledgeService:
         """List a page of the organization's documents, newest first, with their usage counts."""
         rows, total = await self.repo.list_documents(organization_id, limit=limit, offset=offset)
         usage = await AnalyticsService(self.session).document_usage(organization_id, [r.document.id for r in rows])
-        return [_document_public(row, usage.get(row.document.id)) for row in rows], total
+        return [document_public(row, usage.get(row.document.id)) for row in rows], total
 
     async def detail(self, organization_id: str, document_id: str) -> DocumentDetail:
         """Return a document with its versions and usage counts."""
@@ -338,7 +337,7 @@ class KnowledgeService:
         pending = await self.repo.labels_pending(organization_id, document_id, DETECTOR_VERSION)
         attachments = await self.repo.attachments(organization_id, document_id)
         return DocumentDetail(
-            **_document_public(row, usage.get(document_id)).model_dump(),
+            **document_public(row, usage.get(document_id)).model_dump(),
             versions=[
                 VersionPublic.model_validate(v, from_attributes=True).model_copy(
                     update={"labels_pending": pending.get(v.id, 0)}
@@ -346,15 +345,7 @@ class KnowledgeService:
                 for v in versions
             ],
             parent_document_id=row.document.parent_document_id,
-            attachments=[
-                AttachmentPublic(
-                    document_id=child.document.id,
-                    title=child.document.title,
-                    document_type=child.document.document_type,
-                    status=child.status,
-                )
-                for child in attachments
-            ],
+            attachments=[attachment_public(child) for child in attachments],
             unread_attachments=unread_attachments(versions[0].source_metadata if versions else None),
         )
 
@@ -373,7 +364,7 @@ class KnowledgeService:
         elif await self.repo.version(organization_id, document_id, version_id) is None:
             raise VersionNotFound()
         rows, total = await self.repo.chunks(organization_id, version_id, limit=limit, offset=offset)
-        return [_chunk_public(c) for c in rows], total
+        return [chunk_public(c) for c in rows], total
 
     async def version_text(self, organization_id: str, document_id: str, version_id: str) -> str:
         version = await self.repo.version(organization_id, document_id, version_id, with_text=True)
@@ -438,46 +429,3 @@ class _Write:
 class _Duplicate(Exception):
     def __init__(self, version: DocumentVersion) -> None:
         self.version = version
-
-
-def _ingest_response(version: DocumentVersion, *, duplicate: bool) -> IngestResponse:
-    return IngestResponse(
-        document_id=version.document_id,
-        document_version_id=version.id,
-        version_number=version.version_number,
-        status=version.status,
-        chunk_count=version.chunk_count,
-        duplicate=duplicate,
-    )
-
-
-def _document_public(row: DocumentRow, usage: DocumentUsage | None) -> DocumentPublic:
-    document = row.document
-    return DocumentPublic(
-        id=document.id,
-        source=document.source,
-        title=document.title,
-        document_type=document.document_type,
-        created_at=document.created_at,
-        last_indexed_at=row.last_indexed_at,
-        status=row.status,
-        usage=usage or DocumentUsage(),
-    )
-
-
-def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
-    return ChunkPublic(
-        chunk_id=chunk.id,
-        chunk_index=chunk.chunk_index,
-        section=chunk.section,
-        page=chunk.page,
-        page_start=chunk.page,
-        page_end=chunk.page_end,
-        char_start=chunk.char_start,
-        char_end=chunk.char_end,
-        text=chunk.text,
-        trust_label=chunk.trust_label,
-        matched_patterns=list(chunk.matched_patterns or []),
-        text_source=chunk.text_source,
-        labelled_spans=load_spans(chunk.labelled_spans),
-    )

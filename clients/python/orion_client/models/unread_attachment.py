@@ -20,8 +20,8 @@ T = TypeVar("T", bound="UnreadAttachment")
 
 @_attrs_define
 class UnreadAttachment:
-    """ An attachment listed on its message but not ingested, and why (`unsupported_type`, `empty`, a parser's
-    rejection reason such as `corrupt_pdf`).
+    """ An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
+    `empty`, or a parser's rejection reason such as `corrupt_pdf`.
 
         Attributes:
             byte_size (int):

@@ -75,4 +75,3 @@ _PARSERS: dict[DocumentType, DocumentParser] = {
     "xlsx": XlsxParser(),
     "image": ImageParser(),
 }
-

@@ -9,8 +9,8 @@ Attachments whose bytes ORION reads (PDF, Word, Excel, CSV, HTML, Markdown, text
 and returned in `ParsedDocument.attachments`: the upload makes each one a document linked to the message. The
 others (a forwarded message, an archive, an executable, a file that is empty or damaged) are listed in the
 metadata (`attachments`: name, type, size, why not read) and not ingested. Guards, all checked before anything is
-stored: MIME parts and nested messages are counted on the raw bytes before the stdlib parser recurses into them
-(`max_mime_parts`, `max_mime_depth` -> 422 too_complex); more than `max_email_attachments` attachments, an
+stored: MIME parts and forwarded messages are counted on the raw bytes before the stdlib parser recurses into
+them (`max_mime_parts`, `max_forwarded_messages` -> 422 too_complex); more than `max_email_attachments` attachments, an
 attachment past the upload cap, or an attachment past its own format's caps -> 413/422 for the whole upload.
 """
 
@@ -29,6 +29,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
+
 from domains.knowledge.errors import (
     DocumentRejected,
     DocumentTooComplex,
@@ -89,8 +90,7 @@ class EmailParser:
 
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse one RFC 5322 message into its decoded body text under a subject heading."""
-        check_structure(data, limits)
-        message = _parse_message(data)
+        message = _parse_message(data, limits)
         builder = TextBuilder()
         attachments = _Attachments(self.read, self.detect, limits)
         headers = _write_message(builder, message, limits, attachments)
@@ -102,7 +102,6 @@ class MboxParser(EmailParser):
 
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse an mbox archive: one section per message, in archive order."""
-        check_structure(data, limits)
         builder = TextBuilder()
         attachments = _Attachments(self.read, self.detect, limits)
         messages: list[dict[str, Any]] = []
@@ -119,7 +118,7 @@ class MboxParser(EmailParser):
                             f"The archive holds more than {limits.max_email_messages:,} messages.",
                             details={"max_messages": limits.max_email_messages},
                         )
-                    message = _parse_message(archive.get_bytes(key))
+                    message = _parse_message(archive.get_bytes(key), limits)
                     messages.append(_write_message(builder, message, limits, attachments, position + 1))
             finally:
                 archive.close()
@@ -127,21 +126,24 @@ class MboxParser(EmailParser):
 
 
 def check_structure(data: bytes, limits: ParseLimits) -> None:
-    """Refuse (422 too_complex) a message whose MIME tree is too deep or too wide, before the stdlib parser (which
-    recurses once per nested part) reads it. Counted on part headers in the raw bytes: a forwarded message adds a
-    `message/rfc822` part and a multipart container adds a `multipart/` one, so their counts bound the depth."""
-    parts = nested = 0
-    for match in _PART_HEADER.finditer(data):
-        parts += 1
-        nested += match.group(1).lower() == b"message/rfc822"
-        if parts > limits.max_mime_parts or nested > limits.max_mime_depth:
+    """Refuse (422 too_complex) a message whose MIME tree may be too deep or too wide, before the stdlib parser
+    (which recurses once per nested part) reads it. Counted on part headers in the raw bytes: each forwarded
+    message is a `message/rfc822` part and each container a `multipart/` one, so their counts bound the depth."""
+    forwarded = 0
+    for parts, match in enumerate(_PART_HEADER.finditer(data), start=1):
+        forwarded += match.group(1).lower() == b"message/rfc822"
+        if parts > limits.max_mime_parts or forwarded > limits.max_forwarded_messages:
             raise DocumentTooComplex(
-                "The message nests too many parts or forwarded messages inside each other.",
-                details={"max_mime_parts": limits.max_mime_parts, "max_mime_depth": limits.max_mime_depth},
+                "The message holds too many parts or forwarded messages (nested inside each other or not).",
+                details={
+                    "max_mime_parts": limits.max_mime_parts,
+                    "max_forwarded_messages": limits.max_forwarded_messages,
+                },
             )
 
 
-def _parse_message(raw: bytes) -> Any:
+def _parse_message(raw: bytes, limits: ParseLimits) -> Any:
+    check_structure(raw, limits)  # per message: an archive's messages are bounded one by one
     try:
         return BytesParser(policy=policy.default).parsebytes(raw)
     except RecursionError:  # nesting the header count did not see (e.g. parts without a Content-Type line)
@@ -178,14 +180,16 @@ def _write_message(
 
 def _headers(message: Any) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    for field in ("subject", "message-id"):
-        if value := inline(message.get(field, "")):
-            headers[field.replace("-", "_")] = value
-    for field in _ADDRESS_FIELDS:
-        values = [str(value) for value in message.get_all(field, [])]
-        addresses = [f"{name} <{address}>" if name else address for name, address in getaddresses(values) if address]
+    for name in ("subject", "message-id"):
+        if value := inline(message.get(name, "")):
+            headers[name.replace("-", "_")] = value
+    for name in _ADDRESS_FIELDS:
+        values = [str(value) for value in message.get_all(name, [])]
+        addresses = [
+            f"{person} <{address}>" if person else address for person, address in getaddresses(values) if address
+        ]
         if addresses:
-            headers[field] = ", ".join(addresses)
+            headers[name] = ", ".join(addresses)
     if raw_date := message.get("date"):
         try:
             headers["date"] = parsedate_to_datetime(str(raw_date)).isoformat()
@@ -227,7 +231,8 @@ def _take_attachment(part: Any, attachments: _Attachments, message_number: int) 
             details={"max_attachments": limits.max_email_attachments},
         )
     name = inline(part.get_filename()) or f"attachment-{len(attachments.listed) + 1}"
-    payload = b"" if part.is_multipart() else (part.get_payload(decode=True) or b"")
+    container = part.is_multipart()  # a forwarded message (message/rfc822) or another container: listed only
+    payload = part.as_bytes() if container else (part.get_payload(decode=True) or b"")
     if len(payload) > limits.max_attachment_bytes:
         raise DocumentTooLarge(
             f"The attachment {name[:200]!r} is larger than the {limits.max_attachment_bytes:,}-byte upload limit.",
@@ -237,7 +242,10 @@ def _take_attachment(part: Any, attachments: _Attachments, message_number: int) 
         file_name=name, media_type=part.get_content_type(), byte_size=len(payload), message=message_number
     )
     attachments.listed.append(entry)
-    entry.reason = _read_attachment(payload, name, attachments, len(attachments.listed))
+    if container:
+        entry.reason = "forwarded_message" if part.get_content_type() == "message/rfc822" else "unsupported_type"
+    else:
+        entry.reason = _read_attachment(payload, name, attachments, len(attachments.listed))
 
 
 def _read_attachment(payload: bytes, name: str, attachments: _Attachments, number: int) -> str | None:
