@@ -10,6 +10,8 @@ from email.message import EmailMessage
 import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.knowledge.ingestion.bulk import BulkIngestor
+from domains.knowledge.service import Upload
 from tests.conftest import make_test_settings
 from tests.helpers.formats import make_docx, make_email, make_mbox, make_zip_bomb_docx
 from tests.helpers.identity import register
@@ -148,6 +150,21 @@ async def test_mbox_attachments_link_to_the_archive(client) -> None:
     assert response.status_code == 201, response.text
     detail = await _detail(client, account, response.json()["document_id"])
     assert [child["title"] for child in detail["attachments"]] == ["level.csv", "level.csv"]
+
+
+async def test_bulk_ingestion_links_attachments_to_their_message(client, app, test_settings) -> None:
+    account = await register(client)
+    ingestor = BulkIngestor(
+        lambda org: app.state.db.owner_session(), test_settings, app.state.embedder(), account.organization_id
+    )
+    raw = _message_with_attachments().as_bytes()
+    report = await ingestor.ingest([Upload(data=raw, filename="reports.eml", title=None, source=None)])
+    assert [result.status for result in report.results] == ["ingested"] * 4, report.results
+    message_id = report.results[0].document_id
+    message = await _detail(client, account, message_id)
+    children = {child["document_id"] for child in message["attachments"]}
+    assert children == {result.document_id for result in report.results[1:]}
+    assert message["unread_attachments"][0]["file_name"] == "setup.exe"
 
 
 def _nested(depth: int) -> bytes:

@@ -79,7 +79,11 @@ def content_hash(data: bytes) -> str:
 
 
 def parse_limits(
-    settings: Settings, ocr: OcrMode = "defer", progress: Callable[[int, int], None] | None = None
+    settings: Settings,
+    ocr: OcrMode = "defer",
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    parse_attachments: bool = True,
 ) -> ParseLimits:
     """Return the parser caps from the settings; `ocr` says whether scanned pages are read now or deferred."""
     return ParseLimits(
@@ -91,6 +95,7 @@ def parse_limits(
         max_email_attachments=settings.max_email_attachments,
         ocr=ocr if settings.ocr_enabled else "off",
         ocr_progress=progress,
+        parse_attachments=parse_attachments,
     )
 
 

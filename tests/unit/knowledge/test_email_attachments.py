@@ -79,3 +79,10 @@ def test_deeply_nested_parts_are_refused_before_parsing() -> None:
     assert parse_document(_nested_multipart(5), "a.eml").text.endswith("The innermost note.")
     with pytest.raises(DocumentTooComplex):
         parse_document(_nested_multipart(3000), "a.eml")  # the stdlib parser would recurse past Python's limit
+
+
+def test_the_worker_parse_lists_attachments_without_reading_them() -> None:
+    message = _message(("notes.md", "text/markdown", b"# Notes\n\nThe gate code changed on Monday."))
+    parsed = parse_document(message.as_bytes(), "files.eml", ParseLimits(ocr="run", parse_attachments=False))
+    assert parsed.attachments == []
+    assert [a.reason for a in AttachmentListing.model_validate(parsed.metadata).attachments] == ["not_read"]

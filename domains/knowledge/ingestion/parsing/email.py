@@ -253,7 +253,7 @@ def _read_attachment(payload: bytes, name: str, attachments: _Attachments, numbe
 
     Guards (too large, too complex) fail the whole upload; an attachment that is empty, damaged or of a type
     ORION does not read is only listed."""
-    if attachments.read is None or attachments.detect is None:
+    if attachments.read is None or attachments.detect is None or not attachments.limits.parse_attachments:
         return "not_read"
     if not payload:
         return "empty"
@@ -265,10 +265,8 @@ def _read_attachment(payload: bytes, name: str, attachments: _Attachments, numbe
         return exc.reason
     if document_type not in ATTACHMENT_TYPES:
         return "unsupported_type"
-    limits = attachments.limits
-    deferred = replace(limits, ocr="off" if limits.ocr == "off" else "defer", ocr_progress=None)
-    try:
-        parsed = attachments.read(payload, name, deferred)
+    try:  # in the upload request OCR is deferred (the attachment is queued); `orion ingest` reads scans inline
+        parsed = attachments.read(payload, name, replace(attachments.limits, ocr_progress=None))
     except DocumentTooComplex:
         raise
     except DocumentRejected as exc:  # empty, damaged, a PDF without text: listed with the reason, not read

@@ -37,6 +37,9 @@ class ParseLimits:
     max_attachment_bytes: int = 10 * 1024 * 1024  # one attachment's decoded bytes (the upload cap)
     max_table_pages: int = 30  # PDF pages with ruling that pdfplumber searches for tables (0: none)
     ocr: OcrMode = "defer"
+    # Parse an email's attachments (the upload and `orion ingest` do; the worker, finishing a queued message,
+    # needs only the message's own text: its attachments were made documents, and jobs, of their own).
+    parse_attachments: bool = True
     ocr_progress: Callable[[int, int], None] | None = None
 
 
