@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+import psycopg
 import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.knowledge.ingestion.bulk import BulkIngestor
 from domains.knowledge.service import Upload
+from packages.database.engine import sync_url
 from tests.conftest import make_test_settings
 from tests.helpers.formats import make_docx, make_email, make_mbox, make_zip_bomb_docx
 from tests.helpers.identity import register
@@ -136,6 +138,19 @@ async def test_links_stay_inside_the_organization(client) -> None:
     their_children = (await _detail(client, stranger, theirs.json()["document_id"]))["attachments"]
     assert len(their_children) == 3 and child_id not in {c["document_id"] for c in their_children}
     assert len((await _detail(client, owner, message_id))["attachments"]) == 3
+
+
+async def test_the_database_refuses_a_link_into_another_organization(client, database_url) -> None:
+    owner, stranger = await register(client), await register(client)
+    message_id = (await upload(client, owner, _message_with_attachments().as_bytes(), "reports.eml")).json()[
+        "document_id"
+    ]
+    theirs = (await upload(client, stranger, "A note of the other organization.", "note.txt")).json()["document_id"]
+    with psycopg.connect(sync_url(database_url)) as conn, pytest.raises(psycopg.errors.ForeignKeyViolation):
+        conn.execute(
+            "UPDATE documents SET parent_document_id = %s WHERE id = %s AND organization_id = %s",
+            (message_id, theirs, stranger.organization_id),
+        )
 
 
 async def test_mbox_attachments_link_to_the_archive(client) -> None:
