@@ -62,7 +62,7 @@ class AttachmentPublic(BaseModel):
 
 class UnreadAttachment(BaseModel):
     """An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
-    `empty`, or a parser's rejection reason such as `corrupt_pdf`."""
+    `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`."""
 
     file_name: str
     media_type: str

@@ -1477,7 +1477,7 @@ export interface components {
         /**
          * UnreadAttachment
          * @description An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
-         *     `empty`, or a parser's rejection reason such as `corrupt_pdf`.
+         *     `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`.
          */
         UnreadAttachment: {
             /** Byte Size */

@@ -86,3 +86,14 @@ def test_the_worker_parse_lists_attachments_without_reading_them() -> None:
     parsed = parse_document(message.as_bytes(), "files.eml", ParseLimits(ocr="run", parse_attachments=False))
     assert parsed.attachments == []
     assert [a.reason for a in AttachmentListing.model_validate(parsed.metadata).attachments] == ["not_read"]
+
+
+def test_an_inline_image_is_listed_not_read() -> None:
+    message = make_email("Logo", "See our logo below.")
+    logo = image_bytes(text_image(["ACME"]))
+    message.add_attachment(logo, maintype="image", subtype="png", disposition="inline", filename="logo.png")
+    message.add_attachment(logo, maintype="image", subtype="png", filename="photo.png")  # sent as a file: read
+    parsed = parse_document(message.as_bytes(), "logo.eml")
+    listing = AttachmentListing.model_validate(parsed.metadata).attachments
+    assert [a.file_name for a in parsed.attachments] == ["photo.png"]
+    assert [(a.file_name, a.reason) for a in listing] == [("logo.png", "inline_image"), ("photo.png", None)]

@@ -21,7 +21,7 @@ T = TypeVar("T", bound="UnreadAttachment")
 @_attrs_define
 class UnreadAttachment:
     """ An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
-    `empty`, or a parser's rejection reason such as `corrupt_pdf`.
+    `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`.
 
         Attributes:
             byte_size (int):

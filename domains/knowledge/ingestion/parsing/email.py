@@ -244,6 +244,8 @@ def _take_attachment(part: Any, attachments: _Attachments, message_number: int) 
     attachments.listed.append(entry)
     if container:
         entry.reason = "forwarded_message" if part.get_content_type() == "message/rfc822" else "unsupported_type"
+    elif part.get_content_maintype() == "image" and part.get_content_disposition() == "inline":
+        entry.reason = "inline_image"  # a logo or picture shown in the body, not a file sent along
     else:
         entry.reason = _read_attachment(payload, name, attachments, len(attachments.listed))
 
