@@ -51,7 +51,20 @@ class Document(Base):
             use_alter=True,
             name="fk_documents_current_version",
         ),
+        # An email attachment's document names its message; the composite key keeps the link in one organization.
+        ForeignKeyConstraint(
+            ["organization_id", "parent_document_id"],
+            ["documents.organization_id", "documents.id"],
+            ondelete="CASCADE",
+            name="fk_documents_parent_document",
+        ),
         Index("ix_documents_organization_id_created_at", "organization_id", "created_at"),
+        Index(
+            "ix_documents_organization_id_parent_document_id",
+            "organization_id",
+            "parent_document_id",
+            postgresql_where=text("parent_document_id IS NOT NULL"),
+        ),
     )
 
     id: Mapped[str] = id_column()
@@ -60,6 +73,7 @@ class Document(Base):
     title: Mapped[str] = mapped_column(String(500))
     document_type: Mapped[str] = mapped_column(String(20))
     current_version_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
+    parent_document_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
     created_at: Mapped[datetime] = created_at_column()
 
 

@@ -111,20 +111,31 @@ class DocumentRepository:
         return int(count), oldest
 
     async def upsert_document(
-        self, organization_id: str, *, source: str, title: str, document_type: str, title_given: bool
+        self,
+        organization_id: str,
+        *,
+        source: str,
+        title: str,
+        document_type: str,
+        title_given: bool,
+        parent_document_id: str | None = None,
     ) -> str:
-        """Return the id of the organization's document for `source`, creating it if needed."""
+        """Return the id of the organization's document for `source`, creating it if needed; an email
+        attachment's document is linked to its message (`parent_document_id`, same organization by key)."""
         statement = pg_insert(Document).values(
             id=new_id(),
             organization_id=organization_id,
             source=source,
             title=title,
             document_type=document_type,
+            parent_document_id=parent_document_id,
             created_at=utcnow(),
         )
         updates = {"document_type": statement.excluded.document_type}
         if title_given:
             updates["title"] = statement.excluded.title
+        if parent_document_id is not None:
+            updates["parent_document_id"] = statement.excluded.parent_document_id
         statement = statement.on_conflict_do_update(index_elements=["organization_id", "source"], set_=updates)
         return str((await self.session.execute(statement.returning(Document.id))).scalar_one())
 
@@ -165,6 +176,17 @@ class DocumentRepository:
         statement = self._with_status(self.visible(organization_id).where(Document.id == document_id))
         row = (await self.session.execute(statement)).first()
         return DocumentRow(row[0], row[1], row[2]) if row else None
+
+    async def attachments(self, organization_id: str, document_id: str) -> list[DocumentRow]:
+        """Return the documents read from a message's attachments, oldest first."""
+        statement = self._with_status(
+            self.visible(organization_id).where(Document.parent_document_id == document_id)
+        ).order_by(Document.created_at, Document.source)
+        return [DocumentRow(doc, status, indexed) for doc, status, indexed in (await self.session.execute(statement))]
+
+    async def attachment_ids(self, organization_id: str, document_id: str) -> list[str]:
+        statement = self.visible(organization_id).with_only_columns(Document.id)
+        return list((await self.session.execute(statement.where(Document.parent_document_id == document_id))).scalars())
 
     def _with_status(self, statement: Select[Document]) -> Select[Document, str, datetime | None]:
         latest = (

@@ -51,8 +51,32 @@ class VersionPublic(BaseModel):
     labels_pending: int = 0
 
 
+class AttachmentPublic(BaseModel):
+    """An email attachment read as a document of its own (linked to its message)."""
+
+    document_id: str
+    title: str
+    document_type: DocumentType
+    status: VersionStatus
+
+
+class UnreadAttachment(BaseModel):
+    """An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
+    `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`."""
+
+    file_name: str
+    media_type: str
+    byte_size: int
+    reason: str
+
+
 class DocumentDetail(DocumentPublic):
     versions: list[VersionPublic]
+    # For an email attachment: the message it came with. For a message: its attachments read as documents, and
+    # (from the latest version) the ones listed but not read.
+    parent_document_id: str | None = None
+    attachments: list[AttachmentPublic] = Field(default_factory=list)
+    unread_attachments: list[UnreadAttachment] = Field(default_factory=list)
 
 
 class ChunkPublic(BaseModel):

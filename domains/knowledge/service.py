@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.analytics.service import AnalyticsService
 from domains.identity.audit import record_audit
+from domains.knowledge.attachments import prepare_attachments, unread_attachments
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.errors import (
     DailyUploadCapReached,
@@ -31,14 +32,14 @@ from domains.knowledge.ingestion.pipeline import (
     prepare_document,
     version_metadata,
 )
-from domains.knowledge.models import DocumentChunk, DocumentVersion
-from domains.knowledge.repository import DocumentRepository, DocumentRow
-from domains.knowledge.safety import DETECTOR_VERSION, load_spans
+from domains.knowledge.models import Document, DocumentVersion
+from domains.knowledge.public import attachment_public, chunk_public, document_public, ingest_response
+from domains.knowledge.repository import DocumentRepository
+from domains.knowledge.safety import DETECTOR_VERSION
 from domains.knowledge.schemas import (
     ChunkPublic,
     DocumentDetail,
     DocumentPublic,
-    DocumentUsage,
     IngestResponse,
     VersionPublic,
 )
@@ -134,22 +135,53 @@ class KnowledgeService:
         prepared = await anyio.to_thread.run_sync(
             prepare_document, upload.data, names.filename, self.settings, names.title
         )
-        if prepared.awaits_ocr:
-            return await self._queue(organization_id, names, prepared, upload)  # OCR runs in the worker only
+        attachments = await anyio.to_thread.run_sync(prepare_attachments, names.source, prepared, self.settings)
+        writes = [_Write(names, upload, prepared)] + [
+            _Write(
+                UploadNames(item.file_name, item.source, item.prepared.title, title_given=False),
+                Upload(data=item.data, filename=item.file_name, title=None, source=item.source),
+                item.prepared,
+            )
+            for item in attachments
+        ]
         provider = self.embedder()
-        self._check_embedding_budget(provider, prepared)
-        estimate = THROUGHPUT.estimate_seconds(provider, len(prepared.chunks))
-        budget_left = self.settings.ingest_request_budget_seconds - (time.perf_counter() - started)
-        if estimate > budget_left:
-            return await self._queue(organization_id, names, prepared, upload)
-        vectors = await anyio.to_thread.run_sync(embed_chunks, provider, prepared.index_texts)
-        return await self.store_indexed(organization_id, names, prepared, upload, vectors, provider)
+        vectors: list[np.ndarray | None] = []
+        for write in writes:  # everything is parsed and embedded before the first row is written
+            if write.prepared.awaits_ocr:
+                vectors.append(None)  # OCR runs in the worker only
+                continue
+            self._check_embedding_budget(provider, write.prepared)
+            estimate = THROUGHPUT.estimate_seconds(provider, len(write.prepared.chunks))
+            budget_left = self.settings.ingest_request_budget_seconds - (time.perf_counter() - started)
+            if estimate > budget_left:
+                vectors.append(None)  # the worker embeds it
+                continue
+            vectors.append(await anyio.to_thread.run_sync(embed_chunks, provider, write.prepared.index_texts))
+        outcome = await self._write(organization_id, writes[0], vectors[0], provider)
+        if outcome.kind != "duplicate":
+            for write, vector in zip(writes[1:], vectors[1:], strict=True):
+                await self._write(organization_id, write, vector, provider, parent=outcome.response.document_id)
+        return outcome
+
+    async def _write(
+        self,
+        organization_id: str,
+        write: _Write,
+        vectors: np.ndarray | None,
+        provider: EmbeddingProvider,
+        parent: str | None = None,
+    ) -> UploadOutcome:
+        if vectors is None:
+            return await self._queue(organization_id, write.names, write.prepared, write.upload, parent)
+        return await self.store_indexed(
+            organization_id, write.names, write.prepared, write.upload, vectors, provider, parent=parent
+        )
 
     async def find_duplicate(self, organization_id: str, source: str, digest: str) -> UploadOutcome | None:
         """Return the existing version's outcome (200, duplicate) for identical bytes of the same source."""
         existing = await self.repo.find_version_by_hash(organization_id, source, digest)
         if existing is not None and existing[1].status != "failed":
-            return UploadOutcome(_ingest_response(existing[1], duplicate=True), "duplicate")
+            return UploadOutcome(ingest_response(existing[1], duplicate=True), "duplicate")
         return None
 
     async def store_indexed(
@@ -160,12 +192,15 @@ class KnowledgeService:
         upload: Upload,
         vectors: np.ndarray,
         provider: EmbeddingProvider,
+        *,
+        parent: str | None = None,
     ) -> UploadOutcome:
-        """Write an embedded document as a new, searchable version (inside the caller's transaction)."""
+        """Write an embedded document as a new, searchable version (inside the caller's transaction); `parent`
+        links an email attachment's document to its message."""
         try:
-            version = await self._new_version(organization_id, names, prepared, upload, status="indexed")
+            version = await self._new_version(organization_id, names, prepared, upload, status="indexed", parent=parent)
         except _Duplicate as duplicate:
-            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), "duplicate")
+            return UploadOutcome(ingest_response(duplicate.version, duplicate=True), "duplicate")
         await write_chunks(
             self.session,
             self.settings,
@@ -176,20 +211,34 @@ class KnowledgeService:
             vectors=vectors,
             provider=provider,
         )
-        return UploadOutcome(_ingest_response(version, duplicate=False), "indexed")
+        return UploadOutcome(ingest_response(version, duplicate=False), "indexed")
 
     async def _queue(
-        self, organization_id: str, names: UploadNames, prepared: PreparedDocument, upload: Upload
+        self,
+        organization_id: str,
+        names: UploadNames,
+        prepared: PreparedDocument,
+        upload: Upload,
+        parent: str | None = None,
     ) -> UploadOutcome:
         try:
-            version = await self._new_version(organization_id, names, prepared, upload, status="processing")
+            version = await self._new_version(
+                organization_id, names, prepared, upload, status="processing", parent=parent
+            )
         except _Duplicate as duplicate:
-            return UploadOutcome(_ingest_response(duplicate.version, duplicate=True), "duplicate")
+            return UploadOutcome(ingest_response(duplicate.version, duplicate=True), "duplicate")
         on_commit(self.session, self.notify_worker)
-        return UploadOutcome(_ingest_response(version, duplicate=False), "queued")
+        return UploadOutcome(ingest_response(version, duplicate=False), "queued")
 
     async def _new_version(
-        self, organization_id: str, names: UploadNames, prepared: PreparedDocument, upload: Upload, *, status: str
+        self,
+        organization_id: str,
+        names: UploadNames,
+        prepared: PreparedDocument,
+        upload: Upload,
+        *,
+        status: str,
+        parent: str | None = None,
     ) -> DocumentVersion:
         parsed = prepared.parsed
         source = names.source
@@ -210,6 +259,7 @@ class KnowledgeService:
                     title=names.title,
                     document_type=parsed.document_type,
                     title_given=names.title_given,
+                    parent_document_id=parent,
                 )
                 version = DocumentVersion(
                     id=new_id(),
@@ -275,7 +325,7 @@ class KnowledgeService:
         """List a page of the organization's documents, newest first, with their usage counts."""
         rows, total = await self.repo.list_documents(organization_id, limit=limit, offset=offset)
         usage = await AnalyticsService(self.session).document_usage(organization_id, [r.document.id for r in rows])
-        return [_document_public(row, usage.get(row.document.id)) for row in rows], total
+        return [document_public(row, usage.get(row.document.id)) for row in rows], total
 
     async def detail(self, organization_id: str, document_id: str) -> DocumentDetail:
         """Return a document with its versions and usage counts."""
@@ -285,14 +335,18 @@ class KnowledgeService:
         versions = await self.repo.versions(organization_id, document_id)
         usage = await AnalyticsService(self.session).document_usage(organization_id, [document_id])
         pending = await self.repo.labels_pending(organization_id, document_id, DETECTOR_VERSION)
+        attachments = await self.repo.attachments(organization_id, document_id)
         return DocumentDetail(
-            **_document_public(row, usage.get(document_id)).model_dump(),
+            **document_public(row, usage.get(document_id)).model_dump(),
             versions=[
                 VersionPublic.model_validate(v, from_attributes=True).model_copy(
                     update={"labels_pending": pending.get(v.id, 0)}
                 )
                 for v in versions
             ],
+            parent_document_id=row.document.parent_document_id,
+            attachments=[attachment_public(child) for child in attachments],
+            unread_attachments=unread_attachments(versions[0].source_metadata if versions else None),
         )
 
     async def chunks(
@@ -310,7 +364,7 @@ class KnowledgeService:
         elif await self.repo.version(organization_id, document_id, version_id) is None:
             raise VersionNotFound()
         rows, total = await self.repo.chunks(organization_id, version_id, limit=limit, offset=offset)
-        return [_chunk_public(c) for c in rows], total
+        return [chunk_public(c) for c in rows], total
 
     async def version_text(self, organization_id: str, document_id: str, version_id: str) -> str:
         version = await self.repo.version(organization_id, document_id, version_id, with_text=True)
@@ -331,71 +385,47 @@ class KnowledgeService:
 
     async def delete(self, organization_id: str, actor_id: str, document_id: str, *, purge: bool) -> str:
         """Delete a document with its versions, chunks and embeddings (and, with `purge`, its text in every run);
-        return its title."""
+        a message's attachment documents go with it. Return its title."""
         document = await self.repo.get(organization_id, document_id)
         if document is None:
             raise DocumentNotFound()
-        searchable = await self.repo.searchable_version_ids(organization_id, document_id)
+        for attachment_id in await self.repo.attachment_ids(organization_id, document_id):
+            attachment = await self.repo.get(organization_id, attachment_id)
+            if attachment is not None:
+                await self._delete_one(organization_id, actor_id, attachment, purge=purge)
+        await self._delete_one(organization_id, actor_id, document, purge=purge)
+        return document.title
+
+    async def _delete_one(self, organization_id: str, actor_id: str, document: Document, *, purge: bool) -> None:
+        searchable = await self.repo.searchable_version_ids(organization_id, document.id)
         await lexical.record_chunks(self.session, self.settings, organization_id, searchable, sign=-1)
-        await self.repo.delete_document(organization_id, document_id)
+        await self.repo.delete_document(organization_id, document.id)
+        details = {"title": document.title, "source": document.source}
+        if document.parent_document_id is not None:
+            details["parent_document_id"] = document.parent_document_id
         await record_audit(
             self.session,
             organization_id=organization_id,
             actor_id=actor_id,
             action="document_purged" if purge else "document_deleted",
-            target=document_id,
-            details={"title": document.title, "source": document.source},
+            target=document.id,
+            details=details,
         )
         if purge:
             if self.purger is None:
                 raise RuntimeError("purge needs a CitationPurger")
-            await self.purger.purge_document(organization_id, document_id)
-        return document.title
+            await self.purger.purge_document(organization_id, document.id)
+
+
+@dataclass(frozen=True)
+class _Write:
+    """One document an upload writes: the upload itself, or one of its email attachments."""
+
+    names: UploadNames
+    upload: Upload
+    prepared: PreparedDocument
 
 
 class _Duplicate(Exception):
     def __init__(self, version: DocumentVersion) -> None:
         self.version = version
-
-
-def _ingest_response(version: DocumentVersion, *, duplicate: bool) -> IngestResponse:
-    return IngestResponse(
-        document_id=version.document_id,
-        document_version_id=version.id,
-        version_number=version.version_number,
-        status=version.status,
-        chunk_count=version.chunk_count,
-        duplicate=duplicate,
-    )
-
-
-def _document_public(row: DocumentRow, usage: DocumentUsage | None) -> DocumentPublic:
-    document = row.document
-    return DocumentPublic(
-        id=document.id,
-        source=document.source,
-        title=document.title,
-        document_type=document.document_type,
-        created_at=document.created_at,
-        last_indexed_at=row.last_indexed_at,
-        status=row.status,
-        usage=usage or DocumentUsage(),
-    )
-
-
-def _chunk_public(chunk: DocumentChunk) -> ChunkPublic:
-    return ChunkPublic(
-        chunk_id=chunk.id,
-        chunk_index=chunk.chunk_index,
-        section=chunk.section,
-        page=chunk.page,
-        page_start=chunk.page,
-        page_end=chunk.page_end,
-        char_start=chunk.char_start,
-        char_end=chunk.char_end,
-        text=chunk.text,
-        trust_label=chunk.trust_label,
-        matched_patterns=list(chunk.matched_patterns or []),
-        text_source=chunk.text_source,
-        labelled_spans=load_spans(chunk.labelled_spans),
-    )

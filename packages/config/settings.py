@@ -87,6 +87,7 @@ class Settings(BaseSettings):
     ocr_enabled: bool = True
     ocr_max_pages: int = Field(default=500, gt=0)
     max_table_rows: int = Field(default=50_000, gt=0)
+    max_email_attachments: int = Field(default=200, ge=0)
     max_unpacked_bytes: int = Field(default=200 * 1024 * 1024, gt=0)
     pdf_table_max_pages: int = Field(default=30, ge=0)
     # How often answered runs are re-checked against new versions / deletions of the documents they cite (ADR 0021).

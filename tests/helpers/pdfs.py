@@ -5,13 +5,25 @@ from __future__ import annotations
 
 def text_pdf(*page_texts: str) -> bytes:
     """Return a minimal valid PDF whose pages show the given lines of text in Helvetica."""
+    streams = []
+    for text in page_texts:
+        lines = "".join(f"({line}) Tj 0 -14 Td " for line in text.split("\n"))
+        streams.append(f"BT /F1 12 Tf 72 720 Td {lines}ET")
+    return _pdf(streams)
+
+
+def placed_pdf(*pages: list[tuple[float, float, str]], size: int = 9) -> bytes:
+    """Return a PDF whose pages show each text at its (x, y) position (points from the bottom left), no ruling:
+    a table laid out by alignment alone."""
+    return _pdf(["".join(f"BT /F1 {size} Tf {x} {y} Td ({text}) Tj ET " for x, y, text in cells) for cells in pages])
+
+
+def _pdf(streams: list[str]) -> bytes:
     objects = ["<< /Type /Catalog /Pages 2 0 R >>", ""]
     kids = []
     font_id = 3
     objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    for text in page_texts:
-        lines = "".join(f"({line}) Tj 0 -14 Td " for line in text.split("\n"))
-        stream = f"BT /F1 12 Tf 72 720 Td {lines}ET"
+    for stream in streams:
         objects.append(f"<< /Length {len(stream)} >>\nstream\n{stream}\nendstream")
         content_id = len(objects)
         objects.append(

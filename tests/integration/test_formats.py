@@ -81,7 +81,8 @@ async def test_eml_headers_become_metadata_and_bodies_are_decoded(client) -> Non
     assert not any(chunk["text"].startswith(("From", "To:", "Date:")) for chunk in chunks)
     label = chunks[0]["section"]
     assert "Pump budget for next year" in label and "alice@example.org" in label and "2024-03-05" in label
-    assert "Name: Bob | Role: Inspector" in text  # the attachment, read as a table under the message
+    assert "Name: Bob | Role: Inspector" not in text  # the attachment is a document of its own (linked)
+    assert [child["title"] for child in detail["attachments"]] == ["staff.csv"]
     found = await client.post(
         "/api/v1/knowledge/search",
         json={"query_text": "pump budget forty thousand", "method": "lexical"},
@@ -165,3 +166,19 @@ async def test_guards_answer_in_the_error_shape_and_leave_nothing(
     else:
         assert error["code"] == "payload_too_large" and error["details"]["max_table_rows"] == 500
     assert all(n == 0 for n in count_rows(database_url, account.organization_id).values())
+
+
+async def test_a_question_about_an_unruled_pdf_table_quotes_its_row(client, app, shared_data) -> None:
+    # The Senate expenditure table has no ruling: its rows come from word alignment (pdf_unruled.py).
+    account = await register(client)
+    data = (shared_data / "pdfs" / "table_senate-expenditures.pdf").read_bytes()
+    response = await upload(client, account, data, "senate.pdf")
+    assert response.status_code == 201, response.text
+    with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+        run = await start_run(client, account, "What amount was paid to GRUENDER, BENJAMIN L as field representative?")
+    assert run["outcome"] == "answered", run
+    result = await run_result(client, account, run["id"])
+    quotes = [citation["quote"] for claim in result["result"]["claims"] for citation in claim["citations"]]
+    assert any("PAYEE NAME: GRUENDER, BENJAMIN L" in quote and "AMOUNT ($): 1,458.33" in quote for quote in quotes), (
+        quotes
+    )

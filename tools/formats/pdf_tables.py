@@ -3,7 +3,8 @@
 For each shared `table_*.pdf` there is a truth file in `truth/` (a few printed rows, transcribed by hand, header
 names as printed). A truth row is found when one `table_row` block of the parsed text holds every one of its
 `Header: value` pairs (case and whitespace of header names folded; values compared exactly) and the chunker
-put that row into a chunk whole. Run: `make eval-tables` (prints per-file recall).
+put that row into a chunk whole. Run: `make eval-tables` (prints per-file recall and how many row lines the file
+gave in all; then, for every other shared PDF, the row lines it gave: prose should give none).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domains.knowledge.ingestion.chunking import chunk_document
-from domains.knowledge.ingestion.parsing import parse_document
+from domains.knowledge.ingestion.parsing import ParseLimits, parse_document
 
 TRUTH = Path(__file__).resolve().parent / "truth"
 
@@ -26,6 +27,7 @@ class TableScore:
     rows: int
     found: int
     seconds: float
+    emitted: int = 0  # table_row blocks the parser produced for the whole file
 
     @property
     def recall(self) -> float:
@@ -54,7 +56,13 @@ def score_file(pdf: Path, truth: Path) -> TableScore:
         wanted = {" ".join(name.lower().split()): value for name, value in truth_row.items()}
         if any(all(_cells(row).get(name) == value for name, value in wanted.items()) for row in chunked):
             found += 1
-    return TableScore(pdf.name, len(expected), found, seconds)
+    return TableScore(pdf.name, len(expected), found, seconds, len(rows))
+
+
+def table_row_count(pdf: Path) -> int:
+    """Return how many table_row blocks the parser makes of `pdf` (scanned pages not read)."""
+    parsed = parse_document(pdf.read_bytes(), pdf.name, ParseLimits(ocr="off"))
+    return sum(1 for block in parsed.blocks if block.kind == "table_row")
 
 
 def main(data_dir: str = "../shared/data/pdfs") -> int:
@@ -65,7 +73,14 @@ def main(data_dir: str = "../shared/data/pdfs") -> int:
     for truth in sorted(TRUTH.glob("*.json")):
         score = score_file(directory / f"{truth.stem}.pdf", truth)
         found = f"{score.found:2d}/{score.rows:2d}"
-        print(f"{score.file:48s} rows {found}  recall {score.recall:.0%}  {score.seconds:.1f} s")
+        print(
+            f"{score.file:48s} rows {found}  recall {score.recall:.0%}  "
+            f"{score.emitted:3d} row lines in all  {score.seconds:.1f} s"
+        )
+    print("other shared PDFs (row lines; prose should give none):")
+    for pdf in sorted(directory.glob("*.pdf")):
+        if not pdf.name.startswith("table_"):
+            print(f"  {pdf.name:56s} {table_row_count(pdf):3d}")
     return 0
 
 

@@ -3,7 +3,8 @@
 Three stages overlap: documents are parsed, chunked and classified in one worker thread; their chunks are embedded
 in batches that span documents (a few large model calls instead of one tiny call per document, which is most of the
 speed-up on CPU); each embedded document is then written in its own short transaction through the same
-`KnowledgeService.store_indexed` the API uses, so a failure still leaves nothing of that document behind.
+`KnowledgeService.store_indexed` the API uses, so a failure still leaves nothing of that document behind. An email's
+attachments that ORION reads follow their message as documents of their own, linked to it (scans read inline).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import anyio
 import numpy as np
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domains.knowledge.attachments import prepare_attachments
 from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
 from domains.knowledge.ingestion.pipeline import (
     THROUGHPUT,
@@ -64,6 +66,8 @@ class _Pending:
     upload: Upload
     names: UploadNames
     prepared: PreparedDocument
+    parent: _Pending | None = None  # an email attachment's message (written before it)
+    document_id: str | None = None  # set once written
 
 
 SessionFactory = Callable[[str], AbstractAsyncContextManager[AsyncSession]]
@@ -128,12 +132,20 @@ class BulkIngestor:
                     document = await anyio.to_thread.run_sync(
                         prepare_document, upload.data, names.filename, self.settings, names.title, limits
                     )
+                    attachments = await anyio.to_thread.run_sync(
+                        prepare_attachments, names.source, document, self.settings
+                    )
                 except OrionError as exc:
                     self._record(BulkItemResult(names.source, "refused", reason=exc.message))
                     continue
                 finally:
                     self.report.prepare_seconds += time.perf_counter() - began
-                await out.put(_Pending(upload, names, document))
+                message = _Pending(upload, names, document)
+                await out.put(message)
+                for item in attachments:  # written after the message, linked to it
+                    child = UploadNames(item.file_name, item.source, item.prepared.title, title_given=False)
+                    upload_of = Upload(data=item.data, filename=item.file_name, title=None, source=item.source)
+                    await out.put(_Pending(upload_of, child, item.prepared, parent=message))
         finally:
             await out.put(None)
 
@@ -176,18 +188,28 @@ class BulkIngestor:
                 offset += count
 
     async def _write(self, pending: _Pending, vectors: np.ndarray) -> None:
+        if pending.parent is not None and pending.parent.document_id is None:
+            self._record(BulkItemResult(pending.names.source, "refused", reason="its message was not stored"))
+            return
         began = time.perf_counter()
         try:
             async with self.sessions(self.organization_id) as session:
                 service = KnowledgeService(session, self.settings, lambda: self.provider)
                 outcome = await service.store_indexed(
-                    self.organization_id, pending.names, pending.prepared, pending.upload, vectors, self.provider
+                    self.organization_id,
+                    pending.names,
+                    pending.prepared,
+                    pending.upload,
+                    vectors,
+                    self.provider,
+                    parent=pending.parent.document_id if pending.parent else None,
                 )
         except OrionError as exc:
             self._record(BulkItemResult(pending.names.source, "refused", reason=exc.message))
             return
         finally:
             self.report.write_seconds += time.perf_counter() - began
+        pending.document_id = outcome.response.document_id
         status = "duplicate" if outcome.response.duplicate else "ingested"
         self._record(
             BulkItemResult(

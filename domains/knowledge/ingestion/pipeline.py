@@ -79,7 +79,11 @@ def content_hash(data: bytes) -> str:
 
 
 def parse_limits(
-    settings: Settings, ocr: OcrMode = "defer", progress: Callable[[int, int], None] | None = None
+    settings: Settings,
+    ocr: OcrMode = "defer",
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    parse_attachments: bool = True,
 ) -> ParseLimits:
     """Return the parser caps from the settings; `ocr` says whether scanned pages are read now or deferred."""
     return ParseLimits(
@@ -87,8 +91,11 @@ def parse_limits(
         max_table_rows=settings.max_table_rows,
         max_ocr_pages=settings.ocr_max_pages,
         max_table_pages=settings.pdf_table_max_pages,
+        max_attachment_bytes=settings.max_upload_bytes,
+        max_email_attachments=settings.max_email_attachments,
         ocr=ocr if settings.ocr_enabled else "off",
         ocr_progress=progress,
+        parse_attachments=parse_attachments,
     )
 
 
@@ -121,7 +128,11 @@ def prepare_document(
 
     `title` (the document's) becomes part of each chunk's indexing context. Without `limits`, pages that need
     OCR are deferred (`PreparedDocument.awaits_ocr`): the request never runs OCR."""
-    parsed = parse_document(data, filename, limits or parse_limits(settings))
+    return prepare_parsed(parse_document(data, filename, limits or parse_limits(settings)), data, settings, title)
+
+
+def prepare_parsed(parsed: ParsedDocument, data: bytes, settings: Settings, title: str = "") -> PreparedDocument:
+    """Chunk and classify an already parsed document (an email attachment is parsed with its message)."""
     if parsed.ocr_pending:
         return PreparedDocument(parsed, [], [], content_hash(data), len(data), title)
     chunks = chunk_document(

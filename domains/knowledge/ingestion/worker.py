@@ -182,7 +182,8 @@ class IngestionWorker:
         def ocr_progress(done: int, pages: int) -> None:  # OCR is the slow part of a scan: most of the bar
             anyio.from_thread.run(self._progress, job, OCR_PROGRESS_SHARE * done / pages)
 
-        limits = parse_limits(self.settings, "run", ocr_progress)
+        # A queued message's attachments are documents (and jobs) of their own: only its own text is needed here.
+        limits = parse_limits(self.settings, "run", ocr_progress, parse_attachments=False)
         prepared = await anyio.to_thread.run_sync(
             prepare_document, content, job.file_name, self.settings, title, limits
         )

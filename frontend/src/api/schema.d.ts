@@ -729,6 +729,26 @@ export interface components {
              */
             roles: ("admin" | "member" | "viewer")[];
         };
+        /**
+         * AttachmentPublic
+         * @description An email attachment read as a document of its own (linked to its message).
+         */
+        AttachmentPublic: {
+            /** Document Id */
+            document_id: string;
+            /**
+             * Document Type
+             * @enum {string}
+             */
+            document_type: "pdf" | "markdown" | "text" | "docx" | "html" | "email" | "mbox" | "csv" | "xlsx" | "image";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "indexed" | "failed";
+            /** Title */
+            title: string;
+        };
         /** AuditEventPublic */
         AuditEventPublic: {
             /** Action */
@@ -881,6 +901,8 @@ export interface components {
         };
         /** DocumentDetail */
         DocumentDetail: {
+            /** Attachments */
+            attachments?: components["schemas"]["AttachmentPublic"][];
             /**
              * Created At
              * Format: date-time
@@ -895,6 +917,8 @@ export interface components {
             id: string;
             /** Last Indexed At */
             last_indexed_at: string | null;
+            /** Parent Document Id */
+            parent_document_id?: string | null;
             /** Source */
             source: string;
             /**
@@ -904,6 +928,8 @@ export interface components {
             status: "processing" | "indexed" | "failed";
             /** Title */
             title: string;
+            /** Unread Attachments */
+            unread_attachments?: components["schemas"]["UnreadAttachment"][];
             usage: components["schemas"]["DocumentUsage"];
             /** Versions */
             versions: components["schemas"]["VersionPublic"][];
@@ -1447,6 +1473,21 @@ export interface components {
             refusal_rate: number | null;
             /** Total */
             total: number;
+        };
+        /**
+         * UnreadAttachment
+         * @description An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
+         *     `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`.
+         */
+        UnreadAttachment: {
+            /** Byte Size */
+            byte_size: number;
+            /** File Name */
+            file_name: string;
+            /** Media Type */
+            media_type: string;
+            /** Reason */
+            reason: string;
         };
         /** UserActivation */
         UserActivation: {

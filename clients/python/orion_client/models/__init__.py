@@ -10,6 +10,9 @@ from .access_token_public_scopes_item import AccessTokenPublicScopesItem
 from .access_token_public_status import AccessTokenPublicStatus
 from .admin_user_create import AdminUserCreate
 from .admin_user_create_roles_item import AdminUserCreateRolesItem
+from .attachment_public import AttachmentPublic
+from .attachment_public_document_type import AttachmentPublicDocumentType
+from .attachment_public_status import AttachmentPublicStatus
 from .audit_event_public import AuditEventPublic
 from .audit_event_public_details_type_0 import AuditEventPublicDetailsType0
 from .briefing_result import BriefingResult
@@ -80,6 +83,7 @@ from .token import Token
 from .trend import Trend
 from .trend_bucket import TrendBucket
 from .trend_point import TrendPoint
+from .unread_attachment import UnreadAttachment
 from .user_activation import UserActivation
 from .user_public import UserPublic
 from .verification_receipt import VerificationReceipt
@@ -98,6 +102,9 @@ __all__ = (
     "AccessTokenPublicStatus",
     "AdminUserCreate",
     "AdminUserCreateRolesItem",
+    "AttachmentPublic",
+    "AttachmentPublicDocumentType",
+    "AttachmentPublicStatus",
     "AuditEventPublic",
     "AuditEventPublicDetailsType0",
     "BriefingResult",
@@ -168,6 +175,7 @@ __all__ = (
     "Trend",
     "TrendBucket",
     "TrendPoint",
+    "UnreadAttachment",
     "UserActivation",
     "UserPublic",
     "VerificationReceipt",

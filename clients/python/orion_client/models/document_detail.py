@@ -10,11 +10,14 @@ from ..types import UNSET, Unset
 
 from ..models.document_detail_document_type import DocumentDetailDocumentType
 from ..models.document_detail_status import DocumentDetailStatus
+from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.attachment_public import AttachmentPublic
   from ..models.document_usage import DocumentUsage
+  from ..models.unread_attachment import UnreadAttachment
   from ..models.version_public import VersionPublic
 
 
@@ -39,6 +42,9 @@ class DocumentDetail:
             usage (DocumentUsage): How often a document was retrieved, cited in a verified claim, and retrieved by a refused
                 run.
             versions (list[VersionPublic]):
+            attachments (list[AttachmentPublic] | Unset):
+            parent_document_id (None | str | Unset):
+            unread_attachments (list[UnreadAttachment] | Unset):
      """
 
     created_at: datetime.datetime
@@ -50,6 +56,9 @@ class DocumentDetail:
     title: str
     usage: DocumentUsage
     versions: list[VersionPublic]
+    attachments: list[AttachmentPublic] | Unset = UNSET
+    parent_document_id: None | str | Unset = UNSET
+    unread_attachments: list[UnreadAttachment] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -57,7 +66,9 @@ class DocumentDetail:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.attachment_public import AttachmentPublic # noqa: PLC0415
         from ..models.document_usage import DocumentUsage # noqa: PLC0415
+        from ..models.unread_attachment import UnreadAttachment # noqa: PLC0415
         from ..models.version_public import VersionPublic # noqa: PLC0415
         created_at = self.created_at.isoformat()
 
@@ -86,6 +97,30 @@ class DocumentDetail:
 
 
 
+        attachments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attachments, Unset):
+            attachments = []
+            for attachments_item_data in self.attachments:
+                attachments_item = attachments_item_data.to_dict()
+                attachments.append(attachments_item)
+
+
+
+        parent_document_id: None | str | Unset
+        if isinstance(self.parent_document_id, Unset):
+            parent_document_id = UNSET
+        else:
+            parent_document_id = self.parent_document_id
+
+        unread_attachments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.unread_attachments, Unset):
+            unread_attachments = []
+            for unread_attachments_item_data in self.unread_attachments:
+                unread_attachments_item = unread_attachments_item_data.to_dict()
+                unread_attachments.append(unread_attachments_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -100,6 +135,12 @@ class DocumentDetail:
             "usage": usage,
             "versions": versions,
         })
+        if attachments is not UNSET:
+            field_dict["attachments"] = attachments
+        if parent_document_id is not UNSET:
+            field_dict["parent_document_id"] = parent_document_id
+        if unread_attachments is not UNSET:
+            field_dict["unread_attachments"] = unread_attachments
 
         return field_dict
 
@@ -107,7 +148,9 @@ class DocumentDetail:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.attachment_public import AttachmentPublic # noqa: PLC0415
         from ..models.document_usage import DocumentUsage # noqa: PLC0415
+        from ..models.unread_attachment import UnreadAttachment # noqa: PLC0415
         from ..models.version_public import VersionPublic # noqa: PLC0415
         d = dict(src_dict)
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -164,6 +207,40 @@ class DocumentDetail:
             versions.append(versions_item)
 
 
+        _attachments = d.pop("attachments", UNSET)
+        attachments: list[AttachmentPublic] | Unset = UNSET
+        if _attachments is not UNSET:
+            attachments = []
+            for attachments_item_data in _attachments:
+                attachments_item = AttachmentPublic.from_dict(attachments_item_data)
+
+
+
+                attachments.append(attachments_item)
+
+
+        def _parse_parent_document_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        parent_document_id = _parse_parent_document_id(d.pop("parent_document_id", UNSET))
+
+
+        _unread_attachments = d.pop("unread_attachments", UNSET)
+        unread_attachments: list[UnreadAttachment] | Unset = UNSET
+        if _unread_attachments is not UNSET:
+            unread_attachments = []
+            for unread_attachments_item_data in _unread_attachments:
+                unread_attachments_item = UnreadAttachment.from_dict(unread_attachments_item_data)
+
+
+
+                unread_attachments.append(unread_attachments_item)
+
+
         document_detail = cls(
             created_at=created_at,
             document_type=document_type,
@@ -174,6 +251,9 @@ class DocumentDetail:
             title=title,
             usage=usage,
             versions=versions,
+            attachments=attachments,
+            parent_document_id=parent_document_id,
+            unread_attachments=unread_attachments,
         )
 
 

@@ -12,6 +12,7 @@ from domains.knowledge.ingestion.parsing.document import (
     DocumentParser,
     DocumentType,
     PageSource,
+    ParsedAttachment,
     ParsedBlock,
     ParsedDocument,
     TextSource,
@@ -37,6 +38,7 @@ __all__ = [
     "PDFParser",
     "PageSource",
     "ParseLimits",
+    "ParsedAttachment",
     "ParsedBlock",
     "ParsedDocument",
     "TextParser",
@@ -49,20 +51,6 @@ __all__ = [
 ]
 
 
-_PARSERS: dict[DocumentType, DocumentParser] = {
-    "pdf": PDFParser(),
-    "markdown": MarkdownParser(),
-    "text": TextParser(),
-    "docx": DocxParser(),
-    "html": HtmlParser(),
-    "email": EmailParser(),
-    "mbox": MboxParser(),
-    "csv": CsvParser(),
-    "xlsx": XlsxParser(),
-    "image": ImageParser(),
-}
-
-
 def select_parser(data: bytes, filename: str | None = None) -> DocumentParser:
     """Return the parser for these bytes, or raise the 415/422 error that says why they are refused."""
     return _PARSERS[detect_document_type(data, filename)]
@@ -71,3 +59,19 @@ def select_parser(data: bytes, filename: str | None = None) -> DocumentParser:
 def parse_document(data: bytes, filename: str | None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
     """Detect the type of `data` from its bytes and parse it into a `ParsedDocument` within `limits`."""
     return select_parser(data, filename).parse(data, filename, limits)
+
+
+# An email's attachments go through the same detection and parsers as an upload (email.py lists, never reads, a
+# message inside a message, so this does not recurse).
+_PARSERS: dict[DocumentType, DocumentParser] = {
+    "pdf": PDFParser(),
+    "markdown": MarkdownParser(),
+    "text": TextParser(),
+    "docx": DocxParser(),
+    "html": HtmlParser(),
+    "email": EmailParser(parse_document, detect_document_type),
+    "mbox": MboxParser(parse_document, detect_document_type),
+    "csv": CsvParser(),
+    "xlsx": XlsxParser(),
+    "image": ImageParser(),
+}

@@ -62,6 +62,18 @@ class ParsedDocument:
     page_sources: list[PageSource] = field(default_factory=list)
     # Pages that need OCR which this parse deferred (the upload request never runs OCR; the worker does).
     ocr_pending: list[int] = field(default_factory=list)
+    # An email's attachments that ORION reads, each parsed on its own: they become documents linked to the message.
+    attachments: list[ParsedAttachment] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ParsedAttachment:
+    """An email attachment read as its own document: its original bytes and their parse (OCR always deferred)."""
+
+    file_name: str
+    data: bytes
+    parsed: ParsedDocument
+    number: int  # its position among the upload's listed attachments (1-based): part of its document's source
 
 
 class DocumentParser(Protocol):

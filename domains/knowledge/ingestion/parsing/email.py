@@ -3,59 +3,107 @@
 Each message opens with its subject as a heading; the section label also names the sender and the date, and
 from/to/cc/date/subject/message-id go to the version's metadata, so raw header lines never become quotable
 content. Bodies are decoded (base64, quoted-printable, the part's charset) by the stdlib `email` package; the
-text/plain alternative is preferred, else the HTML one goes through the HTML parser. Attachments that are
-themselves text, HTML, CSV, Word or Excel files are read into a section of their own under the message.
+text/plain alternative is preferred, else the HTML one goes through the HTML parser.
+
+Attachments whose bytes ORION reads (PDF, Word, Excel, CSV, HTML, Markdown, text, images) are parsed on their own
+and returned in `ParsedDocument.attachments`: the upload makes each one a document linked to the message. The
+others (a forwarded message, an archive, an executable, a file that is empty or damaged) are listed in the
+metadata (`attachments`: name, type, size, why not read) and not ingested. Guards, all checked before anything is
+stored: MIME parts and forwarded messages are counted on the raw bytes before the stdlib parser recurses into
+them (`max_mime_parts`, `max_forwarded_messages` -> 422 too_complex); more than `max_email_attachments` attachments, an
+attachment past the upload cap, or an attachment past its own format's caps -> 413/422 for the whole upload.
 """
 
 from __future__ import annotations
 
 import mailbox
 import os
+import re
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 from typing import Any
 
-from domains.knowledge.errors import DocumentTooLarge, EmptyDocument
+from pydantic import BaseModel, ConfigDict
+
+from domains.knowledge.errors import (
+    DocumentRejected,
+    DocumentTooComplex,
+    DocumentTooLarge,
+    EmptyDocument,
+    UnsupportedDocumentType,
+)
 from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline
-from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
-from domains.knowledge.ingestion.parsing.docx import DocxParser
-from domains.knowledge.ingestion.parsing.html import HtmlParser, parse_html
+from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedAttachment, ParsedDocument
+from domains.knowledge.ingestion.parsing.html import parse_html
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
-from domains.knowledge.ingestion.parsing.tabular import CsvParser, XlsxParser
-from domains.knowledge.ingestion.parsing.text import MarkdownParser, TextParser
-from packages.core.errors import OrionError
 
 _ADDRESS_FIELDS = ("from", "to", "cc")
-_ATTACHMENT_PARSERS: dict[str, Any] = {
-    "text/plain": TextParser(),
-    "text/markdown": MarkdownParser(),
-    "text/csv": CsvParser(),
-    "text/html": HtmlParser(),
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": DocxParser(),
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": XlsxParser(),
-}
+# Attachments read as documents of their own; a message inside a message is listed, never read (no recursion).
+ATTACHMENT_TYPES: frozenset[DocumentType] = frozenset(
+    {"pdf", "docx", "xlsx", "csv", "html", "markdown", "text", "image"}
+)
+_PART_HEADER = re.compile(rb"(?im)^content-type:[ \t]*(multipart/|message/rfc822)")
+
+AttachmentReader = Callable[[bytes, str | None, ParseLimits], ParsedDocument]
+AttachmentDetector = Callable[[bytes, str | None], DocumentType]
+
+
+class ListedAttachment(BaseModel):
+    """One attachment as the message's metadata lists it; `reason` says why it was not read (None: it was)."""
+
+    file_name: str
+    media_type: str
+    byte_size: int
+    message: int  # 1 for an .eml; the message's position in an .mbox
+    reason: str | None = None
+
+
+class AttachmentListing(BaseModel):
+    """The `attachments` a message version's metadata holds (the rest of the metadata is ignored here)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    attachments: list[ListedAttachment] = []
+
+
+@dataclass
+class _Attachments:
+    """What the messages of one upload carry: the read attachments, and every attachment listed."""
+
+    read: AttachmentReader | None
+    detect: AttachmentDetector | None
+    limits: ParseLimits
+    parsed: list[ParsedAttachment] = field(default_factory=list)
+    listed: list[ListedAttachment] = field(default_factory=list)
 
 
 class EmailParser:
     document_type: DocumentType = "email"
 
+    def __init__(self, read: AttachmentReader | None = None, detect: AttachmentDetector | None = None) -> None:
+        self.read, self.detect = read, detect  # without a reader, attachments are listed and not read
+
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse one RFC 5322 message into its decoded body text under a subject heading."""
-        message = BytesParser(policy=policy.default).parsebytes(data)
+        message = _parse_message(data, limits)
         builder = TextBuilder()
-        headers = _write_message(builder, message, limits)
-        return _build(builder, "email", headers)
+        attachments = _Attachments(self.read, self.detect, limits)
+        headers = _write_message(builder, message, limits, attachments)
+        return _build(builder, "email", headers, attachments)
 
 
-class MboxParser:
+class MboxParser(EmailParser):
     document_type: DocumentType = "mbox"
 
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse an mbox archive: one section per message, in archive order."""
         builder = TextBuilder()
+        attachments = _Attachments(self.read, self.detect, limits)
         messages: list[dict[str, Any]] = []
         # mailbox reads from a path only; the bytes live in a private temporary file for the parse.
         with tempfile.TemporaryDirectory() as directory:
@@ -70,22 +118,53 @@ class MboxParser:
                             f"The archive holds more than {limits.max_email_messages:,} messages.",
                             details={"max_messages": limits.max_email_messages},
                         )
-                    raw = archive.get_bytes(key)
-                    message = BytesParser(policy=policy.default).parsebytes(raw)
-                    messages.append(_write_message(builder, message, limits))
+                    message = _parse_message(archive.get_bytes(key), limits)
+                    messages.append(_write_message(builder, message, limits, attachments, position + 1))
             finally:
                 archive.close()
-        return _build(builder, "mbox", {"messages": messages, "message_count": len(messages)})
+        return _build(builder, "mbox", {"messages": messages, "message_count": len(messages)}, attachments)
 
 
-def _build(builder: TextBuilder, document_type: DocumentType, metadata: dict[str, Any]) -> ParsedDocument:
+def check_structure(data: bytes, limits: ParseLimits) -> None:
+    """Refuse (422 too_complex) a message whose MIME tree may be too deep or too wide, before the stdlib parser
+    (which recurses once per nested part) reads it. Counted on part headers in the raw bytes: each forwarded
+    message is a `message/rfc822` part and each container a `multipart/` one, so their counts bound the depth."""
+    forwarded = 0
+    for parts, match in enumerate(_PART_HEADER.finditer(data), start=1):
+        forwarded += match.group(1).lower() == b"message/rfc822"
+        if parts > limits.max_mime_parts or forwarded > limits.max_forwarded_messages:
+            raise DocumentTooComplex(
+                "The message holds too many parts or forwarded messages (nested inside each other or not).",
+                details={
+                    "max_mime_parts": limits.max_mime_parts,
+                    "max_forwarded_messages": limits.max_forwarded_messages,
+                },
+            )
+
+
+def _parse_message(raw: bytes, limits: ParseLimits) -> Any:
+    check_structure(raw, limits)  # per message: an archive's messages are bounded one by one
     try:
-        return builder.build(document_type, metadata)
+        return BytesParser(policy=policy.default).parsebytes(raw)
+    except RecursionError:  # nesting the header count did not see (e.g. parts without a Content-Type line)
+        raise DocumentTooComplex("The message nests its parts too deeply.") from None
+
+
+def _build(
+    builder: TextBuilder, document_type: DocumentType, metadata: dict[str, Any], attachments: _Attachments
+) -> ParsedDocument:
+    if attachments.listed:
+        metadata["attachments"] = [entry.model_dump() for entry in attachments.listed]
+    try:
+        parsed = builder.build(document_type, metadata)
     except EmptyDocument:
         raise EmptyDocument("The message has no readable body text.") from None
+    return replace(parsed, attachments=attachments.parsed)
 
 
-def _write_message(builder: TextBuilder, message: Any, limits: ParseLimits) -> dict[str, Any]:
+def _write_message(
+    builder: TextBuilder, message: Any, limits: ParseLimits, attachments: _Attachments, number: int = 1
+) -> dict[str, Any]:
     headers = _headers(message)
     subject = headers.get("subject") or "(no subject)"
     label = " — ".join(part for part in (subject, headers.get("from"), headers.get("date")) if part)
@@ -93,28 +172,24 @@ def _write_message(builder: TextBuilder, message: Any, limits: ParseLimits) -> d
     body = _body(message)
     if body is not None:
         _write_part(builder, body, limits)
-    attachments = []
     if isinstance(message, EmailMessage):
         for part in message.iter_attachments():
-            name = inline(part.get_filename()) or "attachment"
-            parser = _ATTACHMENT_PARSERS.get(part.get_content_type())
-            read = parser is not None and _write_attachment(builder, part, name, parser, limits)
-            attachments.append({"filename": name, "content_type": part.get_content_type(), "read": read})
-    if attachments:
-        headers["attachments"] = attachments
+            _take_attachment(part, attachments, number)
     return headers
 
 
 def _headers(message: Any) -> dict[str, Any]:
     headers: dict[str, Any] = {}
-    for field in ("subject", "message-id"):
-        if value := inline(message.get(field, "")):
-            headers[field.replace("-", "_")] = value
-    for field in _ADDRESS_FIELDS:
-        values = [str(value) for value in message.get_all(field, [])]
-        addresses = [f"{name} <{address}>" if name else address for name, address in getaddresses(values) if address]
+    for name in ("subject", "message-id"):
+        if value := inline(message.get(name, "")):
+            headers[name.replace("-", "_")] = value
+    for name in _ADDRESS_FIELDS:
+        values = [str(value) for value in message.get_all(name, [])]
+        addresses = [
+            f"{person} <{address}>" if person else address for person, address in getaddresses(values) if address
+        ]
         if addresses:
-            headers[field] = ", ".join(addresses)
+            headers[name] = ", ".join(addresses)
     if raw_date := message.get("date"):
         try:
             headers["date"] = parsedate_to_datetime(str(raw_date)).isoformat()
@@ -147,14 +222,58 @@ def _write_part(builder: TextBuilder, part: Any, limits: ParseLimits) -> None:
         builder.paragraph(content)
 
 
-def _write_attachment(builder: TextBuilder, part: Any, name: str, parser: Any, limits: ParseLimits) -> bool:
-    payload = part.get_payload(decode=True)
+def _take_attachment(part: Any, attachments: _Attachments, message_number: int) -> None:
+    """List one attachment, and read it as a document of its own when its bytes are a type ORION reads."""
+    limits = attachments.limits
+    if len(attachments.listed) >= limits.max_email_attachments:
+        raise DocumentTooLarge(
+            f"The upload carries more than {limits.max_email_attachments:,} attachments.",
+            details={"max_attachments": limits.max_email_attachments},
+        )
+    name = inline(part.get_filename()) or f"attachment-{len(attachments.listed) + 1}"
+    container = part.is_multipart()  # a forwarded message (message/rfc822) or another container: listed only
+    payload = part.as_bytes() if container else (part.get_payload(decode=True) or b"")
+    if len(payload) > limits.max_attachment_bytes:
+        raise DocumentTooLarge(
+            f"The attachment {name[:200]!r} is larger than the {limits.max_attachment_bytes:,}-byte upload limit.",
+            details={"max_upload_bytes": limits.max_attachment_bytes, "attachment": name[:200]},
+        )
+    entry = ListedAttachment(
+        file_name=name, media_type=part.get_content_type(), byte_size=len(payload), message=message_number
+    )
+    attachments.listed.append(entry)
+    if container:
+        entry.reason = "forwarded_message" if part.get_content_type() == "message/rfc822" else "unsupported_type"
+    elif part.get_content_maintype() == "image" and part.get_content_disposition() == "inline":
+        entry.reason = "inline_image"  # a logo or picture shown in the body, not a file sent along
+    else:
+        entry.reason = _read_attachment(payload, name, attachments, len(attachments.listed))
+
+
+def _read_attachment(payload: bytes, name: str, attachments: _Attachments, number: int) -> str | None:
+    """Parse an attachment into `attachments.parsed`; return why it was not read (None when it was).
+
+    Guards (too large, too complex) fail the whole upload; an attachment that is empty, damaged or of a type
+    ORION does not read is only listed."""
+    if attachments.read is None or attachments.detect is None or not attachments.limits.parse_attachments:
+        return "not_read"
     if not payload:
-        return False
+        return "empty"
     try:
-        parsed = parser.parse(payload, name, limits)
-    except OrionError:
-        return False  # an unreadable (or over-limit) attachment costs that attachment, not the message
-    builder.heading(f"Attachment: {name}", 2)
-    builder.embed(parsed)
-    return True
+        document_type = attachments.detect(payload, name)
+    except UnsupportedDocumentType:
+        return "unsupported_type"
+    except DocumentRejected as exc:
+        return exc.reason
+    if document_type not in ATTACHMENT_TYPES:
+        return "unsupported_type"
+    try:  # in the upload request OCR is deferred (the attachment is queued); `orion ingest` reads scans inline
+        parsed = attachments.read(payload, name, replace(attachments.limits, ocr_progress=None))
+    except DocumentTooComplex:
+        raise
+    except DocumentRejected as exc:  # empty, damaged, a PDF without text: listed with the reason, not read
+        return exc.reason
+    except UnsupportedDocumentType:
+        return "unsupported_type"
+    attachments.parsed.append(ParsedAttachment(name, payload, parsed, number))
+    return None

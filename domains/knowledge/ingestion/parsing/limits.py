@@ -31,8 +31,15 @@ class ParseLimits:
     max_image_pixels: int = 60_000_000
     max_ocr_pages: int = 500
     max_email_messages: int = 5_000
+    max_email_attachments: int = 200  # attachments in one upload (every message of an mbox together)
+    max_forwarded_messages: int = 16  # message/rfc822 parts in one message (bounds how deep forwards nest)
+    max_mime_parts: int = 200  # multipart containers and message/rfc822 parts in one message, counted before parsing
+    max_attachment_bytes: int = 10 * 1024 * 1024  # one attachment's decoded bytes (the upload cap)
     max_table_pages: int = 30  # PDF pages with ruling that pdfplumber searches for tables (0: none)
     ocr: OcrMode = "defer"
+    # Parse an email's attachments (the upload and `orion ingest` do; the worker, finishing a queued message,
+    # needs only the message's own text: its attachments were made documents, and jobs, of their own).
+    parse_attachments: bool = True
     ocr_progress: Callable[[int, int], None] | None = None
 
 

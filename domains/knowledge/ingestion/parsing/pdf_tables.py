@@ -1,5 +1,6 @@
-"""Tables in a PDF's text layer, found by pdfplumber (ruled tables: the lines strategy), appended to their page's
-text as header-named rows, so each row stays one quotable line whatever the text layer did with the columns.
+"""Tables in a PDF's text layer, found by pdfplumber (ruled tables: the lines strategy; on a page where it finds
+none, tables drawn by alignment alone: pdf_unruled.py), appended to their page's text as header-named rows, so
+each row stays one quotable line whatever the text layer did with the columns.
 
 The page's own text is left as the extractor produced it (its spans and page map do not move); the table view
 follows it on the same page. Rows that a PDF stacks into one ruled cell (several values separated by line
@@ -21,12 +22,14 @@ import pypdfium2.raw as pdfium_c
 
 from domains.knowledge.ingestion.parsing.builder import header_names, inline, render_row
 from domains.knowledge.ingestion.parsing.document import ParsedBlock
+from domains.knowledge.ingestion.parsing.pdf_unruled import MIN_ROWS, unruled_rows
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
 ROW_SEPARATOR = "\n\n"
 # A ruled table is drawn with paths; a page with fewer path objects holds none worth the slow pdfplumber pass.
 MIN_PATHS = 10
+UNMAPPED_GLYPH = "(cid"  # pdfminer's "(cid:N)", a glyph without a character: such a row is not text to quote
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,9 @@ def find_tables(data: bytes, max_pages: int) -> list[PageTables]:
                 rows: list[str] = []
                 for table in page.find_tables():
                     table_lines, header = table_rows(table.extract(), _spanned_headers(page, table), header)
-                    rows.extend(table_lines)
+                    rows.extend(line for line in table_lines if _quotable(line))
+                if len(rows) < MIN_ROWS:  # no ruled table (a ruled header box is not one): columns may still
+                    rows = unruled_rows(page) or rows  # be drawn by alignment alone (pdf_unruled.py)
                 page.flush_cache()
                 if rows:
                     found.append(PageTables(number, rows))
@@ -62,6 +67,15 @@ def find_tables(data: bytes, max_pages: int) -> list[PageTables]:
         logging.getLogger(__name__).warning("table extraction failed", exc_info=True)
         return []
     return found
+
+
+_UNNAMED = re.compile(r"(?:^| \| )Column \d+: ")
+
+
+def _quotable(line: str) -> bool:
+    """A row worth keeping: no unmapped glyphs, and most of its cells named by a header (a figure's axes or a
+    form's boxes caught by the ruling come out as cells of `Column N`)."""
+    return UNMAPPED_GLYPH not in line and len(_UNNAMED.findall(line)) * 2 < line.count(": ")
 
 
 def _spanned_headers(page: Any, table: Any) -> dict[int, dict[int, str]]:

@@ -5,9 +5,18 @@ import { useState } from "react";
 import { api, call } from "@/api/client";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { ErrorAlert } from "@/components/ErrorAlert";
+import { plural } from "@/lib/format";
 
 /** Delete a document after confirmation; optionally purge its quoted text from every past run. */
-export function DeleteDocument({ documentId, title }: { documentId: string; title: string }) {
+export function DeleteDocument({
+  documentId,
+  title,
+  attachmentCount = 0,
+}: {
+  documentId: string;
+  title: string;
+  attachmentCount?: number;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [purge, setPurge] = useState(false);
@@ -47,6 +56,12 @@ export function DeleteDocument({ documentId, title }: { documentId: string; titl
         }}
       >
         <p>All versions, chunks and embeddings of this document are removed. This cannot be undone.</p>
+        {attachmentCount > 0 ? (
+          <p>
+            The {plural(attachmentCount, "attachment document")} read from this message{" "}
+            {attachmentCount === 1 ? "is" : "are"} deleted with it.
+          </p>
+        ) : null}
         <div className="checkbox">
           <input id="purge-citations" type="checkbox" checked={purge} onChange={(event) => setPurge(event.target.checked)} />
           <label htmlFor="purge-citations">

@@ -13,6 +13,7 @@ import { Loading } from "@/components/Loading";
 import { Segmented } from "@/components/Segmented";
 import { filenameFromDisposition, saveBlob } from "@/lib/download";
 import { formatDateTime } from "@/lib/format";
+import { AttachmentLinks } from "./AttachmentLinks";
 import { ChunkList } from "./ChunkList";
 import { DeleteDocument } from "./DeleteDocument";
 import { latestVersion, VersionStatusBadge } from "./status";
@@ -53,7 +54,9 @@ function DocumentView({ detail }: { detail: DocumentDetail }) {
             {detail.document_type} · source <code>{detail.source}</code> · added {formatDateTime(detail.created_at)}
           </p>
         </div>
-        {canWrite(user) ? <DeleteDocument documentId={detail.id} title={detail.title} /> : null}
+        {canWrite(user) ? (
+          <DeleteDocument documentId={detail.id} title={detail.title} attachmentCount={detail.attachments?.length ?? 0} />
+        ) : null}
       </div>
       <dl className="stats">
         <div>
@@ -75,6 +78,8 @@ function DocumentView({ detail }: { detail: DocumentDetail }) {
           <dd>{detail.usage.times_in_refused}</dd>
         </div>
       </dl>
+
+      <AttachmentLinks detail={detail} />
 
       <section aria-labelledby="versions-title">
         <h2 id="versions-title">Versions</h2>
