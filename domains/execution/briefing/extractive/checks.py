@@ -102,6 +102,16 @@ _LIST_QUESTION = re.compile(
     r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
 )
 _HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
+_MONEY_QUESTION = re.compile(
+    r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
+    r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
+    r"|\bwhat (?:is|was|are|were|does|did) the (?:\w+ ){0,3}(?:price|fee|cost|charge|rent|deposit|surcharge|total)\b"
+    r"|\bwhat does .* cost\b"
+)
+_MONEY = re.compile(
+    r"[£$€¥]\s?\d|\d\s?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b|\bfree\b|\bno (?:charge|cost)\b",
+    re.IGNORECASE,
+)
 
 
 def asks_for_list(question: str) -> bool:
@@ -119,6 +129,16 @@ def expected_answer(question: str) -> Expect:
         if pattern.search(lowered):
             return kind
     return Expect.ANY
+
+
+def expects_money(question: str) -> bool:
+    """Return True when the question asks for a price, fee, cost or sum of money ("How much does X cost?")."""
+    return bool(_MONEY_QUESTION.search(" ".join(question.lower().split())))
+
+
+def holds_money(text: str) -> bool:
+    """Return True when the text states a sum of money (a currency sign or unit next to a number) or "free"."""
+    return bool(_MONEY.search(text))
 
 
 def _is_number(token: Token) -> bool:
@@ -158,7 +178,8 @@ _IRREGULAR = {
             "met:meet spent:spend lost:lose built:build began:begin begun:begin sold:sell won:win ran:run "
             "fell:fall fallen:fall grew:grow grown:grow rose:rise risen:rise cut:cut set:set put:put shut:shut "
             "went:go gone:go came:come seen:see saw:see knew:know known:know drove:drive driven:drive ate:eat "
-            "eaten:eat froze:freeze frozen:freeze broke:break broken:break"
+            "eaten:eat froze:freeze frozen:freeze broke:break broken:break lent:lend spoke:speak spoken:speak "
+            "chose:choose wore:wear worn:wear heard:hear felt:feel dealt:deal meant:mean"
         )
     )
 }
@@ -170,6 +191,9 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
         return True
     if any(_IRREGULAR.get(other) == term for other in stems):
         return True
+    if term[:1].isdigit() and "." in term:
+        # A version asked as "3.0" is written "3.0.0" or "3.0.2" in release notes.
+        return any(other.startswith(term + ".") for other in stems)
     if len(term) < 4 or not term.isalpha():
         return False
     for other in stems:
@@ -188,13 +212,27 @@ class QuestionNeeds:
     key_terms: frozenset[str]  # its names and numbers
     focus: dict[str, float]  # its other content stems and their weights
     head: str | None = None  # the X of "which X" / "how many X": the answer must name one
+    money: bool = False  # the question asks for a sum of money: the sentence must state one
+    # (modifier, word) pairs of adjacent content words ("HEPA filter"): where the word is, the modifier must be too
+    phrases: tuple[tuple[str, str], ...] = ()
+    # "which X": a document that never uses the word X may still answer (bugs listed under "Fixed")
+    head_optional: bool = False
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
         focus = {t: w for t, w in weights.items() if t not in key_terms and t not in _ASKING}
         match = _HEAD.search(question.lower())
         head = stem(match.group(1)) if match else None
-        return cls(expected_answer(question), frozenset(weights), key_terms, focus, head if head in weights else None)
+        return cls(
+            expected_answer(question),
+            frozenset(weights),
+            key_terms,
+            focus,
+            head if head in weights else None,
+            expects_money(question),
+            noun_phrases(tokenize(question), focus),
+            bool(match) and match.group(0).startswith("which"),
+        )
 
     def eligible(
         self,
@@ -203,6 +241,8 @@ class QuestionNeeds:
         document: frozenset[str] = frozenset(),
         headed: frozenset[str] | None = None,
         layout: bool = True,
+        text: str | None = None,
+        chunk: frozenset[str] = frozenset(),
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -215,15 +255,21 @@ class QuestionNeeds:
         own section."""
         if not holds_expected(self.expect, tokens, self.terms):
             return False
+        if self.money and text is not None and not holds_money(text):
+            return False
         own = {t.stem for t in tokens} | section
         seen = own | document
         if not layout:
             return True
-        named = (headed if headed is not None else own) | document
+        named = headed if headed is not None else own
         if self.head is not None and not same_word(self.head, named):
-            return False
+            if not self.head_optional or same_word(self.head, chunk | document):
+                return False  # the X asked about is not named in this sentence or its headings
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
+        for modifier, word in self.phrases:
+            if same_word(word, named) and not same_word(modifier, seen):
+                return False  # "carbon filter" asked, only the "HEPA filter" is here
         total = sum(self.focus.values())
         if not total:
             return True
@@ -232,6 +278,42 @@ class QuestionNeeds:
             return False
         beyond = [term for term in self.focus if not same_word(term, document)]
         return not beyond or any(same_word(term, own) for term in beyond)
+
+
+# Words that introduce the noun phrase a question asks about, and modifiers too generic to tell two things apart.
+_DETERMINERS = frozenset(str.split("the a an this that these those my your our their its his her each every any which"))
+_GENERIC_MODIFIERS = frozenset(
+    stem(w)
+    for w in str.split(
+        "new old current latest main first last next previous other same full total usual standard default maximum "
+        "minimum average typical regular normal whole entire own general basic extra additional certain specific "
+        "particular right wrong good best big small large high low long short early late overall exact"
+    )
+)
+
+
+def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
+    """Return (modifier, head) pairs of the question's noun phrases: the content words after a determiner, the
+    last one the head ("the carbon filter" -> (carbon, filter)). Generic adjectives ("new", "maximum"),
+    participles ("promised") and names (checked on their own) are not required modifiers."""
+    pairs: list[tuple[str, str]] = []
+    index = 0
+    while index < len(tokens):
+        if tokens[index].lower not in _DETERMINERS:
+            index += 1
+            continue
+        end = index + 1
+        while end < len(tokens) and tokens[end].content and not tokens[end].numeric:
+            end += 1
+        phrase = tokens[index + 1 : end]
+        if len(phrase) >= 2:
+            head = phrase[-1].stem
+            for word in phrase[:-1]:
+                participle = word.lower.endswith(("ed", "ing"))
+                if word.stem in focus and word.stem not in _GENERIC_MODIFIERS and not participle and word.stem != head:
+                    pairs.append((word.stem, head))
+        index = max(end, index + 1)
+    return tuple(pairs)
 
 
 def question_tokens(question: str) -> list[Token]:
