@@ -41,7 +41,7 @@ _EXPECT_PATTERNS = (
         re.compile(
             r"^(?:when|by when|until when|since when)\b|\b(?:by|until|before) when\b|\bwhen (?:is|are|was|were|will|"
             r"does|do|did|must|should|can)\b|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:date|day|year|month)\b"
-            r"|\bby what (?:time|date|day)\b"
+            r"|\bby what (?:time|date|day)\b|^(?:what|which) deadlines?\b"
         ),
     ),
     (
@@ -97,7 +97,7 @@ MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the se
 
 _LIST_QUESTION = re.compile(
     r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
-    r"|^(?:what|which) (?:\w+ )?\w*s (?:were|are|did|do|does|must|should|will|have|come)\b"
+    r"|^(?:what|which) (?:[\w-]+ ){0,4}\w*s (?:were|are|did|do|does|must|should|will|have|come|can)\b"
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
     r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
 )
