@@ -56,7 +56,7 @@ from tools.answers.data import CachedEncoder, Example, prepare
 from tools.answers.everyday import everyday_runs
 from tools.answers.simulate import simulate
 
-MODEL_VERSION = "v2"
+MODEL_VERSION = "v3"
 SEMANTIC_CANDIDATES = 3
 FOLDS = 4
 REGULARIZATION_C = 1.0

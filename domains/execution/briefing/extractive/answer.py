@@ -131,7 +131,8 @@ def _list_anchor(
     analysis: Analysis, document: str, order: list[tuple[int, float]], floor: float
 ) -> Candidate | None:
     """Return the list item whose list answers a list question: the best sentence when it is a step, item or row,
-    else the best such sentence of the same document among the next few that are likely enough."""
+    else the best such sentence of the same document among the next few, when it is at least `floor` likely (a
+    share of the best sentence's probability: a list item holds one fact, so it scores lower than a summary)."""
     for rank, (index, probability) in enumerate(order[:LIST_ANCHOR_RANKS]):
         candidate = analysis.candidates[index]
         if rank and (probability < floor or _document_of(analysis, candidate) != document):
@@ -175,7 +176,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         chosen.append(candidate)
         quotes.append(quote)
 
-    anchor = _list_anchor(analysis, document, order, floor) if listing else None
+    anchor = _list_anchor(analysis, document, order, policy.list_relative_probability * top_probability)
+    anchor = anchor if listing else None
     if anchor is not None:
         # A step, item or row answers (the best sentence, or one nearly as likely): the other eligible ones of its
         # list under the same headings answer too, in document order.

@@ -268,7 +268,7 @@ class QuestionNeeds:
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
         for modifier, word in self.phrases:
-            if same_word(word, named) and not same_word(modifier, seen):
+            if same_word(word, seen) and not same_word(modifier, seen):
                 return False  # "carbon filter" asked, only the "HEPA filter" is here
         total = sum(self.focus.values())
         if not total:
@@ -281,7 +281,9 @@ class QuestionNeeds:
 
 
 # Words that introduce the noun phrase a question asks about, and modifiers too generic to tell two things apart.
-_DETERMINERS = frozenset(str.split("the a an this that these those my your our their its his her each every any which"))
+_DETERMINERS = frozenset(
+    str.split("the a an this that these those my your our their its his her each every any which of for")
+)
 _GENERIC_MODIFIERS = frozenset(
     stem(w)
     for w in str.split(
