@@ -127,9 +127,7 @@ def _in_list(analysis: Analysis, candidate: Candidate) -> bool:
     return bool(units) and units[candidate.sentence].role in (Role.STEP, Role.ITEM, Role.ROW)
 
 
-def _list_anchor(
-    analysis: Analysis, document: str, order: list[tuple[int, float]], floor: float
-) -> Candidate | None:
+def _list_anchor(analysis: Analysis, document: str, order: list[tuple[int, float]], floor: float) -> Candidate | None:
     """Return the list item whose list answers a list question: the best sentence when it is a step, item or row,
     else the best such sentence of the same document among the next few, when it is at least `floor` likely (a
     share of the best sentence's probability: a list item holds one fact, so it scores lower than a summary)."""

@@ -20,7 +20,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domains.execution.briefing.extractive.terms import MONTHS, NUMBER_WORDS, Token, is_year, stem, tokenize
+from domains.execution.briefing.extractive.terms import (
+    MONTHS,
+    NUMBER_WORDS,
+    STOP_WORDS,
+    Token,
+    is_year,
+    stem,
+    tokenize,
+)
 
 
 class Expect(StrEnum):
@@ -82,6 +90,10 @@ _ROLE_WORDS = frozenset(
         "administrator admin hr it finance board me us i we you anyone everyone employee employees resident "
         "residents volunteer volunteers contractor contractors provider supplier suppliers"
     )
+)
+# Words that follow a name opening a sentence of minutes or mail ("Ben said", "Felix to draft").
+_NAME_FOLLOWERS = frozenset(
+    str.split("to will said says has had is was and asked reported agreed shall must should would wrote proposed")
 )
 # Question words that ask rather than name the thing asked about: never required to be in the answer.
 _ASKING = frozenset(
@@ -165,7 +177,16 @@ def holds_expected(expect: Expect, tokens: Iterable[Token], question_terms: froz
             or (t.lower in NUMBER_WORDS and t.lower not in ("hundred", "thousand", "million", "billion"))
             for t in fresh
         )
-    return any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh)
+    if any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh):
+        return True
+    # A name opening the sentence is not marked as capitalised: "Felix to draft the article", "Lena will write".
+    listed = list(tokens)
+    return (
+        len(listed) > 1
+        and listed[0].stem not in question_terms
+        and listed[0].lower not in STOP_WORDS
+        and listed[1].lower in _NAME_FOLLOWERS
+    )
 
 
 _IRREGULAR = {
@@ -200,6 +221,8 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
         shorter, longer = (term, other) if len(term) <= len(other) else (other, term)
         if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(shorter) <= 3:
             return True
+        if len(shorter) >= 7 and longer.startswith(shorter[:-1]) and len(longer) - len(shorter) <= 4:
+            return True  # available / availability, responsible / responsibility
     return False
 
 
@@ -262,9 +285,9 @@ class QuestionNeeds:
         if not layout:
             return True
         named = headed if headed is not None else own
-        if self.head is not None and not same_word(self.head, named):
-            if not self.head_optional or same_word(self.head, chunk | document):
-                return False  # the X asked about is not named in this sentence or its headings
+        head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
+        if head_needed and self.head is not None and not same_word(self.head, named):
+            return False  # the X asked about is not named in this sentence or its headings
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
         for modifier, word in self.phrases:
