@@ -50,10 +50,11 @@ from domains.execution.briefing.extractive.scoring import (
     Linear,
 )
 from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
-from tools.answers.baseline import baseline_best, strict_threshold
+from tools.answers.baseline import Baseline, baseline_rates
 from tools.answers.data import CachedEncoder, Example, prepare
 from tools.answers.everyday import everyday_runs
-from tools.answers.simulate import SimulatedRun, simulate
+from tools.answers.export import answer_json, linear_json, point_json
+from tools.answers.simulate import simulate
 
 MODEL_VERSION = "v3"
 SEMANTIC_CANDIDATES = 3
@@ -257,33 +258,9 @@ class Refused:
 REFUSED = Refused()
 
 
-@dataclass(frozen=True)
-class Baseline:
-    """The strict baseline's rates on every SQuAD train question (tools/answers/baseline.py)."""
-
-    answered_rate: float = 0.0
-    refusal_rate: float = 0.0
-
-
 BASELINE = Baseline()
 # Thresholds whose smaller lead over the baseline is within this of the best one count as equally good on SQuAD.
 MARGIN_TOLERANCE = 0.005
-
-
-def baseline_rates(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> Baseline:
-    """Return the strict baseline's answered and refused rates on these (SQuAD train) runs at its own threshold."""
-    threshold = strict_threshold(runs, encoder)
-    answerable = unanswerable = answered = refused = 0
-    for run in runs:
-        sentence, score = baseline_best(run, encoder)
-        says = bool(sentence) and score >= threshold
-        if run.question.answerable:
-            answerable += 1
-            answered += says
-        else:
-            unanswerable += 1
-            refused += not says
-    return Baseline(answered / max(1, answerable), refused / max(1, unanswerable))
 
 
 def with_refused(point: OperatingPoint, rows: AnswerRows, answerable: int, unanswerable: int) -> OperatingPoint:
@@ -373,31 +350,6 @@ def calibrate(
     return beta, chosen, strict
 
 
-def _rounded(value: float) -> float:
-    return float(f"{value:.8g}")
-
-
-def _linear_json(model: Linear) -> dict[str, Any]:
-    return {
-        "features": list(model.features),
-        "weights": [_rounded(w) for w in model.weights],
-        "bias": _rounded(model.bias),
-    }
-
-
-def _answer_json(model: AnswerModel) -> dict[str, Any]:
-    return {
-        "answerable": _linear_json(model.answerable),
-        "contains": _linear_json(model.contains),
-        "beta": model.beta,
-        "threshold": _rounded(model.threshold),
-    }
-
-
-def _point_json(point: OperatingPoint) -> dict[str, float]:
-    return {name: round(value, 4) for name, value in point.__dict__.items()}
-
-
 def train(log: Callable[[str], None]) -> dict[str, Any]:
     """Fit every part of the model on the train split and return model.json's content."""
     squad = simulate("train")
@@ -429,8 +381,8 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
         },
         "max_sentence_chars": DEFAULT_MAX_SENTENCE_CHARS,
         "semantic_candidates": SEMANTIC_CANDIDATES,
-        "ranker": _linear_json(final.ranker),
-        "reranker": _linear_json(final.reranker),
+        "ranker": linear_json(final.ranker),
+        "reranker": linear_json(final.reranker),
         "claims": {
             "max_claims": CLAIMS.max_claims,
             "relative_probability": CLAIMS.relative_probability,
@@ -450,9 +402,9 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
         beta, point, strict = calibrate(features, data, log)
         log(f"  chosen beta {beta}, threshold {point.threshold:.4f}: {point}")
         log(f"  most accurate threshold {strict.threshold:.4f}: {strict}")
-        document[name] = _answer_json(fit_answer(features, data, beta, point.threshold))
+        document[name] = answer_json(fit_answer(features, data, beta, point.threshold))
         document[name]["strict_threshold"] = strict.threshold
-        document["out_of_fold_train"][name] = {"default": _point_json(point), "strict": _point_json(strict)}
+        document["out_of_fold_train"][name] = {"default": point_json(point), "strict": point_json(strict)}
     return document
 
 
