@@ -101,7 +101,8 @@ _ASKING = frozenset(
     for w in str.split(
         "need needed get got do does did make use used must should can could may might will would happen happens "
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
-        "things there much kind sort long available give given include included includes provide provided take come"
+        "things there much kind sort long available give given include included includes provide provided take come "
+        "mean means meant stand stands"
     )
 )
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
@@ -117,6 +118,7 @@ _HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
 _MONEY_QUESTION = re.compile(
     r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
     r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
+    r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
     r"|\bwhat (?:is|was|are|were|does|did) the (?:\w+ ){0,3}(?:price|fee|cost|charge|rent|deposit|surcharge|total)\b"
     r"|\bwhat does .* cost\b"
 )
@@ -317,6 +319,9 @@ _GENERIC_MODIFIERS = frozenset(
 )
 
 
+MAX_PHRASE_WORDS = 3
+
+
 def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
     """Return (modifier, head) pairs of the question's noun phrases: the content words after a determiner, the
     last one the head ("the carbon filter" -> (carbon, filter)). Generic adjectives ("new", "maximum"),
@@ -328,7 +333,9 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
             index += 1
             continue
         end = index + 1
-        while end < len(tokens) and tokens[end].content and not tokens[end].numeric:
+        # A phrase is at most MAX_PHRASE_WORDS words, up to a number: a longer run has usually crossed into the
+        # verb ("the first weekday bus leave Hillcrest Park").
+        while end < len(tokens) and end - index <= MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric:
             end += 1
         phrase = tokens[index + 1 : end]
         if len(phrase) >= 2:
