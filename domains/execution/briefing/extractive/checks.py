@@ -6,7 +6,10 @@ A sentence is eligible only when
 - the question's names and numbers are in the sentence or in its own section (the headings above it, the other
   sentences under the same heading), not only somewhere else in the evidence;
 - enough of the question's other content words (the thing asked about) are there too, matched through morphology
-  (replace/replaced, label/labelled).
+  (replace/replaced, label/labelled);
+- a price question finds a sum of money in it; the X of "which X" / "how many X" is in it or its own headings;
+- each specific modifier of the question's noun phrases ("carbon" in "the carbon filter") is in its section wherever
+  the phrase's head is (noun_phrases).
 
 SQuAD-style chunks have no headings, so their "section" is the whole chunk and these rules only remove sentences that
 could not hold the answer kind; on everyday documents they are what tells a neighbouring entity or a missing
