@@ -259,7 +259,7 @@ class QuestionNeeds:
             head if head in weights else None,
             expects_money(question),
             noun_phrases(tokenize(question), focus),
-            bool(match) and match.group(0).startswith("which"),
+            match is not None and match.group(0).startswith("which"),
         )
 
     def eligible(
