@@ -174,8 +174,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         chosen.append(candidate)
         quotes.append(quote)
 
-    anchor = _list_anchor(analysis, document, order, policy.list_relative_probability * top_probability)
-    anchor = anchor if listing else None
+    anchor_floor = policy.list_relative_probability * top_probability
+    anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
     if anchor is not None:
         # A step, item or row answers (the best sentence, or one nearly as likely): the other eligible ones of its
         # list under the same headings answer too, in document order.
