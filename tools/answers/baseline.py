@@ -19,6 +19,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,30 @@ def strict_threshold(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> fl
     """Return the threshold at which the baseline answers STRICT_ANSWERED_RATE of the answerable questions."""
     scores = sorted((baseline_best(r, encoder)[1] for r in runs if r.question.answerable), reverse=True)
     return scores[max(0, round(STRICT_ANSWERED_RATE * len(scores)) - 1)]
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The strict baseline's rates on every SQuAD train question (tools/answers/baseline.py)."""
+
+    answered_rate: float = 0.0
+    refusal_rate: float = 0.0
+
+
+def baseline_rates(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> Baseline:
+    """Return the strict baseline's answered and refused rates on these (SQuAD train) runs at its own threshold."""
+    threshold = strict_threshold(runs, encoder)
+    answerable = unanswerable = answered = refused = 0
+    for run in runs:
+        sentence, score = baseline_best(run, encoder)
+        says = bool(sentence) and score >= threshold
+        if run.question.answerable:
+            answerable += 1
+            answered += says
+        else:
+            unanswerable += 1
+            refused += not says
+    return Baseline(answered / max(1, answerable), refused / max(1, unanswerable))
 
 
 def _outcome(answerable: bool, answered: bool, quote: str, answers: Sequence[str]) -> QuestionOutcome:

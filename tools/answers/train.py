@@ -14,11 +14,9 @@ are never read except as distractor evidence text, which is what retrieval over 
    gold answer) on the answerable ones.
 4. beta (the weight of the second probability in the score) and the threshold, chosen from out-of-fold scores of
    the answer models themselves (a second 4-fold pass): beta maximises the mean of gold containment + refusal rate
-   over answered rates 0.60-0.90; the threshold is the score at which 68% of the answerable train questions are
-   answered (TARGET_ANSWERED_RATE, the team's reference operating point). The threshold that maximises decision
-   accuracy on this split (an answer quoting a gold answer or a refusal of an unanswerable question is right) is
-   recorded as `strict_threshold`: it answers far less, because half of SQuAD 2.0's questions are adversarially
-   unanswerable, a prior no real deployment shares.
+   over answered rates 0.60-0.90; the threshold is where ORION's SQuAD answered and refused rates both lead the
+   strict baseline's (tools/answers/baseline.py, same train questions) by the most, the everyday train questions
+   breaking ties (choose_threshold). The most accurate threshold is recorded as `strict_threshold`.
 5. The final rankers are refitted on all train questions; the answer models on all out-of-fold rows.
 
 scikit-learn is used here only; runtime inference is numpy (domains/execution/briefing/extractive/scoring.py).
@@ -52,17 +50,18 @@ from domains.execution.briefing.extractive.scoring import (
     Linear,
 )
 from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
+from tools.answers.baseline import Baseline, baseline_rates
 from tools.answers.data import CachedEncoder, Example, prepare
 from tools.answers.everyday import everyday_runs
+from tools.answers.export import answer_json, linear_json, point_json
 from tools.answers.simulate import simulate
 
-MODEL_VERSION = "v2"
+MODEL_VERSION = "v3"
 SEMANTIC_CANDIDATES = 3
 FOLDS = 4
 REGULARIZATION_C = 1.0
 BETAS = (0.0, 0.25, 0.5, 0.75, 1.0)
 BETA_ANSWERED_RATES = (0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
-TARGET_ANSWERED_RATE = 0.68
 # Chosen on the everyday train split (tools/answers/everyday.py --split train at factors 1, 0.75, 0.5, 0.35).
 LIST_THRESHOLD_FACTOR = 0.5
 # Everyday-document questions (evaluation/everyday, train split) are repeated this many times when fitting: 181
@@ -259,6 +258,11 @@ class Refused:
 REFUSED = Refused()
 
 
+BASELINE = Baseline()
+# Thresholds whose smaller lead over the baseline is within this of the best one count as equally good on SQuAD.
+MARGIN_TOLERANCE = 0.005
+
+
 def with_refused(point: OperatingPoint, rows: AnswerRows, answerable: int, unanswerable: int) -> OperatingPoint:
     """Return the operating point with the always-refused questions added to its denominators."""
     have_answerable = sum(rows.answerable)
@@ -275,15 +279,17 @@ def with_refused(point: OperatingPoint, rows: AnswerRows, answerable: int, unans
 
 
 def choose_threshold(scores: Matrix, data: AnswerRows, log: Callable[[str], None]) -> OperatingPoint:
-    """Return the threshold that maximises everyday answered-with-gold + refusal while SQuAD answers enough.
+    """Return the threshold at which ORION stays furthest ahead of the strict baseline on SQuAD train, both ways.
 
-    Both from out-of-fold train scores. SQuAD's answered rate must stay at least TARGET_ANSWERED_RATE + 0.02 (the
-    team's reference operating point); among those thresholds, the one best on the everyday train questions wins.
+    Both from out-of-fold train scores. For each threshold, ORION's SQuAD answered and refused rates are compared with
+    the strict baseline's on the same train questions (BASELINE); the threshold whose smaller lead is largest wins
+    (it leaves the most room on both sides for questions unlike the train ones). Among the thresholds within
+    MARGIN_TOLERANCE of that lead, the one best on the everyday train questions (answered with gold + refused) wins.
     """
     everyday = np.asarray(data.everyday, dtype=bool)
     squad_rows, everyday_rows = _subset(data, ~everyday), _subset(data, everyday)
     squad_scores, everyday_scores = scores[~everyday], scores[everyday]
-    best: tuple[float, float] | None = None
+    table: list[tuple[float, float, float]] = []  # threshold, lead over the baseline, everyday objective
     for threshold in np.unique(np.round(scores, 4)):
         squad = with_refused(
             operating_point(squad_scores, squad_rows, float(threshold)),
@@ -291,11 +297,9 @@ def choose_threshold(scores: Matrix, data: AnswerRows, log: Callable[[str], None
             REFUSED.squad_answerable,
             REFUSED.squad_unanswerable,
         )
-        if squad.answered_rate < TARGET_ANSWERED_RATE + 0.02:
-            continue
-        if not len(everyday_scores):
-            objective = -float(threshold)
-        else:
+        lead = min(squad.answered_rate - BASELINE.answered_rate, squad.refusal_rate - BASELINE.refusal_rate)
+        objective = 0.0
+        if len(everyday_scores):
             point = with_refused(
                 operating_point(everyday_scores, everyday_rows, float(threshold)),
                 everyday_rows,
@@ -303,12 +307,13 @@ def choose_threshold(scores: Matrix, data: AnswerRows, log: Callable[[str], None
                 REFUSED.everyday_unanswerable,
             )
             objective = point.answered_rate * point.gold_containment + point.refusal_rate
-        if best is None or objective > best[1] + 1e-9:
-            best = (float(threshold), objective)
-    assert best is not None
-    threshold = best[0]
+        table.append((float(threshold), lead, objective))
+    best_lead = max(lead for _, lead, _ in table)
+    close = [row for row in table if row[1] >= best_lead - MARGIN_TOLERANCE]
+    threshold = max(close, key=lambda row: (round(row[2], 9), row[1]))[0]
     squad_point = operating_point(squad_scores, squad_rows, threshold)
     squad_point = with_refused(squad_point, squad_rows, REFUSED.squad_answerable, REFUSED.squad_unanswerable)
+    log(f"  baseline on SQuAD train: {BASELINE}; best smaller lead {best_lead:.4f}")
     log(f"  threshold {threshold}: squad {squad_point}")
     if len(everyday_scores):
         point = operating_point(everyday_scores, everyday_rows, threshold)
@@ -345,36 +350,14 @@ def calibrate(
     return beta, chosen, strict
 
 
-def _rounded(value: float) -> float:
-    return float(f"{value:.8g}")
-
-
-def _linear_json(model: Linear) -> dict[str, Any]:
-    return {
-        "features": list(model.features),
-        "weights": [_rounded(w) for w in model.weights],
-        "bias": _rounded(model.bias),
-    }
-
-
-def _answer_json(model: AnswerModel) -> dict[str, Any]:
-    return {
-        "answerable": _linear_json(model.answerable),
-        "contains": _linear_json(model.contains),
-        "beta": model.beta,
-        "threshold": _rounded(model.threshold),
-    }
-
-
-def _point_json(point: OperatingPoint) -> dict[str, float]:
-    return {name: round(value, 4) for name, value in point.__dict__.items()}
-
-
 def train(log: Callable[[str], None]) -> dict[str, Any]:
     """Fit every part of the model on the train split and return model.json's content."""
-    runs = simulate("train") + everyday_runs("train")
+    squad = simulate("train")
+    runs = squad + everyday_runs("train")
     encoder = CachedEncoder()
     examples = prepare(runs, encoder)
+    global BASELINE
+    BASELINE = baseline_rates(squad, encoder)
     encoder.save()
     log(f"train split: {len(examples)} questions from {len({e.article for e in examples})} articles and documents")
     global REFUSED
@@ -398,8 +381,8 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
         },
         "max_sentence_chars": DEFAULT_MAX_SENTENCE_CHARS,
         "semantic_candidates": SEMANTIC_CANDIDATES,
-        "ranker": _linear_json(final.ranker),
-        "reranker": _linear_json(final.reranker),
+        "ranker": linear_json(final.ranker),
+        "reranker": linear_json(final.reranker),
         "claims": {
             "max_claims": CLAIMS.max_claims,
             "relative_probability": CLAIMS.relative_probability,
@@ -419,9 +402,9 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
         beta, point, strict = calibrate(features, data, log)
         log(f"  chosen beta {beta}, threshold {point.threshold:.4f}: {point}")
         log(f"  most accurate threshold {strict.threshold:.4f}: {strict}")
-        document[name] = _answer_json(fit_answer(features, data, beta, point.threshold))
+        document[name] = answer_json(fit_answer(features, data, beta, point.threshold))
         document[name]["strict_threshold"] = strict.threshold
-        document["out_of_fold_train"][name] = {"default": _point_json(point), "strict": _point_json(strict)}
+        document["out_of_fold_train"][name] = {"default": point_json(point), "strict": point_json(strict)}
     return document
 
 

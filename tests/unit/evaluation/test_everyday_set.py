@@ -32,7 +32,10 @@ def test_splits_are_by_document_and_every_answer_is_in_its_document() -> None:
     text = {d.name: d.data.decode("utf-8") for d in documents}
     split = {d.name: d.split for d in documents}
 
-    assert Counter(split.values()) == {"train": 20, "dev": 10, "test": 10}
+    counts = Counter(split.values())
+    # Documents may be added to train and dev (ADR-0022, model v3); the test split stays as it was written.
+    assert counts["test"] == 10 and counts["train"] >= 20 and counts["dev"] >= 10
+    assert set(counts) == {"train", "dev", "test"}
     assert all(q.split == split[q.document] for q in questions)
     assert len({q.qid for q in questions}) == len(questions)
     for question in questions:

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from domains.execution.briefing.extractive.checks import asks_for_list
 from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
+from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
 
 
@@ -29,6 +30,9 @@ class SentenceEncoder(Protocol):
     def embed_texts(self, texts: list[str]) -> npt.NDArray[np.float32]:
         """Return one unit row per text, in order."""
         ...
+
+
+LIST_ANCHOR_RANKS = 4  # how deep a list question looks for a list item when its best sentence is not one
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,35 @@ def _document_of(analysis: Analysis, candidate: Candidate) -> str:
     return item.section.split(SECTION_SEPARATOR)[0] if item.section else item.chunk_id
 
 
+def _same_section(analysis: Analysis, first: Candidate, other: Candidate) -> bool:
+    """Return True when two candidates sit under the same headings of the same chunk (a chunk with layout)."""
+    units = analysis.passages[first.passage].units
+    return (
+        other.passage == first.passage
+        and bool(units)
+        and bool(units[first.sentence].context)
+        and units[other.sentence].context == units[first.sentence].context
+    )
+
+
+def _in_list(analysis: Analysis, candidate: Candidate) -> bool:
+    units = analysis.passages[candidate.passage].units
+    return bool(units) and units[candidate.sentence].role in (Role.STEP, Role.ITEM, Role.ROW)
+
+
+def _list_anchor(analysis: Analysis, document: str, order: list[tuple[int, float]], floor: float) -> Candidate | None:
+    """Return the list item whose list answers a list question: the best sentence when it is a step, item or row,
+    else the best such sentence of the same document among the next few, when it is at least `floor` likely (a
+    share of the best sentence's probability: a list item holds one fact, so it scores lower than a summary)."""
+    for rank, (index, probability) in enumerate(order[:LIST_ANCHOR_RANKS]):
+        candidate = analysis.candidates[index]
+        if rank and (probability < floor or _document_of(analysis, candidate) != document):
+            continue
+        if _in_list(analysis, candidate):
+            return candidate
+    return None
+
+
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
     """Return (candidate, probability) best first: the ranking's pool, then every other candidate by lexical logit."""
     seen = set(ranking.pool)
@@ -133,17 +166,30 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]
     quotes = [_quote(analysis, first)]
+
+    def take(candidate: Candidate) -> None:
+        quote = _quote(analysis, candidate)
+        if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
+            return  # overlaps a quote already taken (an anaphor pulled its neighbour in)
+        chosen.append(candidate)
+        quotes.append(quote)
+
+    anchor_floor = policy.list_relative_probability * top_probability
+    anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
+    if anchor is not None:
+        # A step, item or row answers (the best sentence, or one nearly as likely): the other eligible ones of its
+        # list under the same headings answer too, in document order.
+        for index, _ in sorted(order[1:], key=lambda pair: (analysis.candidates[pair[0]].passage, pair[0])):
+            candidate = analysis.candidates[index]
+            if len(quotes) < most and _same_section(analysis, anchor, candidate) and _in_list(analysis, candidate):
+                take(candidate)
     for index, probability in order[1:]:
         if len(quotes) >= most or probability < floor:
             break
         candidate = analysis.candidates[index]
-        if listing and _document_of(analysis, candidate) != document:
+        if candidate in chosen or (listing and _document_of(analysis, candidate) != document):
             continue
-        quote = _quote(analysis, candidate)
-        if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
-            continue  # overlaps a quote already taken (an anaphor pulled its neighbour in)
-        chosen.append(candidate)
-        quotes.append(quote)
+        take(candidate)
     if len(quotes) > 2:
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]

@@ -6,7 +6,10 @@ A sentence is eligible only when
 - the question's names and numbers are in the sentence or in its own section (the headings above it, the other
   sentences under the same heading), not only somewhere else in the evidence;
 - enough of the question's other content words (the thing asked about) are there too, matched through morphology
-  (replace/replaced, label/labelled).
+  (replace/replaced, label/labelled);
+- a price question finds a sum of money in it; the X of "which X" / "how many X" is in it or its own headings;
+- each specific modifier of the question's noun phrases ("carbon" in "the carbon filter") is in its section wherever
+  the phrase's head is (noun_phrases).
 
 SQuAD-style chunks have no headings, so their "section" is the whole chunk and these rules only remove sentences that
 could not hold the answer kind; on everyday documents they are what tells a neighbouring entity or a missing
@@ -20,7 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domains.execution.briefing.extractive.terms import MONTHS, NUMBER_WORDS, Token, is_year, stem, tokenize
+from domains.execution.briefing.extractive.terms import (
+    MONTHS,
+    NUMBER_WORDS,
+    STOP_WORDS,
+    Token,
+    is_year,
+    stem,
+    tokenize,
+)
 
 
 class Expect(StrEnum):
@@ -41,7 +52,7 @@ _EXPECT_PATTERNS = (
         re.compile(
             r"^(?:when|by when|until when|since when)\b|\b(?:by|until|before) when\b|\bwhen (?:is|are|was|were|will|"
             r"does|do|did|must|should|can)\b|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:date|day|year|month)\b"
-            r"|\bby what (?:time|date|day)\b"
+            r"|\bby what (?:time|date|day)\b|^(?:what|which) deadlines?\b"
         ),
     ),
     (
@@ -83,13 +94,18 @@ _ROLE_WORDS = frozenset(
         "residents volunteer volunteers contractor contractors provider supplier suppliers"
     )
 )
+# Words that follow a name opening a sentence of minutes or mail ("Ben said", "Felix to draft").
+_NAME_FOLLOWERS = frozenset(
+    str.split("to will said says has had is was and asked reported agreed shall must should would wrote proposed")
+)
 # Question words that ask rather than name the thing asked about: never required to be in the answer.
 _ASKING = frozenset(
     stem(w)
     for w in str.split(
         "need needed get got do does did make use used must should can could may might will would happen happens "
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
-        "things there much kind sort long available give given include included includes provide provided take come"
+        "things there much kind sort long available give given include included includes provide provided take come "
+        "mean means meant stand stands"
     )
 )
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
@@ -97,11 +113,22 @@ MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the se
 
 _LIST_QUESTION = re.compile(
     r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
-    r"|^(?:what|which) (?:\w+ )?\w*s (?:were|are|did|do|does|must|should|will|have|come)\b"
+    r"|^(?:what|which) (?:[\w-]+ ){0,4}\w*s (?:were|are|did|do|does|must|should|will|have|come|can)\b"
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
     r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
 )
 _HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
+_MONEY_QUESTION = re.compile(
+    r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
+    r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
+    r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
+    r"|\bwhat (?:is|was|are|were|does|did) the (?:\w+ ){0,3}(?:price|fee|cost|charge|rent|deposit|surcharge|total)\b"
+    r"|\bwhat does .* cost\b"
+)
+_MONEY = re.compile(
+    r"[£$€¥]\s?\d|\d\s?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b|\bfree\b|\bno (?:charge|cost)\b",
+    re.IGNORECASE,
+)
 
 
 def asks_for_list(question: str) -> bool:
@@ -119,6 +146,16 @@ def expected_answer(question: str) -> Expect:
         if pattern.search(lowered):
             return kind
     return Expect.ANY
+
+
+def expects_money(question: str) -> bool:
+    """Return True when the question asks for a price, fee, cost or sum of money ("How much does X cost?")."""
+    return bool(_MONEY_QUESTION.search(" ".join(question.lower().split())))
+
+
+def holds_money(text: str) -> bool:
+    """Return True when the text states a sum of money (a currency sign or unit next to a number) or "free"."""
+    return bool(_MONEY.search(text))
 
 
 def _is_number(token: Token) -> bool:
@@ -145,7 +182,16 @@ def holds_expected(expect: Expect, tokens: Iterable[Token], question_terms: froz
             or (t.lower in NUMBER_WORDS and t.lower not in ("hundred", "thousand", "million", "billion"))
             for t in fresh
         )
-    return any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh)
+    if any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh):
+        return True
+    # A name opening the sentence is not marked as capitalised: "Felix to draft the article", "Lena will write".
+    listed = list(tokens)
+    return (
+        len(listed) > 1
+        and listed[0].stem not in question_terms
+        and listed[0].lower not in STOP_WORDS
+        and listed[1].lower in _NAME_FOLLOWERS
+    )
 
 
 _IRREGULAR = {
@@ -158,7 +204,8 @@ _IRREGULAR = {
             "met:meet spent:spend lost:lose built:build began:begin begun:begin sold:sell won:win ran:run "
             "fell:fall fallen:fall grew:grow grown:grow rose:rise risen:rise cut:cut set:set put:put shut:shut "
             "went:go gone:go came:come seen:see saw:see knew:know known:know drove:drive driven:drive ate:eat "
-            "eaten:eat froze:freeze frozen:freeze broke:break broken:break"
+            "eaten:eat froze:freeze frozen:freeze broke:break broken:break lent:lend spoke:speak spoken:speak "
+            "chose:choose wore:wear worn:wear heard:hear felt:feel dealt:deal meant:mean"
         )
     )
 }
@@ -170,12 +217,17 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
         return True
     if any(_IRREGULAR.get(other) == term for other in stems):
         return True
+    if term[:1].isdigit() and "." in term:
+        # A version asked as "3.0" is written "3.0.0" or "3.0.2" in release notes.
+        return any(other.startswith(term + ".") for other in stems)
     if len(term) < 4 or not term.isalpha():
         return False
     for other in stems:
         shorter, longer = (term, other) if len(term) <= len(other) else (other, term)
         if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(shorter) <= 3:
             return True
+        if len(shorter) >= 7 and longer.startswith(shorter[:-1]) and len(longer) - len(shorter) <= 4:
+            return True  # available / availability, responsible / responsibility
     return False
 
 
@@ -188,13 +240,27 @@ class QuestionNeeds:
     key_terms: frozenset[str]  # its names and numbers
     focus: dict[str, float]  # its other content stems and their weights
     head: str | None = None  # the X of "which X" / "how many X": the answer must name one
+    money: bool = False  # the question asks for a sum of money: the sentence must state one
+    # (modifier, word) pairs of adjacent content words ("HEPA filter"): where the word is, the modifier must be too
+    phrases: tuple[tuple[str, str], ...] = ()
+    # "which X": a document that never uses the word X may still answer (bugs listed under "Fixed")
+    head_optional: bool = False
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
         focus = {t: w for t, w in weights.items() if t not in key_terms and t not in _ASKING}
         match = _HEAD.search(question.lower())
         head = stem(match.group(1)) if match else None
-        return cls(expected_answer(question), frozenset(weights), key_terms, focus, head if head in weights else None)
+        return cls(
+            expected_answer(question),
+            frozenset(weights),
+            key_terms,
+            focus,
+            head if head in weights else None,
+            expects_money(question),
+            noun_phrases(tokenize(question), focus),
+            match is not None and match.group(0).startswith("which"),
+        )
 
     def eligible(
         self,
@@ -203,6 +269,8 @@ class QuestionNeeds:
         document: frozenset[str] = frozenset(),
         headed: frozenset[str] | None = None,
         layout: bool = True,
+        text: str | None = None,
+        chunk: frozenset[str] = frozenset(),
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -215,15 +283,21 @@ class QuestionNeeds:
         own section."""
         if not holds_expected(self.expect, tokens, self.terms):
             return False
+        if self.money and text is not None and not holds_money(text):
+            return False
         own = {t.stem for t in tokens} | section
         seen = own | document
         if not layout:
             return True
-        named = (headed if headed is not None else own) | document
-        if self.head is not None and not same_word(self.head, named):
-            return False
+        named = headed if headed is not None else own
+        head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
+        if head_needed and self.head is not None and not same_word(self.head, named):
+            return False  # the X asked about is not named in this sentence or its headings
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
+        for modifier, word in self.phrases:
+            if same_word(word, seen) and not same_word(modifier, seen):
+                return False  # "carbon filter" asked, only the "HEPA filter" is here
         total = sum(self.focus.values())
         if not total:
             return True
@@ -232,6 +306,49 @@ class QuestionNeeds:
             return False
         beyond = [term for term in self.focus if not same_word(term, document)]
         return not beyond or any(same_word(term, own) for term in beyond)
+
+
+# Words that introduce the noun phrase a question asks about, and modifiers too generic to tell two things apart.
+_DETERMINERS = frozenset(
+    str.split("the a an this that these those my your our their its his her each every any which of for")
+)
+_GENERIC_MODIFIERS = frozenset(
+    stem(w)
+    for w in str.split(
+        "new old current latest main first last next previous other same full total usual standard default maximum "
+        "minimum average typical regular normal whole entire own general basic extra additional certain specific "
+        "particular right wrong good best big small large high low long short early late overall exact"
+    )
+)
+
+
+MAX_PHRASE_WORDS = 3
+
+
+def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
+    """Return (modifier, head) pairs of the question's noun phrases: the content words after a determiner, the
+    last one the head ("the carbon filter" -> (carbon, filter)). Generic adjectives ("new", "maximum"),
+    participles ("promised") and names (checked on their own) are not required modifiers."""
+    pairs: list[tuple[str, str]] = []
+    index = 0
+    while index < len(tokens):
+        if tokens[index].lower not in _DETERMINERS:
+            index += 1
+            continue
+        end = index + 1
+        # A phrase is at most MAX_PHRASE_WORDS words, up to a number: a longer run has usually crossed into the
+        # verb ("the first weekday bus leave Hillcrest Park").
+        while end < len(tokens) and end - index <= MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric:
+            end += 1
+        phrase = tokens[index + 1 : end]
+        if len(phrase) >= 2:
+            head = phrase[-1].stem
+            for word in phrase[:-1]:
+                participle = word.lower.endswith(("ed", "ing"))
+                if word.stem in focus and word.stem not in _GENERIC_MODIFIERS and not participle and word.stem != head:
+                    pairs.append((word.stem, head))
+        index = max(end, index + 1)
+    return tuple(pairs)
 
 
 def question_tokens(question: str) -> list[Token]:

@@ -160,7 +160,8 @@ def read_passages(evidence: Sequence[EvidenceItem], max_sentence_chars: int) -> 
     """Split every evidence chunk into sentence spans and tokens."""
     passages = []
     for position, item in enumerate(evidence):
-        units = read_units(item.text, max_sentence_chars)
+        hint = tuple(item.section.split(SECTION_SEPARATOR)) if item.section else ()
+        units = read_units(item.text, max_sentence_chars, hint)
         spans = [SentenceSpan(unit.start, unit.end) for unit in units]
         tokens = [tokenize(item.text[span.start : span.end]) for span in spans]
         # Headings and labels count as what the chunk is about, so they are in its stems.
@@ -302,7 +303,10 @@ def analyze(
                 continue
             if check:
                 tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
-                if not needs.eligible(tokens, sections[index], document, headed[index], layout):
+                text = passage.item.text[passage.spans[first].start : passage.spans[index].end]
+                if not needs.eligible(
+                    tokens, sections[index], document, headed[index], layout, text, passage.stems | document
+                ):
                     continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
             analysis.candidates.append(Candidate(passage.position, index, first, features))

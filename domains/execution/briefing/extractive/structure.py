@@ -172,11 +172,22 @@ def _cells(raw: str) -> str:
     return " / ".join(cell.strip() for cell in raw.strip().strip("|").split("|") if cell.strip())
 
 
-def read_blocks(text: str) -> list[tuple[int, int, Role, str, str]]:
-    """Return the chunk's quotable blocks as (start, end, role, context, title), in order."""
+def is_title_line(raw: str, titles: tuple[str, ...]) -> bool:
+    """Return True when a chunk's opening line repeats the document's title from the section hint (an email's
+    subject, a plain-text document's first line): the hint may add more after it ("Subject — sender — date")."""
+    line = " ".join(raw.split()).lower()
+    return len(line) >= 3 and any(" ".join(t.split()).lower().startswith(line) for t in titles if t.strip())
+
+
+def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int, Role, str, str]]:
+    """Return the chunk's quotable blocks as (start, end, role, context, title), in order.
+
+    `titles` are the parts of the chunk's section hint (document title, section path): an opening line that repeats
+    one is the document's title, read as a level-1 heading."""
     reader = _Reader(text)
     lines = _lines(text)
     blank_before = True
+    opening = True
     for index, line in enumerate(lines):
         raw = line.text(text)
         following = lines[index + 1].text(text) if index + 1 < len(lines) else None
@@ -186,6 +197,11 @@ def read_blocks(text: str) -> list[tuple[int, int, Role, str, str]]:
             blank_before = True
             continue
         was_blank, blank_before = blank_before, False
+        first_line, opening = opening, False
+        if first_line and not raw.lstrip().startswith("#") and is_title_line(raw, titles):
+            reader.push_heading(1, heading_text(raw))
+            blank_before = True
+            continue
         heading = _MD_HEADING.match(raw)
         if heading is not None:
             reader.push_heading(len(heading.group(1)), heading_text(heading.group(2)))
@@ -257,10 +273,10 @@ def read_blocks(text: str) -> list[tuple[int, int, Role, str, str]]:
     return reader.blocks
 
 
-def read_units(text: str, max_chars: int) -> list[Unit]:
+def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[Unit]:
     """Return the chunk's quotable sentences with their roles, blocks and contexts, in order."""
     units: list[Unit] = []
-    for number, (start, end, role, context, title) in enumerate(read_blocks(text)):
+    for number, (start, end, role, context, title) in enumerate(read_blocks(text, titles)):
         spans = [
             SentenceSpan(s.start + start, s.end + start) for s in split_sentences(text[start:end], max_chars=max_chars)
         ]

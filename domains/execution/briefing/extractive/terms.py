@@ -106,7 +106,7 @@ def stem(word: str) -> str:
     word = _POSSESSIVE.sub("", word)
     if len(word) <= 3 or not word.isalpha():
         return word
-    if word.endswith("sses"):
+    if word.endswith("sses") or word.endswith("xes") or word in ("buses", "gases"):
         word = word[:-2]
     elif word.endswith("ies") and len(word) > 4:
         word = word[:-3] + "y"

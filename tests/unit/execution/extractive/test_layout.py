@@ -72,9 +72,6 @@ def _quotes(output: BriefingOutput) -> list[str]:
     return [citation.quote for claim in output.claims for citation in claim.citations]
 
 
-# --- layout ---------------------------------------------------------------------------------------------------------
-
-
 def test_headings_are_context_and_quotes_carry_no_markup() -> None:
     units = read_units(MANUAL, 400)
     texts = [MANUAL[u.start : u.end] for u in units]

@@ -1,0 +1,102 @@
+"""What the extractive provider's tests share: three small evidence chunks, stand-in encoders, helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from domains.execution.briefing import BriefingGeneration
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.output import BriefingOutput
+from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
+from domains.execution.verification.grounding import quote_is_grounded
+from domains.knowledge.embeddings import EmbeddingUnavailable
+
+LIGHTHOUSE = (
+    "The Kessock lighthouse was completed in 1843 by the engineer Alan Stevenson. Its lamp was converted to "
+    "electricity in 1952. The tower is 24 metres tall and stands on the northern shore of the firth."
+)
+BAKERY = (
+    "The village bakery opens at six in the morning. It sells rye bread, oat cakes and seasonal pastries. "
+    "On Sundays the bakery is closed."
+)
+GLACIER = (
+    "The Aletsch Glacier is the largest glacier in the Alps. It covers about 81 square kilometres in the canton "
+    "of Valais. Its length has decreased by more than three kilometres since 1870."
+)
+EVIDENCE = (
+    EvidenceItem("chunk-lighthouse", "trusted", LIGHTHOUSE, rank=1, semantic_rank=1, lexical_rank=1),
+    EvidenceItem("chunk-bakery", "trusted", BAKERY, rank=2, semantic_rank=3, lexical_rank=2),
+    EvidenceItem("chunk-glacier", "trusted", GLACIER, rank=3, semantic_rank=2, lexical_rank=3),
+)
+SYSTEM = "Answer only from the evidence."
+
+
+class HashingEncoder:
+    """A deterministic stand-in for MiniLM: bag-of-words vectors hashed into 64 dimensions, unit length."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def embed_texts(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        self.calls.append(list(texts))
+        rows = np.zeros((len(texts), 64), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in text.lower().split():
+                rows[row, sum(word.encode()) % 64] += 1.0
+            rows[row, 0] += 1e-3  # never a zero vector
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+class BrokenEncoder:
+    def embed_texts(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        raise EmbeddingUnavailable("model file is corrupt")
+
+
+async def brief(
+    provider: ExtractiveBriefingProvider, question: str, evidence: Sequence[EvidenceItem] = EVIDENCE
+) -> BriefingGeneration[BriefingOutput]:
+    return await provider.generate_structured(
+        system=SYSTEM, user=render_briefing_prompt(question, evidence), schema=BriefingOutput
+    )
+
+
+def assert_verbatim(output: BriefingOutput, evidence: Sequence[EvidenceItem]) -> None:
+    """Assert what the verifier will check, and more: every quote is an exact substring of the chunk it cites."""
+    texts = {item.chunk_id: item.text for item in evidence}
+    for claim in output.claims:
+        assert claim.citations, "a claim without a citation"
+        for citation in claim.citations:
+            assert citation.chunk_id in texts
+            assert citation.quote.strip() == citation.quote and citation.quote
+            assert citation.quote in texts[citation.chunk_id]
+            assert quote_is_grounded(citation.quote, texts[citation.chunk_id])
+
+
+# Chunks whose text is hard to cut into sentences and quote verbatim.
+AWKWARD_CHUNKS = {
+    "unicode": (
+        "Der Zürcher Forscher Jürgen Müller entdeckte 1921 das Œuvre. 東京は日本の首都です。 "
+        "The café opened in 1921 🙂."
+    ),
+    "odd_whitespace": (
+        "The\u00a0lighthouse  was\tcompleted\r\nin 1843.\u2009It is 24\u202fmetres tall.\n\n\nIts lamp is electric."
+    ),
+    "abbreviations": (
+        "Dr. J. R. Smith of the U.S. Army visited St. Louis in 1843, e.g. for the survey. See Fig. 3 (p. 12)."
+    ),
+    "decimals": "The tower is 24.5 m tall. Its lamp has 3.5 kW. The lens cost $1,250.75 in 1843.",
+    "no_punctuation": " ".join(["the lighthouse was completed in 1843 by the engineer"] * 40),
+    "one_long_sentence": "The lighthouse, " + ", ".join(f"which had {i} keepers in 18{i:02d}" for i in range(60)) + ".",
+    "one_unbroken_token": "x" * 1500 + " lighthouse 1843",
+    "quotes_and_brackets": 'He said "It was completed in 1843." (The engineer [Stevenson] agreed.) «Oui.» Done.',
+    "markup": "The lighthouse </evidence> was completed <evidence id='x'> in 1843. &lt;/evidence&gt; remains.",
+    "zero_width": "The light\u200bhouse was com\u200dpleted in 1843.\u200b It still stands.",
+    "only_whitespace_and_symbols": "   \n\t -- ** ... ??? !!!   ",
+    "lists": (
+        "Keepers:\n- Alan Stevenson, 1843\n- John Gray, 1852\n1. The lighthouse was completed in 1843.\n"
+        "2. Electric in 1952."
+    ),
+}

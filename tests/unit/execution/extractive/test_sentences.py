@@ -1,0 +1,80 @@
+"""The sentence splitter behind every quote."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from domains.execution.briefing.extractive import split_sentences
+from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
+from tests.unit.execution.extractive.helpers import AWKWARD_CHUNKS
+
+
+def _sentences(text: str, max_chars: int = DEFAULT_MAX_SENTENCE_CHARS) -> list[str]:
+    return [text[span.start : span.end] for span in split_sentences(text, max_chars=max_chars)]
+
+
+def test_abbreviations_initials_decimals_and_figures_do_not_end_a_sentence() -> None:
+    text = "Dr. J. R. Smith measured 3.5 m, e.g. at St. Louis. See Fig. 3 and No. 5 for the U.S. Army data. It ended."
+
+    assert _sentences(text) == [
+        "Dr. J. R. Smith measured 3.5 m, e.g. at St. Louis.",
+        "See Fig. 3 and No. 5 for the U.S. Army data.",
+        "It ended.",
+    ]
+
+
+def test_closing_quotes_and_brackets_stay_with_their_sentence() -> None:
+    assert _sentences('He said "Stop." (It was late.) Then [he] left!') == [
+        'He said "Stop."',
+        "(It was late.)",
+        "Then [he] left!",
+    ]
+
+
+def test_blank_lines_and_list_items_end_sentences() -> None:
+    assert _sentences("Heading without stop\n\nFirst line\n- item one\n- item two\n1. numbered") == [
+        "Heading without stop",
+        "First line",
+        "- item one",
+        "- item two",
+        "1. numbered",
+    ]
+
+
+def test_a_sentence_that_ends_with_an_abbreviation_still_ends() -> None:
+    assert _sentences("He moved to the U.S. The war began.") == ["He moved to the U.S.", "The war began."]
+
+
+def test_long_text_is_cut_at_clause_then_word_boundaries_within_the_limit() -> None:
+    text = "alpha beta, gamma delta; " * 30 + "end"
+    pieces = _sentences(text, max_chars=100)
+
+    assert all(len(piece) <= 100 for piece in pieces)
+    assert all(piece[-1] in ",;" for piece in pieces[:-1])
+    assert " ".join(pieces).split() == text.split()
+
+
+def test_text_without_spaces_is_cut_hard_and_loses_nothing() -> None:
+    text = "y" * 950
+
+    assert "".join(_sentences(text, max_chars=400)) == text
+
+
+@pytest.mark.parametrize("text", list(AWKWARD_CHUNKS.values()))
+def test_spans_are_ordered_trimmed_and_non_empty(text: str) -> None:
+    spans = split_sentences(text)
+    for span in spans:
+        piece = text[span.start : span.end]
+        assert piece and piece == piece.strip()
+        assert span.end - span.start <= DEFAULT_MAX_SENTENCE_CHARS
+    assert all(a.end <= b.start for a, b in pairwise(spans))
+    # Nothing but whitespace falls between spans.
+    covered = "".join(text[s.start : s.end] for s in spans)
+    assert "".join(covered.split()) == "".join(text.split())
+
+
+def test_empty_and_blank_text_have_no_sentences() -> None:
+    assert split_sentences("") == []
+    assert split_sentences(" \n\t ") == []
