@@ -221,7 +221,7 @@ def _gutters(items: list[Item]) -> list[tuple[float, float]]:
         crossing = len(items) - len(before) - len(after)
         if min(len(before), len(after)) >= MIN_COLUMN_LINES and crossing <= 0.25 * min(len(before), len(after)):
             low, high = max(before), min(after)
-            if high - low >= height:
+            if high - low >= height / 2:
                 gutters.append((low, high))
     return gutters
 
