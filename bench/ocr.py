@@ -72,7 +72,7 @@ def measure(path: Path) -> dict[str, object]:
 
     def progress(done: int, total: int) -> None:
         samples.append((done, round(time.perf_counter() - started, 1), round(rss_mb(), 1)))
-        if done % 10 == 0:  # a long run shows its way (stderr), so a stopped run still says how far it got
+        if done <= 10 or done % 10 == 0:  # a long run shows its way (stderr): a stopped run still says how far
             print(f"page {done}/{total}: {samples[-1][1]} s, RSS {samples[-1][2]} MB", file=sys.stderr, flush=True)
 
     prepared = prepare_document(data, path.name, settings, "", parse_limits(settings, "run", progress))

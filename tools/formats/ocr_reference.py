@@ -6,9 +6,11 @@
   lines, paragraphs). This is the fair
   reference: the text layer's own order is the order the producer wrote the strings in, which may put a
   running footer second or interleave three columns line by line (the IRS booklet).
-- `prose_share` / `page_kind`: a page is English *prose* when lines of running sentences (at least six words, at
-  least 80% of them alphabetic) hold at least 60% of its letters and digits; anything else (a form, a table, a
-  transcript cover of short lines) is *other* and reported apart.
+- `prose_share` / `page_kind`: a page is English *prose* when blocks of running sentences (at least 12 words, at
+  least 80% of them alphabetic, a sentence end among them) hold at least 60% of its letters and digits;
+  anything else (a form, a table, a transcript cover of short lines) is *other* and reported apart. Blocks,
+  not lines: a first definition by lines of at least six words classed a three-column page as *other* only
+  because its columns are narrow.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from domains.knowledge.ingestion.normalization import normalize_text
 from domains.knowledge.ingestion.parsing.ocr_layout import layout
 
 _WORD = re.compile(r"^[\"'(\[“‘]*[A-Za-z][A-Za-z'’-]*[.,;:!?)\]”’\"]*$")
-PROSE_LINE_WORDS = 6
+PROSE_BLOCK_WORDS = 12
 PROSE_SHARE = 0.6
 
 
@@ -83,7 +85,7 @@ def _runs(chars: list[Char]) -> list[tuple[float, float, float, float, str]]:
             other_line = abs((top + bottom) / 2 - (last[1] + last[2]) / 2) > size / 2
             if other_line or not -size / 2 < left - last[4] < size:
                 close()
-            elif left - last[4] > 0.25 * size and run[-1][0] != " ":
+            elif left - last[4] > 0.25 * size and run[-1][0] != " " and text not in ",.;:)":
                 run.append((" ", top, bottom, last[4], left))
         run.append(char)
     close()
@@ -91,13 +93,17 @@ def _runs(chars: list[Char]) -> list[tuple[float, float, float, float, str]]:
 
 
 def prose_share(text: str) -> float:
-    """The share of the page's letters and digits that stand in lines of running sentences."""
+    """The share of the page's letters and digits that stand in blocks of running sentences: a block (text
+    between blank lines, its lines joined, so a narrow column counts like a wide one) of at least
+    PROSE_BLOCK_WORDS words, at least 80% of them alphabetic, with at least one sentence end."""
     total = prose = 0
-    for line in text.splitlines():
-        count = sum(1 for char in line if char.isalnum())
-        words = line.split()
+    for block in text.split("\n\n"):
+        count = sum(1 for char in block if char.isalnum())
+        words = block.split()
         total += count
-        if len(words) >= PROSE_LINE_WORDS and sum(1 for word in words if _WORD.match(word)) >= 0.8 * len(words):
+        alphabetic = sum(1 for word in words if _WORD.match(word))
+        sentence = any(word.endswith((".", "?", "!")) for word in words)
+        if len(words) >= PROSE_BLOCK_WORDS and alphabetic >= 0.8 * len(words) and sentence:
             prose += count
     return prose / total if total else 0.0
 
