@@ -9,6 +9,8 @@ A page's confidence is the recognition score of its boxes averaged by their char
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import io
 import threading
 from typing import Any
@@ -52,6 +54,25 @@ class _Engine:
 ENGINE = _Engine()
 
 
+def _load_libc() -> Any:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc if hasattr(libc, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+_LIBC = _load_libc()
+
+
+def release_freed_memory() -> None:
+    """Hand the heap a page's OCR freed back to the system. glibc keeps freed blocks of onnxruntime's per-page
+    buffers, so without this the worker's RSS climbs from page to page (~180 MB live, 480-530 MB resident after
+    each DMCA page, measured) though nothing leaks. A no-op without glibc."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
 def needs_ocr(page_text: str) -> bool:
     """True when a page's text layer is missing or too thin to be the page's content."""
     return sum(1 for char in page_text if char.isalnum()) < MIN_TEXT_LAYER_CHARS
@@ -93,6 +114,7 @@ def ocr_pdf_pages(data: bytes, pages: list[int], limits: ParseLimits) -> dict[in
                     bitmap.close()
                 results[number] = ENGINE.read(pixels)
                 del pixels
+                release_freed_memory()
             finally:
                 page.close()
             if limits.ocr_progress is not None:
@@ -136,6 +158,7 @@ def ocr_image(data: bytes, limits: ParseLimits) -> OcrText:
     if scale < 1.0:
         gray = gray.resize((max(1, int(gray.width * scale)), max(1, int(gray.height * scale))))
     text = ENGINE.read(np.asarray(gray))
+    release_freed_memory()
     if limits.ocr_progress is not None:
         limits.ocr_progress(1, 1)
     return text
