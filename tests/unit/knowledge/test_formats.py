@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, UnsupportedContainer
@@ -10,7 +11,7 @@ from domains.knowledge.ingestion.normalization import normalize_text
 from domains.knowledge.ingestion.parsing import detect_document_type, parse_document
 from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.limits import ParseLimits
-from domains.knowledge.ingestion.parsing.ocr import layout
+from domains.knowledge.ingestion.parsing.ocr_layout import layout
 from tests.helpers.formats import HTML_PAGE, image_bytes, make_docx, make_email, make_mbox, make_xlsx, text_image
 
 
@@ -108,3 +109,40 @@ def test_ocr_reads_two_columns_one_after_the_other() -> None:
     # One column with a page number at the right edge is still one column, line by line.
     single = [box(10, 60 + 30 * n, f"line {n}", width=500) for n in range(6)] + [box(560, 300, "7", width=10)]
     assert layout(single).text.split("\n")[:6] == [f"line {n}" for n in range(6)]
+
+
+def _inked_line(pixels: np.ndarray, top: int, spans: list[tuple[int, int, str]]) -> list[object]:
+    """Draw one 'glyph' block per character (x ranges given) and return its OCR box with character positions,
+    the way RapidOCR reports it with return_word_box=True."""
+    chars, char_boxes = [], []
+    for start, end, char in spans:
+        if char != " ":
+            pixels[top + 8 : top + 24, start:end] = 0
+        chars.append(char)
+        char_boxes.append([[start, top], [end, top], [end, top + 30], [start, top + 30]])
+    left, right = spans[0][0], spans[-1][1]
+    corners = [[left, top], [right, top], [right, top + 30], [left, top + 30]]
+    return [corners, "".join(chars), 0.9, char_boxes, chars, [0.9] * len(chars)]
+
+
+def test_ocr_restores_the_spaces_the_recognizer_dropped_from_the_ink_gaps() -> None:
+    pixels = np.full((200, 600), 255, dtype=np.uint8)
+    # "ab cd" read as "abcd": the gap between b and c (18 px, 0.6 of the box height) is blank; letters touch.
+    words = _inked_line(pixels, 20, [(10, 20, "a"), (22, 32, "b"), (50, 60, "c"), (62, 72, "d")])
+    # Digits of one number and a number's parenthesised part stay together even when their ink is apart.
+    number = _inked_line(pixels, 80, [(10, 20, "1"), (40, 50, "2"), (70, 80, "("), (100, 110, "c"), (112, 122, ")")])
+    full_width = _inked_line(pixels, 140, [(10, 20, "a"), (22, 32, "，"), (50, 60, "b")])
+    assert layout([words, number, full_width], pixels).text == "ab cd\n12(c)\na, b"
+    assert layout([words[:3]], pixels).text == "abcd"  # without character positions the text stays as read
+
+
+def test_ocr_splits_a_box_bridging_a_gutter_and_reads_the_columns_in_turn() -> None:
+    pixels = np.full((400, 700), 255, dtype=np.uint8)
+    lines = []
+    for n in range(6):  # each detected box runs across the 60 px gutter: "lN" on the left, "rN" on the right
+        left, right = f"l{n}", f"r{n}"
+        spans = [(10, 20, left[0]), (22, 32, left[1]), (92, 102, right[0]), (104, 114, right[1])]
+        lines.append(_inked_line(pixels, 10 + 40 * n, spans))
+    page_number = [[[50, 300], [70, 300], [70, 330], [50, 330]], "7", 0.9]  # centred in the gutter
+    text = layout([*lines, page_number], pixels).text
+    assert text.split("\n\n") == ["\n".join(f"l{n}" for n in range(6)), "\n".join(f"r{n}" for n in range(6)), "7"]
