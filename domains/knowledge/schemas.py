@@ -61,8 +61,9 @@ class AttachmentPublic(BaseModel):
 
 
 class UnreadAttachment(BaseModel):
-    """An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
-    `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`."""
+    """An attachment listed on its message but not ingested, and why: `unsupported_type`, `not_read` (a file
+    attached to a forwarded message: one level is read), `inline_image`, `empty`, or a parser's rejection reason
+    such as `corrupt_pdf`."""
 
     file_name: str
     media_type: str

@@ -98,6 +98,30 @@ async def test_readable_attachments_become_linked_documents_and_answer_questions
     assert len((await client.get(UPLOAD_URL, headers=account.headers)).json()) == 4
 
 
+async def test_a_forwarded_message_becomes_a_linked_email_that_answers(client, app) -> None:
+    account = await register(client)
+    inner = make_email("Boiler service visit", "Hello,\n\nThe boiler service visit is booked for 9 October.\n\nBen")
+    inner.add_attachment(b"part,cost\npump,120\n", maintype="text", subtype="csv", filename="parts.csv")
+    outer = make_email("Fwd: boiler", "Forwarding Ben's note below.")
+    outer.add_attachment(inner)  # message/rfc822, as mail clients forward "as attachment"
+    response = await upload(client, account, outer.as_bytes(), "fwd.eml")
+    assert response.status_code == 201, response.text
+    message = await _detail(client, account, response.json()["document_id"])
+    [child] = message["attachments"]
+    assert child["document_type"] == "email" and child["title"] == "Boiler service visit.eml"
+    forwarded = await _detail(client, account, child["document_id"])
+    assert forwarded["parent_document_id"] == message["id"]
+    assert [(a["file_name"], a["reason"]) for a in forwarded["unread_attachments"]] == [("parts.csv", "not_read")]
+
+    with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+        run = await start_run(client, account, "When is the boiler service visit booked?")
+    assert run["outcome"] == "answered", run
+    result = await run_result(client, account, run["id"])
+    documents = {evidence["chunk_id"]: evidence["document_id"] for evidence in result["citations"]}
+    quoted = [citation["chunk_id"] for claim in result["result"]["claims"] for citation in claim["citations"]]
+    assert quoted and {documents[chunk] for chunk in quoted} == {child["document_id"]}
+
+
 async def test_deleting_the_message_deletes_its_attachments_only(client, database_url) -> None:
     account = await register(client)
     keep = await upload(client, account, "An unrelated note about the reservoir fence.", "fence.txt")

@@ -1476,8 +1476,9 @@ export interface components {
         };
         /**
          * UnreadAttachment
-         * @description An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
-         *     `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`.
+         * @description An attachment listed on its message but not ingested, and why: `unsupported_type`, `not_read` (a file
+         *     attached to a forwarded message: one level is read), `inline_image`, `empty`, or a parser's rejection reason
+         *     such as `corrupt_pdf`.
          */
         UnreadAttachment: {
             /** Byte Size */

@@ -32,7 +32,7 @@ def test_readable_attachments_are_parsed_and_the_rest_listed_with_a_reason() -> 
     parsed = parse_document(message.as_bytes(), "files.eml")
     assert "gate code" not in parsed.text.lower()  # the message text is its own body only
     read = {a.file_name: a for a in parsed.attachments}
-    assert set(read) == {"notes.md", "scan.png", "report.pdf"}
+    assert set(read) == {"notes.md", "scan.png", "report.pdf", "forward.eml"}
     assert read["notes.md"].parsed.document_type == "markdown" and read["notes.md"].number == 1
     assert read["scan.png"].parsed.ocr_pending == [1]  # OCR is deferred to the worker, never run in the parse
     assert read["report.pdf"].data.startswith(b"%PDF")
@@ -43,8 +43,27 @@ def test_readable_attachments_are_parsed_and_the_rest_listed_with_a_reason() -> 
         ("report.pdf", None),
         ("archive.zip", "unsupported_type"),
         ("blank.txt", "empty"),
-        ("forward.eml", "forwarded_message"),
+        ("forward.eml", None),
     ]
+    assert read["forward.eml"].parsed.document_type == "email"
+
+
+def test_a_forwarded_message_is_read_one_level_deep() -> None:
+    inner = make_email("Quote for the roof", "The roofer quotes 4,200 euros, valid until 30 June.")
+    inner.add_attachment(b"item,price\nroof,4200\n", maintype="text", subtype="csv", filename="quote.csv")
+    outer = make_email("Fwd: roof", "See the forwarded quote below.")
+    outer.add_attachment(inner.as_bytes(), maintype="message", subtype="rfc822")  # no file name: named by subject
+    parsed = parse_document(outer.as_bytes(), "fwd.eml")
+    assert "4,200" not in parsed.text  # the outer message's text is its own body
+    [forwarded] = parsed.attachments
+    assert forwarded.file_name == "Quote for the roof.eml"
+    assert forwarded.parsed.document_type == "email"
+    assert "The roofer quotes 4,200 euros" in forwarded.parsed.text
+    assert forwarded.parsed.metadata["subject"] == "Quote for the roof"
+    assert forwarded.parsed.attachments == []  # one level: the forwarded message's own file is listed, not read
+    inner_listing = AttachmentListing.model_validate(forwarded.parsed.metadata).attachments
+    assert [(a.file_name, a.reason) for a in inner_listing] == [("quote.csv", "not_read")]
+    assert parse_document(forwarded.data, forwarded.file_name).text == forwarded.parsed.text  # GET .../file re-reads
 
 
 def test_an_archive_numbers_attachments_across_its_messages() -> None:
@@ -97,3 +116,18 @@ def test_an_inline_image_is_listed_not_read() -> None:
     listing = AttachmentListing.model_validate(parsed.metadata).attachments
     assert [a.file_name for a in parsed.attachments] == ["photo.png"]
     assert [(a.file_name, a.reason) for a in listing] == [("logo.png", "inline_image"), ("photo.png", None)]
+
+
+def test_a_base64_forwarded_message_is_decoded_and_its_nesting_still_bounded() -> None:
+    inner = make_email("Gate code", "The new gate code is 4471.")
+    outer = make_email("Fwd: gate", "Forwarded below.")
+    outer.add_attachment(inner.as_bytes(), maintype="message", subtype="rfc822", filename="gate.eml")
+    assert outer.get_payload()[1]["Content-Transfer-Encoding"] == "base64"  # what some senders do
+    [forwarded] = parse_document(outer.as_bytes(), "fwd.eml").attachments
+    assert "The new gate code is 4471." in forwarded.parsed.text
+
+    deep = _nested_multipart(40)  # hidden from the outer count by the encoding, counted once decoded
+    outer = make_email("Fwd: deep", "Forwarded below.")
+    outer.add_attachment(deep, maintype="message", subtype="rfc822", filename="deep.eml")
+    with pytest.raises(DocumentTooComplex):
+        parse_document(outer.as_bytes(), "fwd.eml", ParseLimits(max_mime_parts=20))

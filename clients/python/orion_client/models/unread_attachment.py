@@ -20,8 +20,9 @@ T = TypeVar("T", bound="UnreadAttachment")
 
 @_attrs_define
 class UnreadAttachment:
-    """ An attachment listed on its message but not ingested, and why: `unsupported_type`, `forwarded_message`,
-    `inline_image`, `empty`, or a parser's rejection reason such as `corrupt_pdf`.
+    """ An attachment listed on its message but not ingested, and why: `unsupported_type`, `not_read` (a file
+    attached to a forwarded message: one level is read), `inline_image`, `empty`, or a parser's rejection reason
+    such as `corrupt_pdf`.
 
         Attributes:
             byte_size (int):

@@ -6,8 +6,9 @@ content. Bodies are decoded (base64, quoted-printable, the part's charset) by th
 text/plain alternative is preferred, else the HTML one goes through the HTML parser.
 
 Attachments whose bytes ORION reads (PDF, Word, Excel, CSV, HTML, Markdown, text, images) are parsed on their own
-and returned in `ParsedDocument.attachments`: the upload makes each one a document linked to the message. The
-others (a forwarded message, an archive, an executable, a file that is empty or damaged) are listed in the
+and returned in `ParsedDocument.attachments`: the upload makes each one a document linked to the message; so is a
+message forwarded as an attachment (one level: its own attachments are listed on it, not read). The
+others (an archive, an executable, a file that is empty or damaged) are listed in the
 metadata (`attachments`: name, type, size, why not read) and not ingested. Guards, all checked before anything is
 stored: MIME parts and forwarded messages are counted on the raw bytes before the stdlib parser recurses into
 them (`max_mime_parts`, `max_forwarded_messages` -> 422 too_complex); more than `max_email_attachments` attachments, an
@@ -16,8 +17,11 @@ attachment past the upload cap, or an attachment past its own format's caps -> 4
 
 from __future__ import annotations
 
+import base64
+import binascii
 import mailbox
 import os
+import quopri
 import re
 import tempfile
 from collections.abc import Callable
@@ -43,7 +47,8 @@ from domains.knowledge.ingestion.parsing.html import parse_html
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
 
 _ADDRESS_FIELDS = ("from", "to", "cc")
-# Attachments read as documents of their own; a message inside a message is listed, never read (no recursion).
+# Attachments read as documents of their own. A message forwarded as an attachment (message/rfc822) is read too,
+# as an email document of its own, one level deep (its own attachments are listed on it, not read).
 ATTACHMENT_TYPES: frozenset[DocumentType] = frozenset(
     {"pdf", "docx", "xlsx", "csv", "html", "markdown", "text", "image"}
 )
@@ -230,9 +235,13 @@ def _take_attachment(part: Any, attachments: _Attachments, message_number: int) 
             f"The upload carries more than {limits.max_email_attachments:,} attachments.",
             details={"max_attachments": limits.max_email_attachments},
         )
-    name = inline(part.get_filename()) or f"attachment-{len(attachments.listed) + 1}"
-    container = part.is_multipart()  # a forwarded message (message/rfc822) or another container: listed only
-    payload = part.as_bytes() if container else (part.get_payload(decode=True) or b"")
+    forwarded = _forwarded_message(part, limits)
+    name = inline(part.get_filename()) or _forwarded_name(forwarded) or f"attachment-{len(attachments.listed) + 1}"
+    container = part.is_multipart() and forwarded is None  # another container (not a message): listed only
+    if forwarded is not None:
+        payload = forwarded.as_bytes(policy=policy.default)  # the forwarded message itself, as an .eml holds it
+    else:
+        payload = part.as_bytes() if container else (part.get_payload(decode=True) or b"")
     if len(payload) > limits.max_attachment_bytes:
         raise DocumentTooLarge(
             f"The attachment {name[:200]!r} is larger than the {limits.max_attachment_bytes:,}-byte upload limit.",
@@ -243,11 +252,54 @@ def _take_attachment(part: Any, attachments: _Attachments, message_number: int) 
     )
     attachments.listed.append(entry)
     if container:
-        entry.reason = "forwarded_message" if part.get_content_type() == "message/rfc822" else "unsupported_type"
+        entry.reason = "unsupported_type"
+    elif forwarded is not None:
+        entry.reason = _read_forwarded(payload, name, attachments, len(attachments.listed))
     elif part.get_content_maintype() == "image" and part.get_content_disposition() == "inline":
         entry.reason = "inline_image"  # a logo or picture shown in the body, not a file sent along
     else:
         entry.reason = _read_attachment(payload, name, attachments, len(attachments.listed))
+
+
+def _forwarded_message(part: Any, limits: ParseLimits) -> Any:
+    """Return the message a `message/rfc822` part carries (a message forwarded as an attachment), else None."""
+    if part.get_content_type() != "message/rfc822":
+        return None
+    encoding = str(part.get("content-transfer-encoding", "")).strip().lower()
+    if encoding in ("base64", "quoted-printable"):  # RFC 2046 forbids it for message/rfc822; some senders do it
+        _, _, body = part.as_bytes().replace(b"\r\n", b"\n").partition(b"\n\n")
+        try:
+            raw = base64.b64decode(body) if encoding == "base64" else quopri.decodestring(body)
+        except (binascii.Error, ValueError):
+            return None
+        return _parse_message(raw, limits)  # the guards count the decoded parts before the parser recurses
+    payload = part.get_payload()
+    return payload[0] if isinstance(payload, list) and payload else None
+
+
+def _forwarded_name(message: Any) -> str | None:
+    if message is None:
+        return None
+    subject = inline(message.get("subject", "")) or "forwarded message"
+    return f"{subject[:200]}.eml"
+
+
+def _read_forwarded(payload: bytes, name: str, attachments: _Attachments, number: int) -> str | None:
+    """Read a forwarded message as an email document of its own, one level deep: its own attachments are
+    listed on it (reason `not_read`) and not read, so an upload's documents stay one message and its files."""
+    if attachments.read is None or not attachments.limits.parse_attachments:
+        return "not_read"  # the message is itself a forwarded one (or its parse reads no attachments)
+    if not payload.strip():
+        return "empty"
+    one_level = replace(attachments.limits, parse_attachments=False)
+    try:
+        parsed = EmailParser(attachments.read, attachments.detect).parse(payload, name, one_level)
+    except DocumentTooComplex:
+        raise
+    except DocumentRejected as exc:  # a forwarded message without body text: listed with the reason
+        return exc.reason
+    attachments.parsed.append(ParsedAttachment(name, payload, parsed, number))
+    return None
 
 
 def _read_attachment(payload: bytes, name: str, attachments: _Attachments, number: int) -> str | None:

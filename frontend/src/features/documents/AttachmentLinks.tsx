@@ -5,7 +5,7 @@ import { VersionStatusBadge } from "./status";
 
 const REASONS: Record<string, string> = {
   unsupported_type: "a type ORION does not read",
-  forwarded_message: "a forwarded message",
+  not_read: "attached to a forwarded message (one level is read)",
   inline_image: "an image shown in the message body",
   empty: "empty",
 };
