@@ -34,7 +34,15 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from sklearn.linear_model import LogisticRegression
 
-from domains.knowledge.safety.scorer import FEATURE_FLOOR, SCORER_PATH, DirectiveScorer, features, save_scorer
+from domains.knowledge.safety.scorer import (
+    FEATURE_FLOOR,
+    SCORER_PATH,
+    DirectiveScorer,
+    features,
+    features_of_words,
+    save_scorer,
+    words_of,
+)
 from domains.knowledge.safety.spans import detect_spans, paragraphs, scored_units
 from tools.safety.corpus import SEED, benign_shapes, fit_attacks, obfuscated_attacks, placed_attacks
 from tools.safety.data import _body, _jsonl, data_root, load_deepset
@@ -53,7 +61,7 @@ MIN_WEIGHT = 0.05
 class DevItem:
     kind: str  # benign:<shape>, placed:<source:tag>:<placement>, obfuscated:<source:tag>:<disguise>
     rules: bool  # the rules alone label it
-    texts: tuple[frozenset[str], ...]  # the features of every text the scorer reads in it
+    texts: tuple[tuple[list[str], frozenset[str]], ...]  # the words and features of every text the scorer reads
 
 
 def _units_of(text: str) -> list[str]:
@@ -115,7 +123,8 @@ def dev_items() -> list[DevItem]:
 
     def item(kind: str, text: str) -> DevItem:
         rules = bool(detect_spans(text, rules_only=True))
-        return DevItem(kind, rules, tuple(frozenset(features(t)) for t in _units_of(text)))
+        words = [words_of(t) for t in _units_of(text)]
+        return DevItem(kind, rules, tuple((w, frozenset(features_of_words(w))) for w in words))
 
     for shape, texts in benign_shapes("dev").items():
         items += [item(f"benign:{shape}", t) for t in texts]
@@ -126,13 +135,12 @@ def dev_items() -> list[DevItem]:
     return items
 
 
-def best_score(scorer: DirectiveScorer, item: DevItem) -> float:
-    """Return the highest score of any text the scorer reads in a dev item (what labels it)."""
+def best_score(scorer: DirectiveScorer, item: DevItem, gated: bool = True) -> float:
+    """Return the highest score of any text the scorer reads in a dev item (what labels it), behind the gate."""
     best = -math.inf
-    for feats in item.texts:
-        if feats:
-            total = sum(map(scorer.weights.__getitem__, feats.intersection(scorer.known)))
-            best = max(best, scorer.bias + total / math.sqrt(max(len(feats), FEATURE_FLOOR)))
+    for words, feats in item.texts:
+        if feats and (not gated or scorer.opens_gate(words)):
+            best = max(best, scorer.score_features(feats))
     return best
 
 

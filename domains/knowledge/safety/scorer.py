@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
@@ -33,12 +34,26 @@ MAX_UNIT: Final = 600
 # The weight sum is divided by sqrt(max(features, FEATURE_FLOOR)): a one-word unit ("You") must not score as high as
 # a whole sentence made of directive features.
 FEATURE_FLOOR: Final = 40
+# A unit is scored in full only when the weights of its distinct words alone sum to GATE_WORD_SUM: most ordinary
+# sentences do not, and scoring every unit in full costs about three times the rules. Chosen on dev: every dev chunk the
+# ungated scorer labels holds a unit whose word sum is at least 8.0; the gate is half that, and skips about 19 units
+# in 20 of ordinary prose.
+GATE_WORD_SUM: Final = 4.0
 _WORD = re.compile(r"\w+")  # markup (#, -, |, <!-- -->) is never part of a word
+
+
+def words_of(text: str) -> list[str]:
+    """Return the lower-cased words of one unit (its first MAX_UNIT characters)."""
+    return _WORD.findall(text[:MAX_UNIT].lower())
 
 
 def features(text: str) -> set[str]:
     """Return the features of one unit: words, word pairs and 4-character grams of the words joined by spaces."""
-    words = _WORD.findall(text[:MAX_UNIT].lower())
+    return features_of_words(words_of(text))
+
+
+def features_of_words(words: list[str]) -> set[str]:
+    """Return the features of a unit from its words (see features)."""
     joined = f" {' '.join(words)} "
     # zip over shifted copies builds the grams at C speed (a slice per position is twice as slow).
     grams = map("".join, zip(*(joined[shift:] for shift in range(CHAR_GRAM)), strict=False))
@@ -59,16 +74,24 @@ class DirectiveScorer:
         object.__setattr__(self, "known", frozenset(self.weights))
 
     def score(self, text: str) -> float:
-        """Return the model's log-odds that `text` is a directive to the model."""
-        found = features(text)
+        """Return the model's log-odds that `text` is a directive to the model (ungated)."""
+        return self.score_features(features(text))
+
+    def score_features(self, found: AbstractSet[str]) -> float:
+        """Return the log-odds of a unit given its features."""
         if not found:
             return self.bias
         total = sum(map(self.weights.__getitem__, found.intersection(self.known)))
         return self.bias + total / math.sqrt(max(len(found), FEATURE_FLOOR))
 
+    def opens_gate(self, words: list[str]) -> bool:
+        """Return whether a unit with these words is scored at all (its distinct words weigh GATE_WORD_SUM)."""
+        return sum(filter(None, map(self.weights.get, set(words)))) >= GATE_WORD_SUM
+
     def is_directive(self, text: str) -> bool:
-        """Return whether `text` scores at or above the threshold chosen on dev."""
-        return self.score(text) >= self.threshold
+        """Return whether `text` opens the gate and scores at or above the threshold chosen on dev."""
+        words = words_of(text)
+        return self.opens_gate(words) and self.score_features(features_of_words(words)) >= self.threshold
 
 
 def load_scorer(path: Path = SCORER_PATH) -> DirectiveScorer:
@@ -83,7 +106,7 @@ def load_scorer(path: Path = SCORER_PATH) -> DirectiveScorer:
 
 
 def save_scorer(scorer: DirectiveScorer, path: Path = SCORER_PATH) -> None:
-    """Write `scorer` in the format load_scorer reads (features sorted, so a rebuild is byte-for-byte comparable)."""
+    """Write `scorer` in the format load_scorer reads (features sorted, so two builds compare array for array)."""
     vocabulary = sorted(scorer.weights)
     if any("\n" in feature for feature in vocabulary):
         raise ValueError("a feature holds a newline")
