@@ -81,7 +81,7 @@ class DirectiveScorer:
         """Return the log-odds of a unit given its features."""
         if not found:
             return self.bias
-        total = sum(map(self.weights.__getitem__, found.intersection(self.known)))
+        total = sum(map(self.weights.__getitem__, found & self.known))
         return self.bias + total / math.sqrt(max(len(found), FEATURE_FLOOR))
 
     def opens_gate(self, words: list[str]) -> bool:
