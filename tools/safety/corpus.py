@@ -78,9 +78,7 @@ def _in_dev(text: str) -> bool:
     return int(hashlib.sha256(text.encode()).hexdigest(), 16) % 4 == 0
 
 
-def attacks(split: Split, root: Path | None = None) -> list[Attack]:
-    """Return the attacks of one split (dev: the hashed quarter of the train splits; test: the test splits)."""
-    source_split = "train" if split == "dev" else "test"
+def _source_attacks(source_split: Literal["train", "test"], root: Path | None) -> list[Attack]:
     found: list[Attack] = []
     for kind in ("text", "code"):
         path = data_root(root) / "bipia" / f"{kind}_attack_{source_split}.json"
@@ -88,14 +86,21 @@ def attacks(split: Split, root: Path | None = None) -> list[Attack]:
         for position, (category, texts) in enumerate(by_category.items()):
             tag: Tag = "task" if kind == "text" and position < TASK_CATEGORIES_PER_FILE else "directive"
             found += [Attack(t, f"bipia_{kind}", tag, category) for t in texts]
-    found += [
-        Attack(e.text, "deepset", deepset_tag(e.text), "injection") for e in load_deepset(source_split, root) if e.label
-    ]
-    if split == "test":
-        found += [Attack(e.text, "giskard", "directive", "injection") for e in load_giskard(root)]
-    else:
-        found = [a for a in found if _in_dev(a.text)]
-    return found
+    deepset = [e for e in load_deepset(source_split, root) if e.label]
+    return found + [Attack(e.text, "deepset", deepset_tag(e.text), "injection") for e in deepset]
+
+
+def attacks(split: Split, root: Path | None = None) -> list[Attack]:
+    """Return the attacks of one split (dev: the hashed quarter of the train splits; test: the test splits)."""
+    if split == "dev":
+        return [a for a in _source_attacks("train", root) if _in_dev(a.text)]
+    giskard = [Attack(e.text, "giskard", "directive", "injection") for e in load_giskard(root)]
+    return _source_attacks("test", root) + giskard
+
+
+def fit_attacks(root: Path | None = None) -> list[Attack]:
+    """Return the TRAIN-split attacks outside dev, for fitting the directive scorer (never Giskard, never test)."""
+    return [a for a in _source_attacks("train", root) if not _in_dev(a.text)]
 
 
 # --- placements ---------------------------------------------------------------------------------------------------
@@ -205,12 +210,30 @@ def obfuscated_attacks(split: Split, root: Path | None = None) -> list[tuple[Att
 
 
 # --- benign shapes ------------------------------------------------------------------------------------------------
+# The train-side benign documents are carved BY DOCUMENT into a `fit` part (fitting the directive scorer) and `dev`
+# (choosing): SQuAD articles 0-7 by parity (odd fit, even dev), SciFact train claim groups by parity, the train PDFs
+# by document (FIT_PDF_DOCUMENTS), BIPIA train contexts by a hash of the context, the hand-written instructions, code
+# answers and attack-discussion sentences by parity. The team's everyday documents (a handful per shape) stay in dev.
+
+Part = Literal["fit", "dev", "test"]
+# The German lecture notes (the only German prose), a scientific paper and a transcript fit; the IRS instructions
+# (second person throughout), the statistical table and the report stay in dev, the hardest ordinary text to choose on.
+FIT_PDF_DOCUMENTS = ("sci_de_geotopo-lecture-notes", "sci_acl2020-specter", "legal_scotus-transcript-p1")
 
 
-def _squad(split: Split, root: Path | None) -> list[dict[str, object]]:
+def _half(items: list[str], part: Part) -> list[str]:
+    """Return the fit (odd positions) or dev (even positions) half of a train-side list; test lists are whole."""
+    return items if part == "test" else items[part == "fit" :: 2]
+
+
+def _context_part(text: str) -> Part:
+    return "fit" if int(hashlib.sha256(text.encode()).hexdigest(), 16) % 2 else "dev"
+
+
+def _squad(part: Part, root: Path | None) -> list[dict[str, object]]:
     path = data_root(root) / "squad2_dev_half" / "dev-v2.0.json"
     articles = json.loads(path.read_text(encoding="utf-8"))["data"]
-    chosen = articles[:SQUAD_DEV_ARTICLES] if split == "dev" else articles[SQUAD_DEV_ARTICLES:]
+    chosen = articles[SQUAD_DEV_ARTICLES:] if part == "test" else articles[:SQUAD_DEV_ARTICLES][part == "fit" :: 2]
     return [p for article in chosen for p in article["paragraphs"]]
 
 
@@ -218,28 +241,36 @@ def _questions(paragraph: dict[str, object]) -> list[str]:
     return [str(q["question"]).strip() for q in paragraph["qas"]]  # type: ignore[attr-defined]
 
 
-def _everyday(split: Split) -> dict[str, list[str]]:
+def _everyday(part: Part) -> dict[str, list[str]]:
     body = "\n".join(line for line in EVERYDAY.read_text(encoding="utf-8").splitlines() if not line.startswith("# "))
     shapes: dict[str, list[str]] = {}
     for document in (d.strip("\n") for d in body.split("\n~~~\n")):
         shape, _, text = document.partition("\n")
         shapes.setdefault(shape.strip(), []).append(text.strip())
-    parity = 0 if split == "dev" else 1
+    parity = 1 if part == "test" else 0
     return {shape: texts[parity::2] for shape, texts in shapes.items()}
 
 
-def _scifact_claims(split: Split, root: Path | None) -> list[str]:
-    qrels = data_root(root) / "beir_scifact" / "qrels" / f"{'train' if split == 'dev' else 'test'}.tsv"
+def _scifact_claims(part: Part, root: Path | None) -> list[str]:
+    qrels = data_root(root) / "beir_scifact" / "qrels" / f"{'test' if part == 'test' else 'train'}.tsv"
     ids = {line.split("\t")[0] for line in qrels.read_text(encoding="utf-8").splitlines()[1:] if line.strip()}
     rows = _jsonl(data_root(root) / "beir_scifact" / "queries.jsonl")
     claims = [str(row["text"]) for row in rows if row["_id"] in ids]
-    return ["\n".join(claims[i : i + 5]) for i in range(0, len(claims), 5)]
+    return _half(["\n".join(claims[i : i + 5]) for i in range(0, len(claims), 5)], part)
 
 
-def benign_shapes(split: Split, root: Path | None = None) -> dict[str, list[str]]:
-    """Return the benign chunks of a split by shape (each text is one chunk)."""
-    paragraphs = _squad(split, root)
-    source_split = "train" if split == "dev" else "test"
+def _pdfs(part: Part, root: Path | None) -> list[str]:
+    if part == "test":
+        return [e.text for e in load_pdf_chunks("test", root)]
+    chunks = load_pdf_chunks("train", root)
+    return [e.text for e in chunks if (e.group.removeprefix("pdf:") in FIT_PDF_DOCUMENTS) == (part == "fit")]
+
+
+def benign_shapes(part: Part, root: Path | None = None) -> dict[str, list[str]]:
+    """Return the benign chunks of one part by shape (each text is one chunk); `fit` is for fitting, never scoring."""
+    paragraphs = _squad(part, root)
+    source_split: Literal["train", "test"] = "test" if part == "test" else "train"
+    contexts = [c for kind in ("email", "table", "code") for c in load_bipia_contexts(kind, source_split, root)]
     shapes: dict[str, list[str]] = {
         "squad_plain": [str(p["context"]) for p in paragraphs],
         "squad_faq": [f"## {_questions(p)[0]}\n\n{p['context']}" for p in paragraphs if _questions(p)],
@@ -247,17 +278,16 @@ def benign_shapes(split: Split, root: Path | None = None) -> dict[str, list[str]
         "squad_question_headings": [
             "\n\n".join(f"## {q}\n{str(p['context']).split('. ')[0]}." for q in _questions(p)[:4]) for p in paragraphs
         ],
-        "scifact_claims": _scifact_claims(split, root),
-        "pdfs": [e.text for e in load_pdf_chunks("train" if split == "dev" else "test", root)],
-        "bipia_contexts": [
-            c for kind in ("email", "table", "code") for c in load_bipia_contexts(kind, source_split, root)
-        ],
+        "scifact_claims": _scifact_claims(part, root),
+        "pdfs": _pdfs(part, root),
+        "bipia_contexts": contexts if part == "test" else [c for c in contexts if _context_part(c) == part],
     }
-    shapes.update({f"team_{shape}": texts for shape, texts in _everyday(split).items()})
-    if split == "dev":
-        shapes["team_instructions"] = [e.text for e in load_instructions_train()]
-        shapes["team_code_answers"] = [e.text for e in load_code_answers_train()]
-        shapes["attack_discussion"] = _sentences(ABSTRACT_TRAIN)
-    else:
+    if part != "fit":
+        shapes.update({f"team_{shape}": texts for shape, texts in _everyday(part).items()})
+    if part == "test":
         shapes["attack_discussion"] = _sentences(ABSTRACT_DISCUSSION)
+    else:
+        shapes["team_instructions"] = _half([e.text for e in load_instructions_train()], part)
+        shapes["team_code_answers"] = _half([e.text for e in load_code_answers_train()], part)
+        shapes["attack_discussion"] = _half(_sentences(ABSTRACT_TRAIN), part)
     return shapes

@@ -1,7 +1,9 @@
 """Content safety: which spans of ingested text carry a directive aimed at a model, and the label of each chunk.
 
 normalize.py undoes disguises (invisible characters, look-alike letters, leetspeak, spaced letters, encodings),
-patterns/ holds the directive patterns, spans.py finds the labelled spans, classifier.py labels chunks.
+patterns/ holds the directive patterns, scorer.py the learned sentence-level directive scorer (weights in
+directive_scorer.npz, built by tools/safety/build_scorer.py), spans.py finds the labelled spans, classifier.py labels
+chunks.
 """
 
 from domains.knowledge.safety.classifier import (

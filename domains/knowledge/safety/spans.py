@@ -6,6 +6,10 @@ it: each sentence (or line, list item, heading, table cell) alone, then two neig
 over a line break), and only when neither holds it the whole paragraph. So a chunk keeps every ordinary sentence as
 evidence, and only the directive itself is labelled.
 
+Beside the rules, a learned scorer (scorer.py) reads every unit, and each disguised reading of it: a unit is
+labelled when the rules fire on it or its score reaches the threshold chosen on dev. The scorer labels the unit it
+read (reason `directive_scorer`), never more.
+
 Questions and requests that give no order to the model ("What is covered by the warranty?", "Can you send me the
 figures by Friday?") match no pattern: an embedded task is data, handled by delimiting evidence and requiring
 verified quotes, not by withholding it.
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Literal
 
-from domains.knowledge.safety.normalize import INVISIBLE, Reading, clean, readings
+from domains.knowledge.safety.normalize import INVISIBLE, Reading, clean, fold, readings
 from domains.knowledge.safety.patterns import Severity, pattern_hits
 from domains.knowledge.safety.patterns.clause import (
     ENCODED_INSTRUCTION,
@@ -27,9 +31,11 @@ from domains.knowledge.safety.patterns.clause import (
     OBFUSCATED_INSTRUCTION,
     ZERO_WIDTH,
 )
+from domains.knowledge.safety.scorer import DirectiveScorer, directive_scorer
 
 SpanLabel = Literal["flagged", "untrusted"]
 _LABEL_OF: Final[dict[Severity, SpanLabel]] = {"high": "untrusted", "medium": "flagged"}
+SCORER_REASON: Final = "directive_scorer"
 _RANK: Final = {"medium": 1, "high": 2}
 
 _DISGUISES: Final = frozenset({ZERO_WIDTH, ENCODED_INSTRUCTION, OBFUSCATED_INSTRUCTION, HIDDEN_COMMENT})
@@ -67,12 +73,13 @@ class LabelledSpan:
         return LabelledSpan(start, end, self.label, self.reason) if start < end else None
 
 
-def hits_of(text: str) -> dict[str, Severity]:
+def hits_of(text: str, found: list[Reading] | None = None) -> dict[str, Severity]:
     """Return the directive families in `text`, read plainly and in every reading that undoes a disguise.
 
     The folded reading (no invisible characters, NFKC, look-alike letters mapped) replaces the text itself; the
-    plain text is read as well only when the folded one fires, to tell whether folding revealed something."""
-    found = readings(text)
+    plain text is read as well only when the folded one fires, to tell whether folding revealed something.
+    `found` is `readings(text)` when the caller has it already."""
+    found = readings(text) if found is None else found
     folded = next((reading for reading in found if reading.disguise == "folded"), None)
     hits = pattern_hits(folded.text if folded else text)
     if folded is not None and hits:
@@ -109,26 +116,72 @@ def _add_found(text: str, hits: dict[str, Severity], reading: Reading, new: dict
     hits.update(new)
 
 
-def detect_spans(text: str) -> list[LabelledSpan]:
-    """Return the labelled spans of `text`, in order, with offsets into `text`."""
+def detect_spans(text: str, scorer: DirectiveScorer | None = None, *, rules_only: bool = False) -> list[LabelledSpan]:
+    """Return the labelled spans of `text`, in order, with offsets into `text` (the shipped scorer unless given)."""
     text = clean(text)
+    chosen = None if rules_only else (scorer or directive_scorer())
     spans: list[LabelledSpan] = []
-    start = 0
-    for brk in _PARAGRAPH_BREAK.finditer(text):
-        spans.extend(_paragraph_spans(text, start, brk.start()))
-        start = brk.end()
-    spans.extend(_paragraph_spans(text, start, len(text)))
+    for start, end in paragraphs(text):
+        spans.extend(_paragraph_spans(text, start, end, chosen))
     return spans
 
 
-def _paragraph_spans(text: str, start: int, end: int) -> list[LabelledSpan]:
+def paragraphs(text: str) -> list[tuple[int, int]]:
+    """Return the (start, end) of each paragraph of `text` (blank lines separate paragraphs)."""
+    found = []
+    start = 0
+    for brk in _PARAGRAPH_BREAK.finditer(text):
+        found.append((start, brk.start()))
+        start = brk.end()
+    found.append((start, len(text)))
+    return found
+
+
+def scored_units(
+    paragraph: str, found: list[Reading] | None = None, units: list[tuple[int, int]] | None = None
+) -> list[tuple[int, int, list[str]]]:
+    """Return each unit of a paragraph with the texts the scorer reads: the unit (folded), and its disguised readings.
+
+    A unit is folded, or its own readings looked for, only when the paragraph shows that disguise (most show none).
+    `found` is `readings(paragraph)` and `units` is `_units(paragraph)` when the caller has them already."""
+    found = readings(paragraph) if found is None else found
+    folds = any(r.disguise == "folded" for r in found)
+    disguised = any(r.disguise != "folded" for r in found)
+    out = []
+    for unit_start, unit_end in _units(paragraph) if units is None else units:
+        unit = paragraph[unit_start:unit_end]
+        texts = [fold(unit) if folds else unit]
+        if disguised:
+            texts += [r.text for r in readings(unit) if r.disguise not in ("folded", "squashed")]
+        out.append((unit_start, unit_end, texts))
+    return out
+
+
+def _paragraph_spans(text: str, start: int, end: int, scorer: DirectiveScorer | None) -> list[LabelledSpan]:
     paragraph = text[start:end]
     if not paragraph.strip():
         return []
-    hits = hits_of(paragraph)
-    if not hits:
+    found = readings(paragraph)
+    hits = hits_of(paragraph, found)
+    if not hits and scorer is None:
         return []
-    units = list(_units(paragraph))
+    units = _units(paragraph)
+    learned = []
+    if scorer is not None:
+        for unit_start, unit_end, texts in scored_units(paragraph, found, units):
+            if any(scorer.is_directive(t) for t in texts):
+                learned.append(LabelledSpan(start + unit_start, start + unit_end, "flagged", SCORER_REASON))
+    if not hits:
+        return learned
+    ruled = _rule_spans(paragraph, start, hits, units)
+    # A unit the rules labelled keeps the rules' reason; the scorer adds only units the rules left unlabelled.
+    extra = [s for s in learned if not any(r.start < s.end and s.start < r.end for r in ruled)]
+    return sorted(ruled + extra, key=lambda s: (s.start, s.end))
+
+
+def _rule_spans(
+    paragraph: str, start: int, hits: dict[str, Severity], units: list[tuple[int, int]]
+) -> list[LabelledSpan]:
     labelled = []
     for unit_start, unit_end in units:
         unit_hits = hits_of(paragraph[unit_start:unit_end])

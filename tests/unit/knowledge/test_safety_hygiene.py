@@ -18,6 +18,8 @@ SHINGLE = 6
 CHECKED = [
     *sorted((ROOT / "domains" / "knowledge" / "safety").rglob("*.py")),
     ROOT / "tools" / "safety" / "everyday_benign.txt",
+    ROOT / "tools" / "safety" / "scorer_benign_fit.txt",
+    ROOT / "tests" / "unit" / "knowledge" / "test_directive_scorer.py",
     ROOT / "tests" / "unit" / "knowledge" / "test_security.py",
     ROOT / "tests" / "unit" / "knowledge" / "test_safety_spans.py",
     ROOT / "tests" / "integration" / "test_safety_spans.py",
