@@ -76,7 +76,7 @@ _WEEKDAYS = frozenset(str.split("monday tuesday wednesday thursday friday saturd
 _TIME_WORDS = frozenset(
     str.split(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
-        "annually yearly quarterly immediately"
+        "annually yearly quarterly immediately first last"
     )
 )
 _DURATION_WORDS = frozenset(
@@ -105,7 +105,29 @@ _ASKING = frozenset(
         "need needed get got do does did make use used must should can could may might will would happen happens "
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
-        "mean means meant stand stands"
+        "mean means meant stand stands taking using making doing getting giving coming including providing needing "
+        "happening"
+    )
+)
+# Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
+# not the thing asked about: documents state conditions and rules without calling them so.
+_CATEGORY = frozenset(
+    stem(w)
+    for w in str.split(
+        "rule rules condition conditions requirement requirements term terms step steps action actions change changes "
+        "obligation obligations guideline guidelines instruction instructions precaution precautions recommendation "
+        "recommendations option options consequence consequences detail details arrangement arrangements restriction "
+        "restrictions provision provisions duty duties responsibility responsibilities task tasks point points apply "
+        "applies require requires"
+    )
+)
+# Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
+# word need not be in the sentence itself, only somewhere in what is asked.
+_AUDIENCE = frozenset(
+    stem(w)
+    for w in str.split(
+        "attendee attendees participant participants guest guests staff employee employees member members resident "
+        "residents user users visitor visitors customer customers everyone people tenant tenants owner owners"
     )
 )
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
@@ -115,7 +137,10 @@ _LIST_QUESTION = re.compile(
     r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
     r"|^(?:what|which) (?:[\w-]+ ){0,4}\w*s (?:were|are|did|do|does|must|should|will|have|come|can)\b"
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
-    r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
+    r"guarantees|recommendations|options|conditions|requirements|instructions|precautions|restrictions|duties|"
+    r"responsibilities|tasks)\b|\brecommend\b|^how (?:should|must)\b|^what (?:must|should) (?:[\w'-]+ ){1,3}do\b"
+    r"|^what does (?:[\w'-]+ ){1,4}(?:require|requires|ask of|expect of)\b|^what (?:rules|conditions) apply\b"
+    r"|^what (?:does|do|did) (?:[\w'-]+ ){1,4}(?:plan|propose|intend)\b|\bplans\b"
 )
 _HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
 _MONEY_QUESTION = re.compile(
@@ -248,7 +273,12 @@ class QuestionNeeds:
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
-        focus = {t: w for t, w in weights.items() if t not in key_terms and t not in _ASKING}
+        listing = asks_for_list(question)
+        focus = {
+            t: w
+            for t, w in weights.items()
+            if t not in key_terms and t not in _ASKING and not (listing and t in _CATEGORY)
+        }
         match = _HEAD.search(question.lower())
         head = stem(match.group(1)) if match else None
         return cls(
@@ -304,13 +334,16 @@ class QuestionNeeds:
         found = sum(w for term, w in self.focus.items() if same_word(term, seen))
         if found / total < MIN_FOCUS_SHARE:
             return False
-        beyond = [term for term in self.focus if not same_word(term, document)]
+        beyond = [term for term in self.focus if not same_word(term, document) and term not in _AUDIENCE]
         return not beyond or any(same_word(term, own) for term in beyond)
 
 
 # Words that introduce the noun phrase a question asks about, and modifiers too generic to tell two things apart.
 _DETERMINERS = frozenset(
-    str.split("the a an this that these those my your our their its his her each every any which of for")
+    str.split(
+        "the a an this that these those my your our their its his her each every any which of for on in at with from "
+        "about"
+    )
 )
 _GENERIC_MODIFIERS = frozenset(
     stem(w)
