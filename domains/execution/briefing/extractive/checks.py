@@ -117,8 +117,8 @@ _CATEGORY = frozenset(
         "rule rules condition conditions requirement requirements term terms step steps action actions change changes "
         "obligation obligations guideline guidelines instruction instructions precaution precautions recommendation "
         "recommendations option options consequence consequences detail details arrangement arrangements restriction "
-        "restrictions provision provisions duty duties responsibility responsibilities task tasks point points apply "
-        "applies require requires"
+        "restrictions provision provisions duty duties responsibility responsibilities task tasks point points item "
+        "items apply applies require requires"
     )
 )
 # Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
@@ -130,6 +130,8 @@ _AUDIENCE = frozenset(
         "residents user users visitor visitors customer customers everyone people tenant tenants owner owners"
     )
 )
+_TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
+_PLACE = stem("place")
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
 
 
@@ -270,10 +272,13 @@ class QuestionNeeds:
     phrases: tuple[tuple[str, str], ...] = ()
     # "which X": a document that never uses the word X may still answer (bugs listed under "Fixed")
     head_optional: bool = False
+    which: bool = False  # a "which X" question asking for one X: the sentence must name it (names_one)
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
         listing = asks_for_list(question)
+        if _TAKE_PLACE.search(question.lower()):
+            weights = {t: w for t, w in weights.items() if t != _PLACE}  # "take place" asks when or where, no place
         focus = {
             t: w
             for t, w in weights.items()
@@ -290,6 +295,7 @@ class QuestionNeeds:
             expects_money(question),
             noun_phrases(tokenize(question), focus),
             match is not None and match.group(0).startswith("which"),
+            match is not None and match.group(0).startswith("which") and not listing,
         )
 
     def eligible(
@@ -323,6 +329,12 @@ class QuestionNeeds:
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
         if head_needed and self.head is not None and not same_word(self.head, named):
             return False  # the X asked about is not named in this sentence or its headings
+        if self.which and self.head is not None and not names_one(tokens, self.head, self.terms):
+            return False  # "Which contractor ...?" and the sentence only says "the contractors"
+        compared = compared_years(tokens)
+        titled = document | ((headed or frozenset()) - {t.stem for t in tokens})
+        if any(term in compared and term not in titled for term in self.key_terms):
+            return False  # "up 9% on 2024" states this year's figure, not 2024's
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
         for modifier, word in self.phrases:
@@ -336,6 +348,56 @@ class QuestionNeeds:
             return False
         beyond = [term for term in self.focus if not same_word(term, document) and term not in _AUDIENCE]
         return not beyond or any(same_word(term, own) for term in beyond)
+
+
+_COMPARING = frozenset(str.split("on than since versus vs compared"))
+
+
+def compared_years(tokens: list[Token]) -> frozenset[str]:
+    """Return the years a sentence names only as the point of comparison ("up 9% on 2024", "than in Q4 2025")."""
+    compared, stated = set(), set()
+    for index, token in enumerate(tokens):
+        if not is_year(token):
+            continue
+        # The word before the year, past "in", a quarter ("Q4") or a month: "than in Q4 2025", "on March 2024".
+        previous = next(
+            (
+                t.lower
+                for t in reversed(tokens[max(0, index - 4) : index])
+                if not (t.lower in ("in", "q") or t.numeric or t.lower in MONTHS)
+            ),
+            "",
+        )
+        if previous in _COMPARING:
+            compared.add(token.stem)
+        else:
+            stated.add(token.stem)
+    return frozenset(compared - stated)
+
+
+def names_one(tokens: list[Token], head: str, question_terms: frozenset[str]) -> bool:
+    """Return True when a sentence names a particular X for "which X": a name or number the question does not hold
+    (a date is no name), or a word of its own before X ("the grey DSL cable", "second floor"), not the bare X
+    ("the contractors")."""
+
+    def dated(index: int) -> bool:
+        near = tokens[max(0, index - 1) : index + 2]
+        return any(t.lower in MONTHS or t.lower in _WEEKDAYS for t in near)
+
+    for index, token in enumerate(tokens):
+        if token.stem in question_terms:
+            continue
+        if token.capitalized and token.lower not in MONTHS and token.lower not in _WEEKDAYS:
+            return True
+        if token.numeric and not dated(index):
+            return True
+    for index, token in enumerate(tokens):
+        if not same_word(token.stem, {head}):
+            continue
+        before = [t for t in tokens[max(0, index - 2) : index] if t.content]
+        if any(t.stem not in question_terms and not same_word(t.stem, {head}) for t in before):
+            return True
+    return False
 
 
 # Words that introduce the noun phrase a question asks about, and modifiers too generic to tell two things apart.
