@@ -158,6 +158,38 @@ _MONEY = re.compile(
 )
 
 
+# A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
+_UNIT_QUESTIONS = (
+    (re.compile(r"\b(?:what|which) temperature\b|\bhow (?:hot|cold|warm)\b"), re.compile(r"°|º|\bdegrees?\b", re.I)),
+    (
+        re.compile(r"\b(?:what|which) weight\b|\bhow heavy\b"),
+        re.compile(r"\d\s?(?:g|kg|grams?|kilos?|kilograms?|lbs?|pounds?|tonnes?|tons?|oz|ounces?)\b", re.I),
+    ),
+    (
+        re.compile(
+            r"\b(?:what|which) (?:height|length|width|depth|distance)\b|\bhow (?:tall|high|deep|wide)\b"
+            r"|\bhow far\b(?! in advance| ahead| back)"
+        ),
+        re.compile(
+            r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand))\s?"
+            r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?|storeys?|"
+            r"stories|floors?)\b",
+            re.I,
+        ),
+    ),
+    (
+        re.compile(r"\b(?:what|which) speed\b|\bhow fast\b"),
+        re.compile(r"km/h|mph|kph|m/s|\bknots?\b|\brpm\b|revolutions", re.I),
+    ),
+)
+
+
+def expected_unit(question: str) -> re.Pattern[str] | None:
+    """Return the pattern of the unit a measure question's answer must carry, or None."""
+    lowered = " ".join(question.lower().split())
+    return next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
+
+
 def asks_for_list(question: str) -> bool:
     """Return True when the question asks for several things (steps, rules, changes, items...)."""
     lowered = " ".join(question.lower().split())
@@ -273,6 +305,7 @@ class QuestionNeeds:
     # "which X": a document that never uses the word X may still answer (bugs listed under "Fixed")
     head_optional: bool = False
     which: bool = False  # a "which X" question asking for one X: the sentence must name it (names_one)
+    unit: re.Pattern[str] | None = None  # the unit a measure question's answer carries (expected_unit)
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
@@ -296,6 +329,7 @@ class QuestionNeeds:
             noun_phrases(tokenize(question), focus),
             match is not None and match.group(0).startswith("which"),
             match is not None and match.group(0).startswith("which") and not listing,
+            expected_unit(question),
         )
 
     def eligible(
@@ -321,6 +355,8 @@ class QuestionNeeds:
             return False
         if self.money and text is not None and not holds_money(text):
             return False
+        if self.unit is not None and text is not None and not self.unit.search(text):
+            return False  # "Baking: 60 minutes" for "At what temperature ...?"
         own = {t.stem for t in tokens} | section
         seen = own | document
         if not layout:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.extractive.checks import compared_years, names_one
+from domains.execution.briefing.extractive.checks import compared_years, expected_unit, names_one
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
 
@@ -57,3 +58,26 @@ async def test_a_figure_for_another_year_is_refused() -> None:
 
 async def test_take_place_asks_where_or_when_not_about_a_place() -> None:
     assert _score("Where does the festival take place?", REPORT) > 0.0
+
+
+RECIPE = (
+    "# Easy Oat Loaf\n\nMakes one loaf. Baking: 50 minutes.\n\n## Method\n"
+    "1. Mix the oats and the yoghurt.\n2. Bake the loaf at 180 °C."
+)
+
+
+def test_measure_questions_name_their_unit() -> None:
+    assert expected_unit("At what temperature should the loaf be baked?") is not None
+    assert expected_unit("How far is the station?") is not None
+    assert expected_unit("How far in advance must leave be requested?") is None  # a duration, not a distance
+
+
+def _candidates(question: str, text: str) -> list[str]:
+    analysis = analyze(question, [EvidenceItem("chunk-0", "trusted", text, rank=1)], max_sentence_chars=400)
+    return [analysis.quote_text(c) for c in analysis.candidates]
+
+
+def test_a_measure_answer_carries_the_unit_asked_for() -> None:
+    assert "Bake the loaf at 180 °C." in _candidates("At what temperature should the oat loaf bake?", RECIPE)
+    # A number under the right words, but no temperature: not an answer.
+    assert "Baking: 50 minutes." not in _candidates("At what temperature is the oat loaf baked?", RECIPE)
