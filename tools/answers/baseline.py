@@ -83,13 +83,22 @@ class Baseline:
     refusal_rate: float = 0.0
 
 
-def baseline_rates(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> Baseline:
-    """Return the strict baseline's answered and refused rates on these (SQuAD train) runs at its own threshold."""
+def baseline_decisions(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> dict[str, bool]:
+    """Return, per question id, whether the strict baseline answers it (at its threshold chosen on these runs)."""
     threshold = strict_threshold(runs, encoder)
-    answerable = unanswerable = answered = refused = 0
+    decisions = {}
     for run in runs:
         sentence, score = baseline_best(run, encoder)
-        says = bool(sentence) and score >= threshold
+        decisions[run.question.qid] = bool(sentence) and score >= threshold
+    return decisions
+
+
+def baseline_rates(runs: Sequence[SimulatedRun], encoder: CachedEncoder) -> Baseline:
+    """Return the strict baseline's answered and refused rates on these (SQuAD train) runs at its own threshold."""
+    decisions = baseline_decisions(runs, encoder)
+    answerable = unanswerable = answered = refused = 0
+    for run in runs:
+        says = decisions[run.question.qid]
         if run.question.answerable:
             answerable += 1
             answered += says

@@ -50,13 +50,13 @@ from domains.execution.briefing.extractive.scoring import (
     Linear,
 )
 from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
-from tools.answers.baseline import Baseline, baseline_rates
+from tools.answers.baseline import Baseline, baseline_decisions
 from tools.answers.data import CachedEncoder, Example, prepare
 from tools.answers.everyday import everyday_runs
 from tools.answers.export import answer_json, linear_json, point_json
 from tools.answers.simulate import simulate
 
-MODEL_VERSION = "v3"
+MODEL_VERSION = "v4"
 SEMANTIC_CANDIDATES = 3
 FOLDS = 4
 REGULARIZATION_C = 1.0
@@ -129,6 +129,8 @@ class AnswerRows:
     claims: list[int]
     folds: list[int]
     everyday: list[bool] = field(default_factory=list)
+    articles: list[str] = field(default_factory=list)
+    qids: list[str] = field(default_factory=list)
 
     def arrays(self) -> tuple[Matrix, npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
         return np.asarray(self.rows), np.asarray(self.answerable), np.asarray(self.top_contains)
@@ -149,6 +151,8 @@ def _record(target: AnswerRows, example: Example, model: ExtractiveModel, semant
     target.claims.append(len(quotes))
     target.folds.append(fold)
     target.everyday.append(is_everyday(example.article))
+    target.articles.append(example.article)
+    target.qids.append(example.run.question.qid)
 
 
 def out_of_fold_rows(examples: Sequence[Example]) -> tuple[AnswerRows, AnswerRows]:
@@ -242,6 +246,9 @@ def _subset(data: AnswerRows, mask: npt.NDArray[np.bool_]) -> AnswerRows:
         [c for c, m in zip(data.quotes_contain, pick, strict=True) if m],
         [c for c, m in zip(data.claims, pick, strict=True) if m],
         [f for f, m in zip(data.folds, pick, strict=True) if m],
+        [e for e, m in zip(data.everyday, pick, strict=True) if m],
+        [a for a, m in zip(data.articles, pick, strict=True) if m],
+        [q for q, m in zip(data.qids, pick, strict=True) if m],
     )
 
 
@@ -259,6 +266,7 @@ REFUSED = Refused()
 
 
 BASELINE = Baseline()
+BASELINE_SAYS: dict[str, bool] = {}  # per SQuAD train question: does the strict baseline answer it
 # Thresholds whose smaller lead over the baseline is within this of the best one count as equally good on SQuAD.
 MARGIN_TOLERANCE = 0.005
 
@@ -322,6 +330,37 @@ def choose_threshold(scores: Matrix, data: AnswerRows, log: Callable[[str], None
     return operating_point(scores, data, threshold)
 
 
+def _baseline_of(answerable: Sequence[bool], says: Sequence[bool]) -> Baseline:
+    asked = [s for a, s in zip(answerable, says, strict=True) if a]
+    unasked = [s for a, s in zip(answerable, says, strict=True) if not a]
+    return Baseline(sum(asked) / max(1, len(asked)), sum(not s for s in unasked) / max(1, len(unasked)))
+
+
+def _leads(scores: Matrix, rows: AnswerRows, threshold: float) -> tuple[float, float]:
+    """Return ORION's (answered, refused) lead over the strict baseline on these SQuAD rows at a threshold."""
+    point = operating_point(scores, rows, threshold)
+    base = _baseline_of(rows.answerable, [BASELINE_SAYS[q] for q in rows.qids])
+    return point.answered_rate - base.answered_rate, point.refusal_rate - base.refusal_rate
+
+
+def held_out_leads(scores: Matrix, data: AnswerRows, log: Callable[[str], None]) -> None:
+    """Log how the threshold rule transfers: for each SQuAD train article, the threshold whose smaller lead over the
+    baseline is largest on the other articles, and ORION's leads on the held-out article at that threshold."""
+    squad = ~np.asarray(data.everyday, dtype=bool)
+    rows, squad_scores = _subset(data, squad), scores[squad]
+    articles = np.asarray(rows.articles)
+    thresholds = np.unique(np.round(squad_scores, 3))
+    both = 0
+    for article in sorted(set(rows.articles)):
+        rest, held = articles != article, articles == article
+        rest_rows, held_rows = _subset(rows, rest), _subset(rows, held)
+        threshold = max(thresholds, key=lambda t: min(_leads(squad_scores[rest], rest_rows, float(t))))
+        answered, refused = _leads(squad_scores[held], held_rows, float(threshold))
+        both += answered >= 0 and refused >= 0
+        log(f"  held out {article}: threshold {threshold:.3f}, answered lead {answered:+.3f}, refused {refused:+.3f}")
+    log(f"  held-out articles where ORION leads the baseline both ways: {both} of {len(set(rows.articles))}")
+
+
 def _beta_objective(scores: Matrix, data: AnswerRows) -> float:
     answerable = np.asarray(data.answerable)
     values = []
@@ -345,6 +384,7 @@ def calibrate(
     assert best is not None
     beta, _, scores = best
     chosen = choose_threshold(scores, data, log)
+    held_out_leads(scores, data, log)
     points = [operating_point(scores, data, float(t)) for t in np.unique(np.round(scores, 4))]
     strict = max(points, key=lambda p: (round(p.accuracy, 6), -p.threshold))
     return beta, chosen, strict
@@ -356,8 +396,9 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
     runs = squad + everyday_runs("train")
     encoder = CachedEncoder()
     examples = prepare(runs, encoder)
-    global BASELINE
-    BASELINE = baseline_rates(squad, encoder)
+    global BASELINE, BASELINE_SAYS
+    BASELINE_SAYS = baseline_decisions(squad, encoder)
+    BASELINE = _baseline_of([r.question.answerable for r in squad], [BASELINE_SAYS[r.question.qid] for r in squad])
     encoder.save()
     log(f"train split: {len(examples)} questions from {len({e.article for e in examples})} articles and documents")
     global REFUSED

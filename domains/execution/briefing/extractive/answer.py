@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from domains.execution.briefing.extractive.checks import asks_for_list
 from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features
+from domains.execution.briefing.extractive.listing import list_kind, states_kind
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
@@ -183,6 +184,20 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
             candidate = analysis.candidates[index]
             if len(quotes) < most and _same_section(analysis, anchor, candidate) and _in_list(analysis, candidate):
                 take(candidate)
+    kind = list_kind(analysis.question.text) if listing and anchor is None else None
+    if kind is not None:
+        # Prose answers a list question in sentences that rarely repeat its words: the further claims are the
+        # document's eligible sentences said the way such a fact is said, the likeliest first (listing.py).
+        stating = [
+            analysis.candidates[index]
+            for index, _ in order[1:]
+            if _document_of(analysis, analysis.candidates[index]) == document
+            and states_kind(kind, analysis.quote_text(analysis.candidates[index]))
+        ]
+        for candidate in stating:
+            if len(quotes) >= most:
+                break
+            take(candidate)
     for index, probability in order[1:]:
         if len(quotes) >= most or probability < floor:
             break

@@ -76,7 +76,7 @@ _WEEKDAYS = frozenset(str.split("monday tuesday wednesday thursday friday saturd
 _TIME_WORDS = frozenset(
     str.split(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
-        "annually yearly quarterly immediately"
+        "annually yearly quarterly immediately first last"
     )
 )
 _DURATION_WORDS = frozenset(
@@ -105,9 +105,33 @@ _ASKING = frozenset(
         "need needed get got do does did make use used must should can could may might will would happen happens "
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
-        "mean means meant stand stands"
+        "mean means meant stand stands taking using making doing getting giving coming including providing needing "
+        "happening"
     )
 )
+# Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
+# not the thing asked about: documents state conditions and rules without calling them so.
+_CATEGORY = frozenset(
+    stem(w)
+    for w in str.split(
+        "rule rules condition conditions requirement requirements term terms step steps action actions change changes "
+        "obligation obligations guideline guidelines instruction instructions precaution precautions recommendation "
+        "recommendations option options consequence consequences detail details arrangement arrangements restriction "
+        "restrictions provision provisions duty duties responsibility responsibilities task tasks point points item "
+        "items apply applies require requires"
+    )
+)
+# Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
+# word need not be in the sentence itself, only somewhere in what is asked.
+_AUDIENCE = frozenset(
+    stem(w)
+    for w in str.split(
+        "attendee attendees participant participants guest guests staff employee employees member members resident "
+        "residents user users visitor visitors customer customers everyone people tenant tenants owner owners"
+    )
+)
+_TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
+_PLACE = stem("place")
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
 
 
@@ -115,7 +139,10 @@ _LIST_QUESTION = re.compile(
     r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
     r"|^(?:what|which) (?:[\w-]+ ){0,4}\w*s (?:were|are|did|do|does|must|should|will|have|come|can)\b"
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
-    r"guarantees|recommendations|options)\b|\brecommend\b|^how (?:should|must)\b|^what must \w+ do\b"
+    r"guarantees|recommendations|options|conditions|requirements|instructions|precautions|restrictions|duties|"
+    r"responsibilities|tasks)\b|\brecommend\b|^how (?:should|must)\b|^what (?:must|should) (?:[\w'-]+ ){1,3}do\b"
+    r"|^what does (?:[\w'-]+ ){1,4}(?:require|requires|ask of|expect of)\b|^what (?:rules|conditions) apply\b"
+    r"|^what (?:does|do|did) (?:[\w'-]+ ){1,4}(?:plan|propose|intend)\b|\bplans\b"
 )
 _HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
 _MONEY_QUESTION = re.compile(
@@ -129,6 +156,38 @@ _MONEY = re.compile(
     r"[£$€¥]\s?\d|\d\s?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b|\bfree\b|\bno (?:charge|cost)\b",
     re.IGNORECASE,
 )
+
+
+# A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
+_UNIT_QUESTIONS = (
+    (re.compile(r"\b(?:what|which) temperature\b|\bhow (?:hot|cold|warm)\b"), re.compile(r"°|º|\bdegrees?\b", re.I)),
+    (
+        re.compile(r"\b(?:what|which) weight\b|\bhow heavy\b"),
+        re.compile(r"\d\s?(?:g|kg|grams?|kilos?|kilograms?|lbs?|pounds?|tonnes?|tons?|oz|ounces?)\b", re.I),
+    ),
+    (
+        re.compile(
+            r"\b(?:what|which) (?:height|length|width|depth|distance)\b|\bhow (?:tall|high|deep|wide)\b"
+            r"|\bhow far\b(?! in advance| ahead| back)"
+        ),
+        re.compile(
+            r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand))\s?"
+            r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?|storeys?|"
+            r"stories|floors?)\b",
+            re.I,
+        ),
+    ),
+    (
+        re.compile(r"\b(?:what|which) speed\b|\bhow fast\b"),
+        re.compile(r"km/h|mph|kph|m/s|\bknots?\b|\brpm\b|revolutions", re.I),
+    ),
+)
+
+
+def expected_unit(question: str) -> re.Pattern[str] | None:
+    """Return the pattern of the unit a measure question's answer must carry, or None."""
+    lowered = " ".join(question.lower().split())
+    return next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
 
 
 def asks_for_list(question: str) -> bool:
@@ -245,10 +304,19 @@ class QuestionNeeds:
     phrases: tuple[tuple[str, str], ...] = ()
     # "which X": a document that never uses the word X may still answer (bugs listed under "Fixed")
     head_optional: bool = False
+    which: bool = False  # a "which X" question asking for one X: the sentence must name it (names_one)
+    unit: re.Pattern[str] | None = None  # the unit a measure question's answer carries (expected_unit)
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
-        focus = {t: w for t, w in weights.items() if t not in key_terms and t not in _ASKING}
+        listing = asks_for_list(question)
+        if _TAKE_PLACE.search(question.lower()):
+            weights = {t: w for t, w in weights.items() if t != _PLACE}  # "take place" asks when or where, no place
+        focus = {
+            t: w
+            for t, w in weights.items()
+            if t not in key_terms and t not in _ASKING and not (listing and t in _CATEGORY)
+        }
         match = _HEAD.search(question.lower())
         head = stem(match.group(1)) if match else None
         return cls(
@@ -260,6 +328,8 @@ class QuestionNeeds:
             expects_money(question),
             noun_phrases(tokenize(question), focus),
             match is not None and match.group(0).startswith("which"),
+            match is not None and match.group(0).startswith("which") and not listing,
+            expected_unit(question),
         )
 
     def eligible(
@@ -285,6 +355,8 @@ class QuestionNeeds:
             return False
         if self.money and text is not None and not holds_money(text):
             return False
+        if self.unit is not None and text is not None and not self.unit.search(text):
+            return False  # "Baking: 60 minutes" for "At what temperature ...?"
         own = {t.stem for t in tokens} | section
         seen = own | document
         if not layout:
@@ -293,6 +365,12 @@ class QuestionNeeds:
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
         if head_needed and self.head is not None and not same_word(self.head, named):
             return False  # the X asked about is not named in this sentence or its headings
+        if self.which and self.head is not None and not names_one(tokens, self.head, self.terms):
+            return False  # "Which contractor ...?" and the sentence only says "the contractors"
+        compared = compared_years(tokens)
+        titled = document | ((headed or frozenset()) - {t.stem for t in tokens})
+        if any(term in compared and term not in titled for term in self.key_terms):
+            return False  # "up 9% on 2024" states this year's figure, not 2024's
         if any(not same_word(term, seen) for term in self.key_terms):
             return False
         for modifier, word in self.phrases:
@@ -304,13 +382,66 @@ class QuestionNeeds:
         found = sum(w for term, w in self.focus.items() if same_word(term, seen))
         if found / total < MIN_FOCUS_SHARE:
             return False
-        beyond = [term for term in self.focus if not same_word(term, document)]
+        beyond = [term for term in self.focus if not same_word(term, document) and term not in _AUDIENCE]
         return not beyond or any(same_word(term, own) for term in beyond)
+
+
+_COMPARING = frozenset(str.split("on than since versus vs compared"))
+
+
+def compared_years(tokens: list[Token]) -> frozenset[str]:
+    """Return the years a sentence names only as the point of comparison ("up 9% on 2024", "than in Q4 2025")."""
+    compared, stated = set(), set()
+    for index, token in enumerate(tokens):
+        if not is_year(token):
+            continue
+        # The word before the year, past "in", a quarter ("Q4") or a month: "than in Q4 2025", "on March 2024".
+        previous = next(
+            (
+                t.lower
+                for t in reversed(tokens[max(0, index - 4) : index])
+                if not (t.lower in ("in", "q") or t.numeric or t.lower in MONTHS)
+            ),
+            "",
+        )
+        if previous in _COMPARING:
+            compared.add(token.stem)
+        else:
+            stated.add(token.stem)
+    return frozenset(compared - stated)
+
+
+def names_one(tokens: list[Token], head: str, question_terms: frozenset[str]) -> bool:
+    """Return True when a sentence names a particular X for "which X": a name or number the question does not hold
+    (a date is no name), or a word of its own before X ("the grey DSL cable", "second floor"), not the bare X
+    ("the contractors")."""
+
+    def dated(index: int) -> bool:
+        near = tokens[max(0, index - 1) : index + 2]
+        return any(t.lower in MONTHS or t.lower in _WEEKDAYS for t in near)
+
+    for index, token in enumerate(tokens):
+        if token.stem in question_terms:
+            continue
+        if token.capitalized and token.lower not in MONTHS and token.lower not in _WEEKDAYS:
+            return True
+        if token.numeric and not dated(index):
+            return True
+    for index, token in enumerate(tokens):
+        if not same_word(token.stem, {head}):
+            continue
+        before = [t for t in tokens[max(0, index - 2) : index] if t.content]
+        if any(t.stem not in question_terms and not same_word(t.stem, {head}) for t in before):
+            return True
+    return False
 
 
 # Words that introduce the noun phrase a question asks about, and modifiers too generic to tell two things apart.
 _DETERMINERS = frozenset(
-    str.split("the a an this that these those my your our their its his her each every any which of for")
+    str.split(
+        "the a an this that these those my your our their its his her each every any which of for on in at with from "
+        "about"
+    )
 )
 _GENERIC_MODIFIERS = frozenset(
     stem(w)

@@ -265,7 +265,9 @@ def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozens
     item = passage.item
     hint = item.section.split(SECTION_SEPARATOR) if item.section else []
     document = _content_stems(" ".join([hint[0] if hint else "", *{u.title for u in passage.units}]))
-    outer = _content_stems(" ".join(hint[1:])) if len(hint) > 1 else frozenset()
+    # The section path may repeat the title ("Easy Banana Bread"): that part is the document's, not a heading's.
+    outer_parts = [part for part in hint[1:] if not _content_stems(part) <= document]
+    outer = _content_stems(" ".join(outer_parts)) if outer_parts else frozenset()
     if not passage.units:
         own = [frozenset(passage.stems | outer)] * len(passage.spans)
         return own, [frozenset({t.stem for t in tokens} | outer) for tokens in passage.tokens], document
