@@ -176,10 +176,10 @@ OBFUSCATIONS: dict[str, Callable[[str], str]] = {
 
 def contexts_for(attack: Attack, split: Split, root: Path | None = None) -> list[str]:
     """Return the clean contexts an attack is placed in: BIPIA's own pairing, email contexts for prompt sets."""
-    source_split = "train" if split == "dev" else "test"
+    source_split: Literal["train", "test"] = "train" if split == "dev" else "test"
     if attack.source == "bipia_code":
         return load_bipia_contexts("code", source_split, root)
-    kinds = ("email", "table") if attack.source == "bipia_text" else ("email",)
+    kinds: tuple[Literal["email", "table"], ...] = ("email", "table") if attack.source == "bipia_text" else ("email",)
     return [c for kind in kinds for c in load_bipia_contexts(kind, source_split, root)]
 
 
