@@ -95,11 +95,7 @@ class EmailParser:
 
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse one RFC 5322 message into its decoded body text under a subject heading."""
-        message = _parse_message(data, limits)
-        builder = TextBuilder()
-        attachments = _Attachments(self.read, self.detect, limits)
-        headers = _write_message(builder, message, limits, attachments)
-        return _build(builder, "email", headers, attachments)
+        return _parse_email(_parse_message(data, limits), limits, _Attachments(self.read, self.detect, limits))
 
 
 class MboxParser(EmailParser):
@@ -153,6 +149,13 @@ def _parse_message(raw: bytes, limits: ParseLimits) -> Any:
         return BytesParser(policy=policy.default).parsebytes(raw)
     except RecursionError:  # nesting the header count did not see (e.g. parts without a Content-Type line)
         raise DocumentTooComplex("The message nests its parts too deeply.") from None
+
+
+def _parse_email(message: Any, limits: ParseLimits, attachments: _Attachments) -> ParsedDocument:
+    """Build one parsed message (its body under a subject heading, its attachments read or listed)."""
+    builder = TextBuilder()
+    headers = _write_message(builder, message, limits, attachments)
+    return _build(builder, "email", headers, attachments)
 
 
 def _build(
@@ -254,7 +257,7 @@ def _take_attachment(part: Any, attachments: _Attachments, message_number: int) 
     if container:
         entry.reason = "unsupported_type"
     elif forwarded is not None:
-        entry.reason = _read_forwarded(payload, name, attachments, len(attachments.listed))
+        entry.reason = _read_forwarded(forwarded, payload, name, attachments, len(attachments.listed))
     elif part.get_content_maintype() == "image" and part.get_content_disposition() == "inline":
         entry.reason = "inline_image"  # a logo or picture shown in the body, not a file sent along
     else:
@@ -284,17 +287,16 @@ def _forwarded_name(message: Any) -> str | None:
     return f"{subject[:200]}.eml"
 
 
-def _read_forwarded(payload: bytes, name: str, attachments: _Attachments, number: int) -> str | None:
-    """Read a forwarded message as an email document of its own, one level deep: its own attachments are
-    listed on it (reason `not_read`) and not read, so an upload's documents stay one message and its files."""
+def _read_forwarded(message: Any, payload: bytes, name: str, attachments: _Attachments, number: int) -> str | None:
+    """Read a forwarded message (already parsed, `payload` its bytes) as an email document of its own, one level
+    deep: its own attachments are listed on it (reason `not_read`) and not read, so an upload's documents stay one
+    message and its files."""
     if attachments.read is None or not attachments.limits.parse_attachments:
         return "not_read"  # the message is itself a forwarded one (or its parse reads no attachments)
-    if not payload.strip():
-        return "empty"
     one_level = replace(attachments.limits, parse_attachments=False)
     try:
-        parsed = EmailParser(attachments.read, attachments.detect).parse(payload, name, one_level)
-    except DocumentTooComplex:
+        parsed = _parse_email(message, one_level, _Attachments(attachments.read, attachments.detect, one_level))
+    except DocumentTooComplex:  # a guard refuses the whole upload, as for any attachment
         raise
     except DocumentRejected as exc:  # a forwarded message without body text: listed with the reason
         return exc.reason
