@@ -130,6 +130,11 @@ _AUDIENCE = frozenset(
         "residents user users visitor visitors customer customers everyone people tenant tenants owner owners"
     )
 )
+# A money question's verb or noun ("spend", "cost", "fee") is asked, not named: the sum of money answers it.
+_MONEY_WORDS = frozenset(
+    stem(w)
+    for w in str.split("cost costs costing spend spent spending pay paid paying price priced fee fees charge charged")
+)
 _TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
 _PLACE = stem("place")
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
@@ -152,8 +157,13 @@ _MONEY_QUESTION = re.compile(
     r"|\bwhat (?:is|was|are|were|does|did) the (?:\w+ ){0,3}(?:price|fee|cost|charge|rent|deposit|surcharge|total)\b"
     r"|\bwhat does .* cost\b"
 )
+# "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
+# ("install the free Colour Contrast Analyser").
 _MONEY = re.compile(
-    r"[£$€¥]\s?\d|\d\s?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b|\bfree\b|\bno (?:charge|cost)\b",
+    r"[£$€¥]\s?\d|\d\s?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b"
+    r"|\b(?:is|are|was|were|be|been|it's|travel|go|goes|come|comes|stay|stays)\s+(?:\w+\s+)?free\b"
+    r"(?=\s*(?:$|[.;,:)!]|(?:during|for|of|to|on|at|in|until|from|with|and|but|when|if|before|after|up|all)\b))"
+    r"|\bfree\s+of\s+charge\b|\bfor\s+free\b|\bfree\s*(?:[.;,)]|$)|\bno (?:charge|cost)\b",
     re.IGNORECASE,
 )
 
@@ -212,9 +222,15 @@ def expects_money(question: str) -> bool:
     return bool(_MONEY_QUESTION.search(" ".join(question.lower().split())))
 
 
-def holds_money(text: str) -> bool:
-    """Return True when the text states a sum of money (a currency sign or unit next to a number) or "free"."""
-    return bool(_MONEY.search(text))
+_CURRENCY_COLUMN = re.compile(r"\((?:[£$€¥]|eur|usd|gbp|chf)\)", re.IGNORECASE)
+
+
+def holds_money(text: str, header: str = "") -> bool:
+    """Return True when the text states a sum of money (a currency sign or unit next to a number) or "free"; a
+    table row's or record's number also counts when its column header names the currency ("Price (£): 45")."""
+    if _MONEY.search(text):
+        return True
+    return any(c.isdigit() for c in text) and bool(_CURRENCY_COLUMN.search(f"{text} {header}"))
 
 
 def _is_number(token: Token) -> bool:
@@ -312,10 +328,14 @@ class QuestionNeeds:
         listing = asks_for_list(question)
         if _TAKE_PLACE.search(question.lower()):
             weights = {t: w for t, w in weights.items() if t != _PLACE}  # "take place" asks when or where, no place
+        money = expects_money(question)
         focus = {
             t: w
             for t, w in weights.items()
-            if t not in key_terms and t not in _ASKING and not (listing and t in _CATEGORY)
+            if t not in key_terms
+            and t not in _ASKING
+            and not (listing and t in _CATEGORY)
+            and not (money and t in _MONEY_WORDS)
         }
         match = _HEAD.search(question.lower())
         head = stem(match.group(1)) if match else None
@@ -325,7 +345,7 @@ class QuestionNeeds:
             key_terms,
             focus,
             head if head in weights else None,
-            expects_money(question),
+            money,
             noun_phrases(tokenize(question), focus),
             match is not None and match.group(0).startswith("which"),
             match is not None and match.group(0).startswith("which") and not listing,
@@ -341,6 +361,7 @@ class QuestionNeeds:
         layout: bool = True,
         text: str | None = None,
         chunk: frozenset[str] = frozenset(),
+        header: str = "",
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -348,12 +369,13 @@ class QuestionNeeds:
         many X" must be there, or in the title. The answer kind is asked of every sentence; that X, the names, the
         subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
         fields). A plain paragraph is its own section, and a paraphrase there ("Holland" for "the Netherlands") is
-        left to the trained scores. The document's title may supply names and part of the subject ("banana bread"),
+        left to the trained scores. `header` is a table row's column header, read for the currency of its numbers.
+        The document's title may supply names and part of the subject ("banana bread"),
         but when the question asks about more than the title says, some of that more must be in the sentence or its
         own section."""
         if not holds_expected(self.expect, tokens, self.terms):
             return False
-        if self.money and text is not None and not holds_money(text):
+        if self.money and text is not None and not holds_money(text, header):
             return False
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
@@ -382,7 +404,8 @@ class QuestionNeeds:
         found = sum(w for term, w in self.focus.items() if same_word(term, seen))
         if found / total < MIN_FOCUS_SHARE:
             return False
-        beyond = [term for term in self.focus if not same_word(term, document) and term not in _AUDIENCE]
+        asked = [*self.focus, *self.key_terms]
+        beyond = [term for term in asked if not same_word(term, document) and term not in _AUDIENCE]
         return not beyond or any(same_word(term, own) for term in beyond)
 
 

@@ -8,13 +8,14 @@ is about something else. No corpus statistics are shipped, so the features mean 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.checks import QuestionNeeds
 from domains.execution.briefing.extractive.sentences import SentenceSpan
-from domains.execution.briefing.extractive.structure import Role, Unit, read_units
+from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
     NEGATIONS,
     QUESTION_FILLER,
@@ -56,6 +57,9 @@ SENTENCE_FEATURES = (
     "lexical_rank_inverse",
 )
 
+_FILE_NAME = re.compile(
+    r".{1,200}\.(?:md|markdown|txt|text|pdf|docx?|odt|rtf|html?|xhtml|eml|msg|csv|tsv|xlsx?|json|xml)", re.IGNORECASE
+)
 _ANAPHORA = frozenset(str.split("it its he his she her they their this these that those such there"))
 
 
@@ -264,7 +268,12 @@ def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozens
     the title in the section hint)."""
     item = passage.item
     hint = item.section.split(SECTION_SEPARATOR) if item.section else []
-    document = _content_stems(" ".join([hint[0] if hint else "", *{u.title for u in passage.units}]))
+    titles = hint[:1]
+    if len(hint) >= 2 and _FILE_NAME.fullmatch(hint[0].strip()) and not HEADING_NUMBER.match(hint[1].strip()):
+        # A document titled by its file name: the top of the section path is its real title (the Markdown H1, an
+        # email's subject), whether or not this chunk shows that line.
+        titles = hint[:2]
+    document = _content_stems(" ".join([*titles, *{u.title for u in passage.units}]))
     # The section path may repeat the title ("Easy Banana Bread"): that part is the document's, not a heading's.
     outer_parts = [part for part in hint[1:] if not _content_stems(part) <= document]
     outer = _content_stems(" ".join(outer_parts)) if outer_parts else frozenset()
@@ -277,8 +286,10 @@ def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozens
     own, heads = [], []
     for unit, tokens in zip(passage.units, passage.tokens, strict=True):
         headings = _content_stems(unit.context.removeprefix(unit.title) if unit.title else unit.context) | outer
-        own.append(frozenset(by_context[unit.context] | headings))
-        heads.append(frozenset(headings | {t.stem for t in tokens}))
+        itself = frozenset(headings | {t.stem for t in tokens})
+        # A table row or spreadsheet record is a section of its own: its neighbours describe other things.
+        own.append(itself if unit.role is Role.ROW else frozenset(by_context[unit.context] | headings))
+        heads.append(itself)
     return own, heads, document
 
 
@@ -306,8 +317,10 @@ def analyze(
             if check:
                 tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
                 text = passage.item.text[passage.spans[first].start : passage.spans[index].end]
+                unit = passage.units[index] if passage.units else None
+                header = unit.context if unit is not None and unit.role is Role.ROW else ""
                 if not needs.eligible(
-                    tokens, sections[index], document, headed[index], layout, text, passage.stems | document
+                    tokens, sections[index], document, headed[index], layout, text, passage.stems | document, header
                 ):
                     continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)

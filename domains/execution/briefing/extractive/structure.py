@@ -56,7 +56,7 @@ _NUMBERED = re.compile(
 _BULLET = re.compile(r"[ \t]*[-*•+▪–][ \t]+(?=\S)")
 _BOLD_LABEL = re.compile(r"(\*\*|__)(?P<label>[^*_\n]{1,60}?)[:.]?(\*\*|__)[:.]?[ \t]*(?=\S)")
 _FIELD = re.compile(r"[ \t]*(?P<key>[A-Z][\w/&()'%. -]{0,28}?):[ \t]+(?=\S)")
-_HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.)\s+")
+HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.)\s+")
 _TERMINAL = frozenset(".!?:;,")
 _LABEL_SENTENCE = re.compile(r"[A-Z][\w'’ -]{0,40}\.")
 _MAX_HEADING_WORDS = 10
@@ -85,7 +85,7 @@ def _lines(text: str) -> list[_Line]:
 def heading_text(raw: str) -> str:
     """Return a heading's words: markup, numbering and surrounding emphasis removed."""
     text = raw.strip().strip("*_").strip()
-    return _HEADING_NUMBER.sub("", text).strip()
+    return HEADING_NUMBER.sub("", text).strip()
 
 
 def _is_plain_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
@@ -179,6 +179,22 @@ def is_title_line(raw: str, titles: tuple[str, ...]) -> bool:
     return len(line) >= 3 and any(" ".join(t.split()).lower().startswith(line) for t in titles if t.strip())
 
 
+def is_section_line(raw: str, titles: tuple[str, ...]) -> bool:
+    """Return True when a line repeats one part of the chunk's section hint whole: the parser's section heading
+    (an HTML `<h3>` FAQ question, a Word heading) kept as a plain line of text. It is a heading, not an answer."""
+    line = " ".join(raw.split()).lower().strip("*_ ")
+    return len(line) >= 3 and any(" ".join(t.split()).lower() == line for t in titles)
+
+
+_RECORD_CELL = re.compile(r"[^:|\n]{1,60}?: \S")
+
+
+def is_record_line(raw: str) -> bool:
+    """Return True for one record of a spreadsheet as ingestion writes it: `Header: value | Header: value`."""
+    cells = raw.strip().split(" | ")
+    return len(cells) >= 2 and all(_RECORD_CELL.match(cell) for cell in cells)
+
+
 def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int, Role, str, str]]:
     """Return the chunk's quotable blocks as (start, end, role, context, title), in order.
 
@@ -200,6 +216,10 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         first_line, opening = opening, False
         if first_line and not raw.lstrip().startswith("#") and is_title_line(raw, titles):
             reader.push_heading(1, heading_text(raw))
+            blank_before = True
+            continue
+        if not first_line and is_section_line(raw, titles):
+            reader.push_heading(7, heading_text(raw))
             blank_before = True
             continue
         heading = _MD_HEADING.match(raw)
@@ -228,6 +248,11 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             if end > start:
                 row_context = reader.context(reader.table_header)
                 reader.blocks.append((start, end, Role.ROW, row_context, reader.title()))
+            continue
+        if is_record_line(raw):
+            reader.flush()
+            start, end = _row_span(text, line)
+            reader.blocks.append((start, end, Role.ROW, reader.context(), reader.title()))
             continue
         quoted = _QUOTED.match(raw)
         if quoted is not None:

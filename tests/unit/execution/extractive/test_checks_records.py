@@ -1,0 +1,68 @@
+"""Records, section lines and file-name titles: where a sentence's own section ends, and what a money question asks."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.checks import holds_money
+from domains.execution.briefing.extractive.structure import Role, is_record_line, read_units
+from domains.execution.briefing.prompt_format import EvidenceItem
+
+SHEET = (
+    "Room: Cedar | Floor: 2 | Seats: 12 | Projector: yes\n"
+    "Room: Birch | Floor: 3 | Seats: 30 | Price (£): 45\n"
+    "Room: Alder | Floor: 1 | Seats: 8"
+)
+TIMETABLE_TAIL = (
+    "## Sundays\n\n| Stop | First ferry | Frequency |\n|---|---|---|\n| North Pier | 09:15 | every 40 minutes |\n"
+    "| Harbour | 09:40 | every 40 minutes |\n\nThere is no night service."
+)
+TIMETABLE_SECTION = "ferry-times.md / Line 7: North Pier to Harbour / Sundays"
+FAQ_HTML = "Can I bring my own helmet?\nYes, any certified helmet is fine; rental helmets are cleaned after every ride."
+FAQ_SECTION = "rentals.html / Scooter rental questions / Can I bring my own helmet?"
+
+
+def _score(question: str, text: str, section: str | None = None) -> float:
+    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
+    return ExtractiveBriefingProvider(encoder=None).draft(question, evidence).score
+
+
+def test_spreadsheet_records_are_rows_of_their_own() -> None:
+    assert is_record_line("Room: Cedar | Floor: 2 | Seats: 12")
+    assert not is_record_line("Note: the Cedar room | is on floor 2")
+    assert not is_record_line("Room: Cedar")
+    units = read_units(SHEET, 400)
+    assert [u.role for u in units] == [Role.ROW, Role.ROW, Role.ROW]
+    assert len({u.block for u in units}) == 3
+
+
+def test_a_record_answers_only_for_what_it_names_itself() -> None:
+    # Only the Birch row states a price: no row states the Cedar room's, though the Cedar row is its neighbour.
+    assert _score("What is the price of the Cedar room?", SHEET) == 0.0
+    assert _score("What is the price of the room on floor 3?", SHEET) > 0.0
+
+
+def test_a_section_line_from_the_hint_is_a_heading_never_the_answer() -> None:
+    units = read_units(FAQ_HTML, 400, tuple(FAQ_SECTION.split(" / ")))
+    quoted = [FAQ_HTML[u.start : u.end] for u in units]
+    assert quoted == ["Yes, any certified helmet is fine; rental helmets are cleaned after every ride."]
+    assert units[0].context.endswith("Can I bring my own helmet?")
+
+
+def test_the_title_under_a_file_name_belongs_to_the_document_not_to_each_section() -> None:
+    # The route number is the document's (its title); Sundays is what this section adds, and it is here.
+    assert _score("How often does the line 7 ferry run on Sundays?", TIMETABLE_TAIL, TIMETABLE_SECTION) > 0.0
+    # Asked about more than the title says, and none of that more is in this section: refused.
+    saturday_nights = "How often does the line 7 ferry run at night on Saturdays?"
+    assert _score(saturday_nights, TIMETABLE_TAIL, TIMETABLE_SECTION) == 0.0
+
+
+def test_a_money_question_is_answered_by_a_sum_whatever_its_verb() -> None:
+    report = "## Energy\nThe hall used 40,000 kWh of gas in 2025, costing £9,300 in total."
+    assert _score("How much did the hall spend on gas in 2025?", report) > 0.0
+    assert _score("How much did the hall spend on staff in 2025?", report) == 0.0
+
+
+def test_free_states_a_price_only_when_said_of_something() -> None:
+    assert holds_money("Parking is free during the works.") and holds_money("Entry is free of charge.")
+    assert holds_money("Children under 5 travel free.")
+    assert not holds_money("Please install the free colour analyser beforehand.")
