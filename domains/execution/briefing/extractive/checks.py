@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 
 from domains.execution.briefing.extractive.terms import (
     MONTHS,
@@ -72,6 +73,9 @@ _EXPECT_PATTERNS = (
     ),
     (Expect.PERSON, re.compile(r"^(?:who|whom|whose)\b|\b(?:to|by|with|from|for) whom\b|\bwho (?:is|are|will|must)\b")),
 )
+# "When should/must/do I ...?" asks for a moment or for the condition that calls for the action.
+_PROCEDURAL_WHEN = re.compile(r"^when (?:should|must|do|does|can|may|would|is it|are we)\b")
+_CONDITION = re.compile(r"\b(?:if|whenever|once|as soon as|after|before|every|when|unless|until)\b")
 _WEEKDAYS = frozenset(str.split("monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend"))
 _TIME_WORDS = frozenset(
     str.split(
@@ -141,7 +145,7 @@ MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the se
 
 
 _LIST_QUESTION = re.compile(
-    r"^(?:what|which) (?:are|were)\b|^what (?:changed|is new|'s new)\b"
+    r"^(?:what|which) (?:are|were)\b|^what(?: has| have)? (?:changed|is new)\b|^what['’]s new\b"
     r"|^(?:what|which) (?:[\w-]+ ){0,4}\w*s (?:were|are|did|do|does|must|should|will|have|come|can)\b"
     r"|\b(?:steps|rules|actions|action items|changes|deadlines|obligations|improvements|consequences|terms|"
     r"guarantees|recommendations|options|conditions|requirements|instructions|precautions|restrictions|duties|"
@@ -194,6 +198,20 @@ _UNIT_QUESTIONS = (
 )
 
 
+_REQUEST = re.compile(
+    r"^(?:could|can|would|will)\s+(?:you|someone|everyone|all|we|staff|each|every)\b|\bplease\b|\bkindly\b"
+    r"|^(?:may|might)\s+i\s+(?:ask|remind|request)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_only(text: str) -> bool:
+    """Return True when a sentence is a question that states nothing: it ends with "?" and is no polite request
+    ("Could you send the figures before Monday noon?" states a deadline; "Is the room booked?" states nothing)."""
+    stripped = text.strip().rstrip("\"'”’)").rstrip()
+    return stripped.endswith("?") and not _REQUEST.search(stripped)
+
+
 def expected_unit(question: str) -> re.Pattern[str] | None:
     """Return the pattern of the unit a measure question's answer must carry, or None."""
     lowered = " ".join(question.lower().split())
@@ -237,8 +255,12 @@ def _is_number(token: Token) -> bool:
     return token.numeric or token.lower in NUMBER_WORDS
 
 
-def holds_expected(expect: Expect, tokens: Iterable[Token], question_terms: frozenset[str]) -> bool:
-    """Return True when the sentence's tokens hold an answer of the expected kind not already in the question."""
+def holds_expected(
+    expect: Expect, tokens: Iterable[Token], question_terms: frozenset[str], procedural: bool = False
+) -> bool:
+    """Return True when the sentence's tokens hold an answer of the expected kind not already in the question.
+
+    A `procedural` "when" question ("When should I ...?") is also answered by a condition ("if", "as soon as")."""
     fresh = [t for t in tokens if t.stem not in question_terms]
     if expect is Expect.ANY:
         return True
@@ -246,6 +268,8 @@ def holds_expected(expect: Expect, tokens: Iterable[Token], question_terms: froz
         return any(_is_number(t) or t.lower in ("free", "half", "no", "none", "unlimited") for t in fresh)
     if expect is Expect.DURATION:
         return any(_is_number(t) or t.lower in _DURATION_WORDS for t in fresh)
+    if expect is Expect.DATE and procedural and _CONDITION.search(" ".join(t.lower for t in fresh)):
+        return True  # "When should the filter be replaced?" -- "Replace it if the indicator turns red."
     if expect is Expect.DATE:
         return any(
             is_year(t)
@@ -322,6 +346,16 @@ class QuestionNeeds:
     head_optional: bool = False
     which: bool = False  # a "which X" question asking for one X: the sentence must name it (names_one)
     unit: re.Pattern[str] | None = None  # the unit a measure question's answer carries (expected_unit)
+    procedural: bool = False  # "When should I ...?": a condition answers too
+    # A word that labels a number in the question ("version 4.2", "room 12", "step 3"): documents often write the
+    # number alone ("## 4.2"), so the label is found wherever its number is.
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
+        """Return True when a question term, or the number it labels, is among a text's stems."""
+        if same_word(term, stems):
+            return True
+        return any(label == term and same_word(number, stems) for label, number in self.labels)
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
@@ -350,6 +384,8 @@ class QuestionNeeds:
             match is not None and match.group(0).startswith("which"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
+            bool(_PROCEDURAL_WHEN.match(" ".join(question.lower().split()))),
+            number_labels(tokenize(question)),
         )
 
     def eligible(
@@ -373,8 +409,10 @@ class QuestionNeeds:
         The document's title may supply names and part of the subject ("banana bread"),
         but when the question asks about more than the title says, some of that more must be in the sentence or its
         own section."""
-        if not holds_expected(self.expect, tokens, self.terms):
+        if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
+        if text is not None and asks_only(text):
+            return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.money and text is not None and not holds_money(text, header):
             return False
         if self.unit is not None and text is not None and not self.unit.search(text):
@@ -398,15 +436,28 @@ class QuestionNeeds:
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen):
                 return False  # "carbon filter" asked, only the "HEPA filter" is here
-        total = sum(self.focus.values())
+        focus = self.focus
+        if self.head is not None and not head_needed:
+            # "Which bugs were fixed?" over a "Fixed" list that never says "bug": the X is not asked of the text.
+            focus = {term: w for term, w in focus.items() if term != self.head}
+        total = sum(focus.values())
         if not total:
             return True
-        found = sum(w for term, w in self.focus.items() if same_word(term, seen))
+        found = sum(w for term, w in focus.items() if self.found(term, seen))
         if found / total < MIN_FOCUS_SHARE:
             return False
-        asked = [*self.focus, *self.key_terms]
+        asked = [*focus, *self.key_terms]
         beyond = [term for term in asked if not same_word(term, document) and term not in _AUDIENCE]
-        return not beyond or any(same_word(term, own) for term in beyond)
+        return not beyond or any(self.found(term, own) for term in beyond)
+
+
+def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:
+    """Return (word, number) pairs where a content word right before a number labels it ("version 4.2")."""
+    return tuple(
+        (word.stem, number.stem)
+        for word, number in pairwise(tokens)
+        if word.content and not word.numeric and number.numeric
+    )
 
 
 _COMPARING = frozenset(str.split("on than since versus vs compared"))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.extractive.checks import holds_money
+from domains.execution.briefing.extractive.checks import asks_only, holds_money, number_labels
 from domains.execution.briefing.extractive.structure import Role, is_record_line, read_units
+from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
 
 SHEET = (
@@ -66,3 +67,51 @@ def test_free_states_a_price_only_when_said_of_something() -> None:
     assert holds_money("Parking is free during the works.") and holds_money("Entry is free of charge.")
     assert holds_money("Children under 5 travel free.")
     assert not holds_money("Please install the free colour analyser beforehand.")
+
+
+# --- questions in the evidence, conditions, labelled numbers, an X the document never names ---------------------
+
+THREAD = (
+    "# Room booking\n\n"
+    "> Is the large meeting room free on Thursday?\n\n"
+    "It is booked for the board until 15:00.\n"
+    "Could you send the final agenda before Monday noon?"
+)
+FILTER_MANUAL = (
+    "# Air purifier\n\n## Filter\n"
+    "1. Replace the filter whenever the indicator light turns red.\n"
+    "2. Wipe the grille with a dry cloth."
+)
+CHANGELOG = (
+    "# Quillpad release notes\n\n## 5.1\n"
+    "Fixed\n\n- Exports to PDF no longer drop the last page.\n- Search finds words inside attachments."
+)
+
+
+def _quote(question: str, text: str) -> str | None:
+    draft = ExtractiveBriefingProvider(encoder=None).draft(question, [EvidenceItem("chunk-0", "trusted", text)])
+    return draft.quotes[0].text if draft.quotes and draft.score > 0 else None
+
+
+def test_a_question_in_the_evidence_states_nothing_but_a_polite_request_does() -> None:
+    assert asks_only("Is the large meeting room free on Thursday?")
+    assert not asks_only("Could you send the final agenda before Monday noon?")
+    assert not asks_only("Please confirm the booking by Friday?")
+    asked = "Is the large meeting room free on Thursday?"
+    assert _quote(asked, THREAD) != asked
+    assert _score("By when must the final agenda be sent?", THREAD) > 0.0
+
+
+def test_a_procedural_when_is_answered_by_a_condition() -> None:
+    assert _score("When should the filter be replaced?", FILTER_MANUAL) > 0.0
+    assert _score("When was the filter replaced?", FILTER_MANUAL) == 0.0
+
+
+def test_a_label_is_found_where_its_number_is() -> None:
+    assert number_labels(tokenize("What changed in version 5.1?")) == (("version", "5.1"),)
+    assert _score("What was fixed in version 5.1?", CHANGELOG) > 0.0
+    assert _score("What was fixed in version 6.0?", CHANGELOG) == 0.0
+
+
+def test_which_x_that_the_document_never_names_is_not_required() -> None:
+    assert _score("Which bugs were fixed in Quillpad 5.1?", CHANGELOG) > 0.0
