@@ -69,6 +69,8 @@ _EXPECT_PATTERNS = (
             r"\bhow (?:many|much)\b|\bwhat (?:number|amount|percentage|percent|share|proportion|price|fee|rate|total|"
             r"balance|charge|discount|deposit|surcharge|limit|interest)\b|\bwhat (?:is|was|does) the (?:\w+ ){0,3}"
             r"(?:price|fee|cost|rate|total|balance|charge|amount|deposit|limit|surcharge|rent)\b|\bwhat does .* cost\b"
+            r"|^(?:what|which) (?:is|are|was|were) (?:the |my |your |their |its |[\w-]+['’]s )?"
+            r"(?:[\w-]+ ){0,2}numbers?\b"
         ),
     ),
     (Expect.PERSON, re.compile(r"^(?:who|whom|whose)\b|\b(?:to|by|with|from|for) whom\b|\bwho (?:is|are|will|must)\b")),
@@ -110,7 +112,7 @@ _ASKING = frozenset(
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
-        "happening"
+        "happening number numbers"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
@@ -174,9 +176,14 @@ _MONEY = re.compile(
 
 # A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
 _UNIT_QUESTIONS = (
-    (re.compile(r"\b(?:what|which) temperature\b|\bhow (?:hot|cold|warm)\b"), re.compile(r"°|º|\bdegrees?\b", re.I)),
     (
-        re.compile(r"\b(?:what|which) weight\b|\bhow heavy\b"),
+        re.compile(
+            r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}temperature\b|\bhow (?:hot|cold|warm)\b"
+        ),
+        re.compile(r"°|º|\bdegrees?\b", re.I),
+    ),
+    (
+        re.compile(r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}weight\b|\bhow heavy\b"),
         re.compile(r"\d\s?(?:g|kg|grams?|kilos?|kilograms?|lbs?|pounds?|tonnes?|tons?|oz|ounces?)\b", re.I),
     ),
     (
@@ -418,6 +425,8 @@ class QuestionNeeds:
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
         own = {t.stem for t in tokens} | section
+        if text is not None:
+            own |= iso_date_stems(text)
         seen = own | document
         if not layout:
             return True
@@ -449,6 +458,32 @@ class QuestionNeeds:
         asked = [*focus, *self.key_terms]
         beyond = [term for term in asked if not same_word(term, document) and term not in _AUDIENCE]
         return not beyond or any(self.found(term, own) for term in beyond)
+
+
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_MONTH_NAMES = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+
+
+def iso_date_stems(text: str) -> frozenset[str]:
+    """Return the stems a question uses for the text's ISO dates: "2026-12-06" is also "6" and "December"."""
+    stems: set[str] = set()
+    for year, month, day in _ISO_DATE.findall(text):
+        if 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
+            stems.update({year, str(int(day)), stem(_MONTH_NAMES[int(month) - 1])})
+    return frozenset(stems)
 
 
 def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:

@@ -202,7 +202,9 @@ def _coverage(weights: dict[str, float], stems: frozenset[str] | set[str]) -> fl
 
 def quote_start(passage: Passage, index: int, max_chars: int) -> int:
     """Return the sentence a quote of sentence `index` starts at: the one before when it opens with a pronoun."""
-    anaphoric = index > 0 and starts_with_anaphor(passage.tokens[index])
+    opening = passage.item.text[passage.spans[index].start : passage.spans[index].start + 2]
+    # "IT will move the monitors": the department, not the pronoun.
+    anaphoric = index > 0 and starts_with_anaphor(passage.tokens[index]) and not opening.isupper()
     if anaphoric and passage.units and passage.units[index - 1].block != passage.units[index].block:
         return index  # the sentence before belongs to another paragraph, item or row
     if anaphoric and passage.spans[index].end - passage.spans[index - 1].start <= 2 * max_chars:

@@ -172,6 +172,17 @@ def _cells(raw: str) -> str:
     return " / ".join(cell.strip() for cell in raw.strip().strip("|").split("|") if cell.strip())
 
 
+def is_numbered_heading(rest: str, following: str | None) -> bool:
+    """Return True when a numbered line is a section heading, not a step: a few words without closing punctuation
+    ("2. Water", "4.1 Filters") with text, not another numbered or bulleted line, right below it."""
+    words = rest.split()
+    if not words or len(words) > 6 or rest.rstrip()[-1] in _TERMINAL or ": " in rest or not rest[0].isupper():
+        return False
+    if following is None or not following.strip():
+        return False
+    return not (_NUMBERED.match(following) or _BULLET.match(following) or _TABLE_LINE.match(following))
+
+
 def is_title_line(raw: str, titles: tuple[str, ...]) -> bool:
     """Return True when a chunk's opening line repeats the document's title from the section hint (an email's
     subject, a plain-text document's first line): the hint may add more after it ("Subject — sender — date")."""
@@ -266,6 +277,10 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             reader.start_block(line.start + answer.end(), line.end, Role.PROSE)
             continue
         numbered = _NUMBERED.match(raw)
+        if numbered is not None and is_numbered_heading(raw[numbered.end() :], following):
+            reader.push_heading(7, heading_text(raw[numbered.end() :]))  # "2. Water" over its minutes
+            blank_before = True
+            continue
         if numbered is not None and not raw[numbered.end() :].startswith(("%", "°")):
             reader.list_item(line, line.start + numbered.end(), Role.STEP)
             continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.extractive.checks import asks_only, holds_money, number_labels
+from domains.execution.briefing.extractive.checks import asks_only, holds_money, iso_date_stems, number_labels
 from domains.execution.briefing.extractive.structure import Role, is_record_line, read_units
 from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
@@ -115,3 +115,49 @@ def test_a_label_is_found_where_its_number_is() -> None:
 
 def test_which_x_that_the_document_never_names_is_not_required() -> None:
     assert _score("Which bugs were fixed in Quillpad 5.1?", CHANGELOG) > 0.0
+
+
+# --- numbered section headings, "IT", measure and number questions, ISO dates ------------------------------------
+
+MINUTES = (
+    "Garden club committee, 3 March 2026\n\n"
+    "1. Finances\nThe bank balance stands at £1,204.\n\n"
+    "2. Water\nThe tap by the shed leaks. IT will move the monitors before Friday."
+)
+HEATER = "# Kettle guide\n\n## Controls\nThe dial sets the water temperature. Hold the button to boil."
+
+
+def test_a_numbered_heading_is_a_heading_and_never_glued_to_its_first_sentence() -> None:
+    units = read_units(MINUTES, 400)
+    quoted = [MINUTES[u.start : u.end] for u in units]
+    assert "The bank balance stands at £1,204." in quoted
+    assert not any(q.startswith(("Finances", "Water")) for q in quoted)
+    assert any(u.context.endswith("Finances") for u in units)
+    steps = "1. Unplug the unit\n2. Remove the filter"
+    assert [steps[u.start : u.end] for u in read_units(steps, 400)] == ["Unplug the unit", "Remove the filter"]
+
+
+def test_it_the_department_is_no_pronoun() -> None:
+    assert _quote("Who will move the monitors?", MINUTES) == "IT will move the monitors before Friday."
+
+
+def test_a_temperature_asked_with_words_between_still_needs_degrees() -> None:
+    assert _score("What is the maximum water temperature?", HEATER) == 0.0
+
+
+def test_a_number_question_is_answered_by_a_number() -> None:
+    card = "## Contact\nThe booking phone line is open on weekdays. The booking phone line is 01632 448 100."
+    assert _quote("What is the booking phone number?", card) == "The booking phone line is 01632 448 100."
+    assert _score("What is the booking phone number?", "## Contact\nThe booking phone line is open on weekdays.") == 0.0
+
+
+def test_an_iso_date_is_found_by_its_day_and_month_name() -> None:
+    assert iso_date_stems("Date: 2026-12-06 | Volunteer: Owen Price") == {"2026", "6", "decemb"}
+    assert iso_date_stems("ref 2026-13-45") == frozenset()
+    assert _score("Which task does the volunteer do on 6 December?", SHEET_DATED) > 0.0
+    assert _score("Which task does the volunteer do on 7 December?", SHEET_DATED) == 0.0
+
+
+SHEET_DATED = (
+    "Date: 2026-12-05 | Volunteer: Ann Berg | Task: Till\nDate: 2026-12-06 | Volunteer: Tom Shah | Task: Window display"
+)
