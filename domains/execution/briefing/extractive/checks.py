@@ -112,7 +112,7 @@ _ASKING = frozenset(
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
-        "happening number numbers"
+        "happening number numbers amount time date set"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
@@ -141,6 +141,10 @@ _MONEY_WORDS = frozenset(
     stem(w)
     for w in str.split("cost costs costing spend spent spending pay paid paying price priced fee fees charge charged")
 )
+# What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
+_MEASURE_NOUNS = frozenset(
+    stem(w) for w in str.split("temperature size weight height length width depth speed capacity distance dimensions")
+)
 _TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
 _PLACE = stem("place")
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
@@ -155,7 +159,10 @@ _LIST_QUESTION = re.compile(
     r"|^what does (?:[\w'-]+ ){1,4}(?:require|requires|ask of|expect of)\b|^what (?:rules|conditions) apply\b"
     r"|^what (?:does|do|did) (?:[\w'-]+ ){1,4}(?:plan|propose|intend)\b|\bplans\b"
 )
-_HEAD = re.compile(r"\b(?:which|how many|how much)\s+([^\W\d_]+)")
+_HEAD = re.compile(
+    r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
+    r"|^what\s+([^\W\d_]+s)\s+(?:were|are|did|do|does|have|has|will|can|must|should|need|apply)\b"
+)
 _MONEY_QUESTION = re.compile(
     r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
     r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
@@ -195,6 +202,14 @@ _UNIT_QUESTIONS = (
             r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand))\s?"
             r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?|storeys?|"
             r"stories|floors?)\b",
+            re.I,
+        ),
+    ),
+    (
+        re.compile(r"\b(?:what|which) (?:is |are )?(?:the )?size\b|\bhow (?:big|large)\b"),
+        re.compile(
+            r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq)\b|\d\s?[x×]\s?\d"
+            r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b",
             re.I,
         ),
     ),
@@ -326,6 +341,8 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
     if term[:1].isdigit() and "." in term:
         # A version asked as "3.0" is written "3.0.0" or "3.0.2" in release notes.
         return any(other.startswith(term + ".") for other in stems)
+    if len(term) >= 3 and term.isalpha() and (term + "e" in stems or (term.endswith("e") and term[:-1] in stems)):
+        return True  # bake / baking ("bak"), make / making
     if len(term) < 4 or not term.isalpha():
         return False
     for other in stems:
@@ -370,6 +387,7 @@ class QuestionNeeds:
         if _TAKE_PLACE.search(question.lower()):
             weights = {t: w for t, w in weights.items() if t != _PLACE}  # "take place" asks when or where, no place
         money = expects_money(question)
+        expect = expected_answer(question)
         focus = {
             t: w
             for t, w in weights.items()
@@ -377,18 +395,19 @@ class QuestionNeeds:
             and t not in _ASKING
             and not (listing and t in _CATEGORY)
             and not (money and t in _MONEY_WORDS)
+            and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
         }
-        match = _HEAD.search(question.lower())
-        head = stem(match.group(1)) if match else None
+        match = _HEAD.search(" ".join(question.lower().split()))
+        head = stem(match.group(1) or match.group(2)) if match else None
         return cls(
-            expected_answer(question),
+            expect,
             frozenset(weights),
             key_terms,
             focus,
             head if head in weights else None,
             money,
             noun_phrases(tokenize(question), focus),
-            match is not None and match.group(0).startswith("which"),
+            match is not None and not match.group(0).startswith("how"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
             bool(_PROCEDURAL_WHEN.match(" ".join(question.lower().split()))),

@@ -271,9 +271,9 @@ def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozens
     item = passage.item
     hint = item.section.split(SECTION_SEPARATOR) if item.section else []
     titles = hint[:1]
-    if len(hint) >= 2 and _FILE_NAME.fullmatch(hint[0].strip()) and not HEADING_NUMBER.match(hint[1].strip()):
-        # A document titled by its file name: the top of the section path is its real title (the Markdown H1, an
-        # email's subject), whether or not this chunk shows that line.
+    if len(hint) >= 3 and _FILE_NAME.fullmatch(hint[0].strip()) and not HEADING_NUMBER.match(hint[1].strip()):
+        # A document titled by its file name whose section path runs two deep: the top of the path is its real
+        # title (the Markdown H1), whether or not this chunk shows that line. A path one deep may be a section.
         titles = hint[:2]
     document = _content_stems(" ".join([*titles, *{u.title for u in passage.units}]))
     # The section path may repeat the title ("Easy Banana Bread"): that part is the document's, not a heading's.

@@ -96,7 +96,23 @@ def _is_plain_heading(text: str, blank_before: bool, next_text: str | None) -> b
     words = stripped.split()
     if len(words) > _MAX_HEADING_WORDS or stripped[-1] in _TERMINAL or len(stripped) > 80 or ": " in stripped:
         return False
-    return stripped[0].isupper() or stripped[0].isdigit()
+    return stripped[0].isupper() and not (next_text.strip()[:1].islower() and len(next_text.strip()) < 60)
+
+
+_MAX_BARE_CHARS = 60
+
+
+def is_bare_line(text: str | None) -> bool:
+    """Return True for a short line without closing punctuation that opens with a capital or a number: one entry
+    of a list written a line each ("225 g caster sugar", "Ford Transit"), or a heading. A wrapped line of prose
+    usually continues in lower case, which is not bare."""
+    stripped = (text or "").strip()
+    return (
+        0 < len(stripped) <= _MAX_BARE_CHARS
+        and stripped[-1] not in _TERMINAL
+        and ": " not in stripped
+        and (stripped[0].isupper() or stripped[0].isdigit())
+    )
 
 
 def _is_question_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
@@ -225,7 +241,8 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             continue
         was_blank, blank_before = blank_before, False
         first_line, opening = opening, False
-        if first_line and not raw.lstrip().startswith("#") and is_title_line(raw, titles):
+        bare_title = is_bare_line(raw) and not (following or "").strip() and index + 2 < len(lines)
+        if first_line and not raw.lstrip().startswith("#") and (is_title_line(raw, titles) or bare_title):
             reader.push_heading(1, heading_text(raw))
             blank_before = True
             continue
@@ -303,6 +320,12 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         if _is_question_heading(raw, was_blank, following) or _is_plain_heading(raw, was_blank, following):
             reader.push_heading(7, heading_text(raw))
             blank_before = True
+            continue
+        previous = lines[index - 1].text(text) if index > 0 else None
+        if is_bare_line(raw) and (is_bare_line(following) or (is_bare_line(previous) and reader.open is None)):
+            start = line.start + len(raw) - len(raw.lstrip())
+            reader.start_block(start, line.end, Role.ITEM)  # one entry of a list written a line each
+            reader.flush()
             continue
         if reader.open is not None:
             reader.open[1] = line.end  # a continuation line of the open paragraph or list item

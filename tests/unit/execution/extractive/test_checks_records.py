@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.extractive.checks import asks_only, holds_money, iso_date_stems, number_labels
+from domains.execution.briefing.extractive.checks import (
+    asks_only,
+    holds_money,
+    iso_date_stems,
+    number_labels,
+    same_word,
+)
 from domains.execution.briefing.extractive.structure import Role, is_record_line, read_units
 from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
@@ -161,3 +167,45 @@ def test_an_iso_date_is_found_by_its_day_and_month_name() -> None:
 SHEET_DATED = (
     "Date: 2026-12-05 | Volunteer: Ann Berg | Task: Till\nDate: 2026-12-06 | Volunteer: Tom Shah | Task: Window display"
 )
+
+
+# --- lists written a line each, bare titles, what-X heads, measure questions, -e verbs ---------------------------
+
+RECIPE = (
+    "Lemon traybake\n\n"
+    "Makes 16 squares. Baking 35 minutes.\n\n"
+    "Ingredients\n225 g butter\n225 g caster sugar\n4 eggs\n\n"
+    "Method\n1. Heat the oven to 180 °C and line a 30 x 23 cm tin.\n2. Bake until golden.\n\n"
+    "Storage\nKeep in an airtight tin for up to three days."
+)
+NOTES = (
+    "# Tilly 2.0 release notes\n\n## Fixed\n- Sync no longer stalls on large folders.\n- Dark mode keeps its colours."
+)
+
+
+def test_a_list_written_a_line_each_is_one_item_per_line_and_a_bare_opening_line_is_the_title() -> None:
+    units = read_units(RECIPE, 400)
+    quoted = {RECIPE[u.start : u.end]: u for u in units}
+    assert "225 g caster sugar" in quoted and quoted["225 g caster sugar"].role is Role.ITEM
+    assert quoted["225 g caster sugar"].context.endswith("Ingredients")
+    assert "Lemon traybake" not in quoted and all(u.title == "Lemon traybake" for u in units)
+    wrapped = "The committee agreed to\nask the council for a\nsecond weekly collection."
+    assert [wrapped[u.start : u.end] for u in read_units(wrapped, 400)] == [wrapped]
+
+
+def test_measure_questions_need_their_unit_and_not_the_measured_word() -> None:
+    assert _quote("At what temperature should the oven be set?", RECIPE) == (
+        "Heat the oven to 180 °C and line a 30 x 23 cm tin."
+    )
+    assert _quote("What size tin is needed?", RECIPE) == "Heat the oven to 180 °C and line a 30 x 23 cm tin."
+    assert _score("What size are the squares?", "## Serving\nCut into squares and keep for three days.") == 0.0
+
+
+def test_a_verb_that_drops_its_e_is_the_same_word() -> None:
+    assert same_word("bake", frozenset({"bak"})) and same_word("bak", frozenset({"bake"}))
+    assert not same_word("bat", frozenset({"bake"}))
+
+
+def test_what_x_questions_name_x_unless_the_document_never_does() -> None:
+    assert _score("What bugs were fixed in Tilly 2.0?", NOTES) > 0.0
+    assert _score("What features were added in Tilly 2.0?", NOTES + "\n\n## Features\nNothing this time.") == 0.0
