@@ -17,12 +17,20 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import asks_for_list
-from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features
-from domains.execution.briefing.extractive.listing import list_kind, states_kind
+from domains.execution.briefing.extractive.checks import asks_for_list, same_word
+from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features, quote_start
+from domains.execution.briefing.extractive.listing import (
+    ListKind,
+    asks_for_several,
+    generic_question_word,
+    list_kind,
+    may_be_claim,
+    states_kind,
+)
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
+from domains.execution.briefing.extractive.terms import tokenize
+from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, WITHHELD_MARKER_START, EvidenceItem
 
 
 class SentenceEncoder(Protocol):
@@ -141,6 +149,83 @@ def _list_anchor(analysis: Analysis, document: str, order: list[tuple[int, float
     return None
 
 
+def _sentence(analysis: Analysis, passage: int, index: int, max_chars: int) -> Candidate | None:
+    """Return a sentence of a chunk as a candidate for a further claim (not scored), or None when it may not be one."""
+    item = analysis.passages[passage]
+    first = quote_start(item, index, max_chars)
+    text = item.item.text[item.spans[first].start : item.spans[index].end]
+    if not item.quotable or WITHHELD_MARKER_START in text or not may_be_claim(text):
+        return None
+    return Candidate(passage, index, first, [])
+
+
+def _siblings(analysis: Analysis, anchor: Candidate, max_chars: int) -> list[Candidate]:
+    """Return the other steps, items or rows of the anchor's list under the same headings, in document order,
+    whether or not they repeat the question's words: a list answers as a whole."""
+    units = analysis.passages[anchor.passage].units
+    own = units[anchor.sentence]
+    siblings = []
+    for index, unit in enumerate(units):
+        if index == anchor.sentence or unit.role is not own.role or unit.context != own.context:
+            continue
+        candidate = _sentence(analysis, anchor.passage, index, max_chars)
+        if candidate is not None:
+            siblings.append(candidate)
+    return siblings
+
+
+def _focus(analysis: Analysis, document: str) -> frozenset[str]:
+    """Return the stems of what the question asks about: its content words beyond the document's title and the
+    words that only say what kind of several things it wants ("rules", "changes", "need")."""
+    title = document.split(SECTION_SEPARATOR)[0]
+    titled = {t.stem for t in tokenize(title) if t.content}
+    return frozenset(
+        term for term in analysis.question.weights if not generic_question_word(term) and not same_word(term, titled)
+    )
+
+
+def _shares_focus(analysis: Analysis, candidate: Candidate, best: Candidate, focus: frozenset[str]) -> bool:
+    """Return True when a sentence sits under the best sentence's own headings (below the title), or it or its
+    headings name something the question asks about."""
+    passage = analysis.passages[candidate.passage]
+    if passage.units and candidate.passage == best.passage:
+        unit, top = passage.units[candidate.sentence], passage.units[best.sentence]
+        if unit.context and unit.context == top.context and unit.context != unit.title:
+            return True
+    stems = {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+    if passage.context_stems:
+        stems |= passage.context_stems[candidate.sentence]
+    return any(same_word(term, stems) for term in focus)
+
+
+def _stating(
+    analysis: Analysis, kind: ListKind, best: Candidate, document: str, order: list[tuple[int, float]], max_chars: int
+) -> list[Candidate]:
+    """Return the document's sentences said the way a fact of that kind is said: the eligible ones likeliest first,
+    then the others that share the question's focus or the best sentence's section, in document order."""
+    eligible = [
+        analysis.candidates[index]
+        for index, _ in order[1:]
+        if _document_of(analysis, analysis.candidates[index]) == document
+        and states_kind(kind, analysis.quote_text(analysis.candidates[index]))
+        and may_be_claim(analysis.quote_text(analysis.candidates[index]))
+    ]
+    focus = _focus(analysis, document)
+    others = []
+    for position, passage in enumerate(analysis.passages):
+        if _document_of(analysis, Candidate(position, 0, 0, [])) != document:
+            continue
+        for index in range(len(passage.spans)):
+            candidate = _sentence(analysis, position, index, max_chars)
+            if (
+                candidate is not None
+                and states_kind(kind, analysis.quote_text(candidate))
+                and _shares_focus(analysis, candidate, best, focus)
+            ):
+                others.append(candidate)
+    return [*eligible, *others]
+
+
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
     """Return (candidate, probability) best first: the ranking's pool, then every other candidate by lexical logit."""
     seen = set(ranking.pool)
@@ -155,7 +240,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     question, from the best quote's document; they follow the best one in document order."""
     policy = model.claims
     order = _order(analysis, ranking)
-    listing = asks_for_list(analysis.question.text)
+    listing = asks_for_several(analysis.question.text)
     top_probability = order[0][1]
     if listing:
         most = policy.list_max_claims
@@ -167,8 +252,11 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]
     quotes = [_quote(analysis, first)]
+    max_chars = model.max_sentence_chars
 
     def take(candidate: Candidate) -> None:
+        if not may_be_claim(analysis.quote_text(candidate)):
+            return  # a question sentence, a document's preamble or a header field states no fact
         quote = _quote(analysis, candidate)
         if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
             return  # overlaps a quote already taken (an anaphor pulled its neighbour in)
@@ -178,23 +266,19 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     anchor_floor = policy.list_relative_probability * top_probability
     anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
     if anchor is not None:
-        # A step, item or row answers (the best sentence, or one nearly as likely): the other eligible ones of its
-        # list under the same headings answer too, in document order.
-        for index, _ in sorted(order[1:], key=lambda pair: (analysis.candidates[pair[0]].passage, pair[0])):
-            candidate = analysis.candidates[index]
-            if len(quotes) < most and _same_section(analysis, anchor, candidate) and _in_list(analysis, candidate):
-                take(candidate)
+        # A step, item or row answers (the best sentence, or one nearly as likely): the other ones of its list
+        # under the same headings answer too, in document order, though they need not repeat the question's words.
+        if anchor is not first:
+            take(anchor)
+        for candidate in _siblings(analysis, anchor, max_chars):
+            if len(quotes) >= most:
+                break
+            take(candidate)
     kind = list_kind(analysis.question.text) if listing and anchor is None else None
     if kind is not None:
         # Prose answers a list question in sentences that rarely repeat its words: the further claims are the
-        # document's eligible sentences said the way such a fact is said, the likeliest first (listing.py).
-        stating = [
-            analysis.candidates[index]
-            for index, _ in order[1:]
-            if _document_of(analysis, analysis.candidates[index]) == document
-            and states_kind(kind, analysis.quote_text(analysis.candidates[index]))
-        ]
-        for candidate in stating:
+        # document's sentences said the way such a fact is said (listing.py), the eligible ones first.
+        for candidate in _stating(analysis, kind, first, document, order, max_chars):
             if len(quotes) >= most:
                 break
             take(candidate)

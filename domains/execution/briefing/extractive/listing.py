@@ -13,28 +13,44 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from domains.execution.briefing.extractive.checks import asks_for_list
+from domains.execution.briefing.extractive.terms import stem
+
 
 class ListKind(StrEnum):
     """The kind of several things a list question asks for."""
 
     DUTY = "duty"  # conditions, rules, requirements, steps, what someone must or should do
     CHANGE = "change"  # what changed, what is new
-    PLAN = "plan"  # recommendations, plans, next steps, agreed actions
+    PLAN = "plan"  # recommendations, plans, next steps, agreed actions, decisions, what happened at a meeting
+    DEADLINE = "deadline"  # deadlines, what is due by when
+    OPTION = "option"  # options, choices, alternatives: what one can or may do
 
 
 _KIND_PATTERNS = (
-    (ListKind.CHANGE, re.compile(r"\bchang|\bwhat(?: is|'s) new\b|\bdifferen|\bupdated?\b")),
+    (ListKind.DEADLINE, re.compile(r"\bdeadlines?\b|\bdue dates?\b|\bby when\b")),
+    (
+        ListKind.CHANGE,
+        re.compile(
+            r"\bchang|\bwhat(?: is|'s) new\b|\bdifferen|\bupdated?\b|\bnew (?:features?|in)\b"
+            r"|\b(?:was|were|got) fixed\b|\bfix(?:es)?\b|\bimprovements? (?:in|to)\b"
+        ),
+    ),
     (
         ListKind.PLAN,
         re.compile(
             r"\bplans?\b|\bnext steps?\b|\brecommend|\bpropos|\bactions?\b|\bagreed?\b|\bdecided?\b|\bdecisions\b"
+            r"|\bhappened\b|\baction points?\b|\bto-dos?\b|\btodos?\b|\boutcomes?\b"
         ),
     ),
+    (ListKind.OPTION, re.compile(r"\boptions?\b|\bchoices\b|\balternatives\b|\bways? (?:to|of)\b")),
     (
         ListKind.DUTY,
         re.compile(
             r"\b(?:conditions?|rules?|requirements?|requires?|obligations?|duties|responsibilities|steps|instructions|"
-            r"precautions|restrictions|terms|safety)\b|\b(?:must|should)\b|^how (?:do|can) (?:i|you|we)\b"
+            r"precautions|restrictions|terms|safety|apply|applies|allowed|permitted)\b|\b(?:must|should)\b"
+            r"|^how (?:do|can) (?:i|you|we)\b|\b(?:need|needs|have|has) to\b"
+            r"|^what (?:do|does|did) (?:[\w'-]+ ){1,4}need\b"
         ),
     ),
 )
@@ -49,7 +65,7 @@ _IMPERATIVES = frozenset(
 )
 _CUES = {
     ListKind.DUTY: re.compile(
-        r"\b(?:must|shall|should|ought|need to|needs to|required?|only|cannot|can ?not|may not|not allowed|never|"
+        r"\b(?:must|shall|should|ought|needs?|required?|only|cannot|can ?not|may not|not allowed|never|"
         r"always|at least|at most|no more than|no later than|up to|please|make sure|ensure|unless|once|as long as|"
         r"provided that|who (?:has|have)|qualif\w*|eligib\w*|do not|don't|is not permitted|are not permitted|"
         r"(?:has|have|are|is) asked)\b",
@@ -66,8 +82,74 @@ _CUES = {
         r"|^[A-Z][a-z]+ to [a-z]+\b",
         re.IGNORECASE,
     ),
+    ListKind.DEADLINE: re.compile(
+        r"\b(?:by|before|until|no later than|deadline|due|closes?)\b[^.;]{0,30}?(?:\d|\b(?:monday|tuesday|wednesday|"
+        r"thursday|friday|saturday|sunday|today|tomorrow|tonight|noon|midnight|end of|january|february|march|april|may|"
+        r"june|july|august|september|october|november|december)\b)",
+        re.IGNORECASE,
+    ),
+    ListKind.OPTION: re.compile(
+        r"\b(?:can|could|may|might|options?|choose|either|alternatively|instead|prefer|available|offers?)\b",
+        re.IGNORECASE,
+    ),
 }
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
+# Questions that ask for one thing of a kind the answer names: they never ask for a list.
+_ONE_THING = re.compile(r"^(?:how (?:many|much|long|often|far|old|tall|high)|when|who|whom|whose|where|at what)\b")
+# Forms of a list question checks.asks_for_list does not know: a request ("List ...", "Name ..."), what happened or
+# was decided at a meeting, what applies or is needed, and plural nouns that name several facts.
+_SEVERAL = re.compile(
+    r"^(?:list|name|give|outline|summari[sz]e|describe)\b"
+    r"|^what (?:happened|was (?:decided|agreed|announced)|were the)\b"
+    r"|^which (?:[\w'-]+ ){0,3}(?:apply|applies)\b"
+    r"|^what (?:do|does|did|must|should|will) (?:[\w'-]+ ){1,4}(?:need|have|has) to\b"
+    r"|^what (?:do|does|did) (?:[\w'-]+ ){1,4}need\b"
+    r"|\b(?:options|choices|alternatives|features|points|decisions|deadlines|fixes|bugs|problems|issues|benefits|"
+    r"discounts|allowances|arrangements|periods|outcomes|to-dos|todos)\b"
+)
+# Sentences that introduce a document rather than state a fact of it ("This page explains how ..."), and the
+# header fields of mail and minutes: never a further claim.
+_PREAMBLE = re.compile(
+    r"^(?:this|the) (?:page|policy|document|note|memo|email|e-mail|message|letter|guide|leaflet|notice|report|"
+    r"section|update) (?:explains|describes|sets out|summari[sz]es|covers|lists|gives|is about|tells)\b"
+    r"|^(?:subject|re|fwd?|from|to|cc|date|sent|present|apologies|attendees)\s*:",
+    re.IGNORECASE,
+)
+
+
+# Words of a list question that say what kind of several things it wants, whom it asks about, or how it asks, not
+# what it is about: a further claim need not share them ("What rules apply to members?").
+_GENERIC = frozenset(
+    stem(w)
+    for w in str.split(
+        "rule condition requirement term step action change obligation guideline instruction precaution "
+        "recommendation option choice alternative consequence detail arrangement restriction provision duty "
+        "responsibility task point item thing fact apply require need have get do does did make must should can "
+        "could may might will would happen happened decide decided agree agreed list name give new feature fix "
+        "fixed plan deadline decision outcome issue problem way attendee participant guest staff employee member "
+        "resident user visitor customer everyone people tenant owner i we you"
+    )
+)
+
+
+def generic_question_word(term: str) -> bool:
+    """Return True when a question's stem says what kind of several things it wants or whom it asks about."""
+    return term in _GENERIC
+
+
+def asks_for_several(question: str) -> bool:
+    """Return True when the question asks for several things: checks.asks_for_list's forms, requests to list,
+    what happened or was decided, what applies or is needed, or a plural noun naming several facts."""
+    lowered = " ".join(question.lower().split())
+    if asks_for_list(question):
+        return True
+    return not _ONE_THING.match(lowered) and bool(_SEVERAL.search(lowered))
+
+
+def may_be_claim(text: str) -> bool:
+    """Return True unless the sentence asks a question, introduces the document or is a header field."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.endswith("?") and not _PREAMBLE.search(stripped)
 
 
 def list_kind(question: str) -> ListKind | None:
