@@ -23,6 +23,7 @@ from domains.execution.briefing.extractive.listing import (
     ListKind,
     asks_for_several,
     generic_question_word,
+    kind_strength,
     list_kind,
     may_be_claim,
     states_kind,
@@ -201,8 +202,9 @@ def _shares_focus(analysis: Analysis, candidate: Candidate, best: Candidate, foc
 def _stating(
     analysis: Analysis, kind: ListKind, best: Candidate, document: str, order: list[tuple[int, float]], max_chars: int
 ) -> list[Candidate]:
-    """Return the document's sentences said the way a fact of that kind is said: the eligible ones likeliest first,
-    then the others that share the question's focus or the best sentence's section, in document order."""
+    """Return the document's sentences said the way a fact of that kind is said, the plainest first (kind_strength);
+    among equals the eligible ones likeliest first, then the others that share the question's focus or the best
+    sentence's section, in document order."""
     eligible = [
         analysis.candidates[index]
         for index, _ in order[1:]
@@ -223,7 +225,10 @@ def _stating(
                 and _shares_focus(analysis, candidate, best, focus)
             ):
                 others.append(candidate)
-    return [*eligible, *others]
+    question = analysis.question.text
+    ranked = list(enumerate([*eligible, *others]))
+    ranked.sort(key=lambda pair: (-kind_strength(kind, analysis.quote_text(pair[1]), question), pair[0]))
+    return [candidate for _, candidate in ranked]
 
 
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:

@@ -65,7 +65,7 @@ _IMPERATIVES = frozenset(
 )
 _CUES = {
     ListKind.DUTY: re.compile(
-        r"\b(?:must|shall|should|ought|needs?|required?|only|cannot|can ?not|may not|not allowed|never|"
+        r"\b(?:must|shall|should|ought|needs?|requires?|required|only|cannot|can ?not|may not|not allowed|never|"
         r"always|at least|at most|no more than|no later than|up to|please|make sure|ensure|unless|once|as long as|"
         r"provided that|who (?:has|have)|qualif\w*|eligib\w*|do not|don't|is not permitted|are not permitted|"
         r"(?:has|have|are|is) asked)\b",
@@ -78,8 +78,8 @@ _CUES = {
         re.IGNORECASE,
     ),
     ListKind.PLAN: re.compile(
-        r"\b(?:will|plans?|planned|recommends?|recommended|propos\w*|intends?|aims?|going to|next|agreed|decided)\b"
-        r"|^[A-Z][a-z]+ to [a-z]+\b",
+        r"\b(?:will|plans?|planned|recommends?|recommended|propos\w*|intends?|aims?|going to|next|agreed|decided|"
+        r"approved|voted|chose|chosen|kept|accepted|rejected)\b|^[A-Z][a-z]+ to [a-z]+\b",
         re.IGNORECASE,
     ),
     ListKind.DEADLINE: re.compile(
@@ -110,11 +110,35 @@ _SEVERAL = re.compile(
 # Sentences that introduce a document rather than state a fact of it ("This page explains how ..."), and the
 # header fields of mail and minutes: never a further claim.
 _PREAMBLE = re.compile(
-    r"^(?:this|the) (?:page|policy|document|note|memo|email|e-mail|message|letter|guide|leaflet|notice|report|"
-    r"section|update) (?:explains|describes|sets out|summari[sz]es|covers|lists|gives|is about|tells)\b"
+    r"(?:^|(?<=[.!?] ))(?:this|the) (?:page|policy|document|note|memo|email|e-mail|message|letter|guide|leaflet|"
+    r"notice|report|section|update) (?:explains|describes|sets out|summari[sz]es|covers|lists|gives|is about|tells)\b"
     r"|^(?:subject|re|fwd?|from|to|cc|date|sent|present|apologies|attendees)\s*:",
     re.IGNORECASE,
 )
+# A request phrased as a question ("Could everyone send me two slides by 12 May?") states a duty; other questions
+# in a document ("Why did we move?") state nothing.
+_REQUEST = re.compile(r"^(?:could|would|can|will) (?:you|everyone|everybody|all|each|[A-Z][a-z]+)\b|\bplease\b")
+# The cues that say a fact of the kind most plainly: a modal or a request for a duty, "now/instead" for a change,
+# "will/agreed" or a name with "to" for a plan. A sentence with only a weak cue ("only", "once", "next") comes later.
+_STRONG = {
+    ListKind.DUTY: re.compile(
+        r"\b(?:must|shall|should|needs?|requires?|required|please|make sure|ensure|do not|don't|never|always|not allowed|"
+        r"(?:is|are) not permitted|(?:has|have|are|is) asked)\b",
+        re.IGNORECASE,
+    ),
+    ListKind.CHANGE: re.compile(
+        r"\b(?:now|no longer|instead|rather than|changed?|moved?|moves|replac\w*|introduc\w*|new|renamed|abolished)\b"
+        r"|\bfrom \S+ to \S+",
+        re.IGNORECASE,
+    ),
+    ListKind.PLAN: re.compile(
+        r"\b(?:will|agreed|decided|plans?|planned|recommends?|recommended|approved|voted)\b|^[A-Z][a-z]+ to [a-z]+\b",
+        re.IGNORECASE,
+    ),
+}
+# Kinds whose question names the event it asks about ("What was decided?", "What was fixed?"): a sentence that
+# says the same verb states such an event most plainly.
+_EVENT_KINDS = (ListKind.CHANGE, ListKind.PLAN)
 
 
 # Words of a list question that say what kind of several things it wants, whom it asks about, or how it asks, not
@@ -149,7 +173,9 @@ def asks_for_several(question: str) -> bool:
 def may_be_claim(text: str) -> bool:
     """Return True unless the sentence asks a question, introduces the document or is a header field."""
     stripped = text.strip()
-    return bool(stripped) and not stripped.endswith("?") and not _PREAMBLE.search(stripped)
+    if not stripped or _PREAMBLE.search(stripped):
+        return False
+    return not stripped.endswith("?") or bool(_REQUEST.search(stripped))
 
 
 def list_kind(question: str) -> ListKind | None:
@@ -163,9 +189,24 @@ def list_kind(question: str) -> ListKind | None:
 
 def states_kind(kind: ListKind, text: str) -> bool:
     """Return True when the sentence is said the way a fact of that kind is said (a modal, "now", "will"...)."""
-    if _CUES[kind].search(text):
-        return True
-    if kind is ListKind.DUTY:
-        first = _FIRST_WORD.search(text)
-        return bool(first) and first is not None and first.start() == 0 and first.group(0).lower() in _IMPERATIVES
-    return False
+    return bool(_CUES[kind].search(text)) or _is_imperative(text, kind)
+
+
+def kind_strength(kind: ListKind, text: str, question: str = "") -> int:
+    """Return how plainly the sentence states a fact of that kind: 0 not at all, 1 by a weak cue, 2 by a strong
+    one, 3 when it says the very verb the question asks about ("decided" for "What was decided ...?")."""
+    if not states_kind(kind, text):
+        return 0
+    if kind in _EVENT_KINDS and question:
+        asked = {stem(m.group(0).lower()) for m in _CUES[kind].finditer(question)}
+        if asked & {stem(m.group(0).lower()) for m in _CUES[kind].finditer(text)}:
+            return 3
+    strong = _STRONG.get(kind)
+    if strong is None or strong.search(text) or _is_imperative(text, kind):
+        return 2
+    return 1
+
+
+def _is_imperative(text: str, kind: ListKind) -> bool:
+    first = _FIRST_WORD.search(text)
+    return kind is ListKind.DUTY and first is not None and first.start() == 0 and first.group(0).lower() in _IMPERATIVES
