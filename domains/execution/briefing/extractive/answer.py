@@ -270,6 +270,15 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
     anchor_floor = policy.list_relative_probability * top_probability
     anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
+    kind = list_kind(analysis.question.text) if listing else None
+    if anchor is not None and anchor is not first and kind is not None:
+        # The best sentence is prose and says what is asked more plainly than the list below it ("We decided ..."
+        # above a list of action items, for "What was decided?"): the answer is in prose, not that list.
+        question = analysis.question.text
+        if kind_strength(kind, analysis.quote_text(first), question) > kind_strength(
+            kind, analysis.quote_text(anchor), question
+        ):
+            anchor = None
     if anchor is not None:
         # A step, item or row answers (the best sentence, or one nearly as likely): the other ones of its list
         # under the same headings answer too, in document order, though they need not repeat the question's words.
@@ -279,8 +288,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
             if len(quotes) >= most:
                 break
             take(candidate)
-    kind = list_kind(analysis.question.text) if listing and anchor is None else None
-    if kind is not None:
+    if kind is not None and anchor is None:
         # Prose answers a list question in sentences that rarely repeat its words: the further claims are the
         # document's sentences said the way such a fact is said (listing.py), the eligible ones first.
         for candidate in _stating(analysis, kind, first, document, order, max_chars):

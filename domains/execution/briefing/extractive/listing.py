@@ -122,8 +122,8 @@ _REQUEST = re.compile(r"^(?:could|would|can|will) (?:you|everyone|everybody|all|
 # "will/agreed" or a name with "to" for a plan. A sentence with only a weak cue ("only", "once", "next") comes later.
 _STRONG = {
     ListKind.DUTY: re.compile(
-        r"\b(?:must|shall|should|needs?|requires?|required|please|make sure|ensure|do not|don't|never|always|not allowed|"
-        r"(?:is|are) not permitted|(?:has|have|are|is) asked)\b",
+        r"\b(?:must|shall|should|needs?|requires?|required|please|make sure|ensure|do not|don't|never|always|"
+        r"not allowed|(?:is|are) not permitted|(?:has|have|are|is) asked)\b",
         re.IGNORECASE,
     ),
     ListKind.CHANGE: re.compile(
@@ -136,9 +136,10 @@ _STRONG = {
         re.IGNORECASE,
     ),
 }
-# Kinds whose question names the event it asks about ("What was decided?", "What was fixed?"): a sentence that
-# says the same verb states such an event most plainly.
-_EVENT_KINDS = (ListKind.CHANGE, ListKind.PLAN)
+# Minutes say a decision with any of these verbs: "What was decided?" is answered by "the committee agreed ...".
+_DECISION = re.compile(
+    r"\b(?:agreed?|decided?|decisions?|approved?|voted|chose|chosen|kept|accepted|rejected|resolved)\b", re.IGNORECASE
+)
 
 
 # Words of a list question that say what kind of several things it wants, whom it asks about, or how it asks, not
@@ -194,13 +195,12 @@ def states_kind(kind: ListKind, text: str) -> bool:
 
 def kind_strength(kind: ListKind, text: str, question: str = "") -> int:
     """Return how plainly the sentence states a fact of that kind: 0 not at all, 1 by a weak cue, 2 by a strong
-    one, 3 when it says the very verb the question asks about ("decided" for "What was decided ...?")."""
+    one, 3 when it says a decision and the question asks what was decided or agreed. Echoing the question's own
+    word is no stronger than that: "This is a major release with breaking changes" states no change."""
     if not states_kind(kind, text):
         return 0
-    if kind in _EVENT_KINDS and question:
-        asked = {stem(m.group(0).lower()) for m in _CUES[kind].finditer(question)}
-        if asked & {stem(m.group(0).lower()) for m in _CUES[kind].finditer(text)}:
-            return 3
+    if kind is ListKind.PLAN and _DECISION.search(question) and _DECISION.search(text):
+        return 3
     strong = _STRONG.get(kind)
     if strong is None or strong.search(text) or _is_imperative(text, kind):
         return 2
