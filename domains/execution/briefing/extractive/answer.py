@@ -253,6 +253,19 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     else:
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
+    # The first claim is the likeliest sentence that states something: a greeting or a question in the text is
+    # eligible when it shares the question's words ("Dear parents," for "What do parents need to do?") but answers
+    # nothing, so the next one leads (the answer score still describes the likeliest).
+    lead = next(
+        (
+            rank
+            for rank, (index, _) in enumerate(order)
+            if may_be_claim(analysis.quote_text(analysis.candidates[index]))
+        ),
+        0,
+    )
+    if lead:
+        order = [order[lead], *order[:lead], *order[lead + 1 :]]
     first = analysis.candidates[order[0][0]]
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]

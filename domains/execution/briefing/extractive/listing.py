@@ -115,9 +115,17 @@ _PREAMBLE = re.compile(
     r"|^(?:subject|re|fwd?|from|to|cc|date|sent|present|apologies|attendees)\s*:",
     re.IGNORECASE,
 )
+# A letter's greeting or sign-off ("Dear parents,", "Best wishes,") opens or closes the text; it states nothing.
+_SALUTATION = re.compile(
+    r"^(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^.!?]{0,40}|(?:best|kind|warm) (?:wishes|regards)|"
+    r"regards|many thanks|thanks|thank you|cheers|best|yours (?:sincerely|faithfully|truly))[,.!]?$",
+    re.IGNORECASE,
+)
 # A request phrased as a question ("Could everyone send me two slides by 12 May?") states a duty; other questions
 # in a document ("Why did we move?") state nothing.
-_REQUEST = re.compile(r"^(?:could|would|can|will) (?:you|everyone|everybody|all|each|[A-Z][a-z]+)\b|\bplease\b")
+_REQUEST = re.compile(
+    r"^(?i:could|would|can|will) (?:(?i:you|everyone|everybody|all|each)\b|[A-Z][a-z]+\b)|(?i:\bplease\b)"
+)
 # The cues that say a fact of the kind most plainly: a modal or a request for a duty, "now/instead" for a change,
 # "will/agreed" or a name with "to" for a plan. A sentence with only a weak cue ("only", "once", "next") comes later.
 _STRONG = {
@@ -172,9 +180,10 @@ def asks_for_several(question: str) -> bool:
 
 
 def may_be_claim(text: str) -> bool:
-    """Return True unless the sentence asks a question, introduces the document or is a header field."""
+    """Return True unless the sentence asks a question, introduces the document, greets or signs off, or is a
+    header field."""
     stripped = text.strip()
-    if not stripped or _PREAMBLE.search(stripped):
+    if not stripped or _PREAMBLE.search(stripped) or _SALUTATION.match(stripped):
         return False
     return not stripped.endswith("?") or bool(_REQUEST.search(stripped))
 
