@@ -231,6 +231,33 @@ def _stating(
     return [candidate for _, candidate in ranked]
 
 
+def _lead_first(analysis: Analysis, order: list[tuple[int, float]], listing: bool) -> list[tuple[int, float]]:
+    """Return the order with the lead claim first: the likeliest sentence when it states something, else the
+    likeliest that does (for a list question with a kind, the likeliest of the same document that states a fact
+    of that kind). A greeting, a preamble or a question in the text is eligible when it shares the question's words
+    ("Dear parents," for "What do parents need to do?") but answers nothing; the answer score still describes the
+    likeliest sentence."""
+    fit = [
+        rank for rank, (index, _) in enumerate(order) if may_be_claim(analysis.quote_text(analysis.candidates[index]))
+    ]
+    if not fit or fit[0] == 0:
+        return order
+    lead = fit[0]
+    kind = list_kind(analysis.question.text) if listing else None
+    document = _document_of(analysis, analysis.candidates[order[0][0]])
+    if kind is not None:
+        lead = next(
+            (
+                rank
+                for rank in fit
+                if _document_of(analysis, analysis.candidates[order[rank][0]]) == document
+                and states_kind(kind, analysis.quote_text(analysis.candidates[order[rank][0]]))
+            ),
+            lead,
+        )
+    return [order[lead], *order[:lead], *order[lead + 1 :]]
+
+
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
     """Return (candidate, probability) best first: the ranking's pool, then every other candidate by lexical logit."""
     seen = set(ranking.pool)
@@ -253,19 +280,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     else:
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
-    # The first claim is the likeliest sentence that states something: a greeting or a question in the text is
-    # eligible when it shares the question's words ("Dear parents," for "What do parents need to do?") but answers
-    # nothing, so the next one leads (the answer score still describes the likeliest).
-    lead = next(
-        (
-            rank
-            for rank, (index, _) in enumerate(order)
-            if may_be_claim(analysis.quote_text(analysis.candidates[index]))
-        ),
-        0,
-    )
-    if lead:
-        order = [order[lead], *order[:lead], *order[lead + 1 :]]
+    order = _lead_first(analysis, order, listing)
     first = analysis.candidates[order[0][0]]
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]
