@@ -217,5 +217,10 @@ def kind_strength(kind: ListKind, text: str, question: str = "") -> int:
 
 
 def _is_imperative(text: str, kind: ListKind) -> bool:
+    """Return True for a duty said as an instruction ("Bring headphones ...") or a request ("Could you ...?")."""
+    if kind is not ListKind.DUTY:
+        return False
     first = _FIRST_WORD.search(text)
-    return kind is ListKind.DUTY and first is not None and first.start() == 0 and first.group(0).lower() in _IMPERATIVES
+    if first is not None and first.start() == 0 and first.group(0).lower() in _IMPERATIVES:
+        return True
+    return text.rstrip().endswith("?") and bool(_REQUEST.search(text.strip()))
