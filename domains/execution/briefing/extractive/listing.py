@@ -72,9 +72,10 @@ _CUES = {
         re.IGNORECASE,
     ),
     ListKind.CHANGE: re.compile(
-        r"\b(?:now|no longer|instead|moved?|changed?|changes|raised|rises?|rose|fell|reduced|increased?|decreased?|"
-        r"new|started|began|replac\w*|introduc\w*|abolished|removed|renamed|stops?|stopped|extended|added|"
-        r"rather than|later than|earlier than)\b",
+        # "change" as a noun ("a year of change", "breaking changes") names the category, it states no change
+        r"\b(?:now|no longer|instead|moved?|changed|(?<!of )(?<!a )(?<!the )(?<!breaking )(?<!these )(?<!few )"
+        r"changes?|raised|rises?|rose|fell|reduced|increased?|decreased?|new|started|began|replac\w*|introduc\w*|"
+        r"abolished|removed|renamed|stops?|stopped|extended|added|rather than|later than|earlier than)\b",
         re.IGNORECASE,
     ),
     ListKind.PLAN: re.compile(
@@ -135,7 +136,7 @@ _STRONG = {
         re.IGNORECASE,
     ),
     ListKind.CHANGE: re.compile(
-        r"\b(?:now|no longer|instead|rather than|changed?|moved?|moves|replac\w*|introduc\w*|new|renamed|abolished)\b"
+        r"\b(?:now|no longer|instead|rather than|changed|moved?|moves|replac\w*|introduc\w*|renamed|abolished)\b"
         r"|\bfrom \S+ to \S+",
         re.IGNORECASE,
     ),

@@ -147,8 +147,11 @@ def test_requests_and_decisions_are_said_plainly() -> None:
     assert kind_strength(ListKind.PLAN, "Grace to advertise the boat on the forum.", decided) == 2
     assert kind_strength(ListKind.PLAN, "The next meeting is in May.", decided) == 1
     assert kind_strength(ListKind.PLAN, "The shed roof leaks in heavy rain.", decided) == 0
-    # Naming the category asked about states no fact of it.
-    assert kind_strength(ListKind.CHANGE, "This is a major release with breaking changes.") == 1
+    # Naming the category asked about states no fact of it; "new" alone is a weak cue.
+    assert kind_strength(ListKind.CHANGE, "This is a major release with breaking changes.") == 0
+    assert kind_strength(ListKind.CHANGE, "2025 was a year of change for the library.") == 0
+    assert kind_strength(ListKind.CHANGE, "The price changes from £4 to £5 in May.") == 2
+    assert kind_strength(ListKind.CHANGE, "Spending on new books was £9,000.") == 1
 
 
 async def test_decisions_in_prose_come_before_the_action_list() -> None:
