@@ -75,7 +75,8 @@ _CUES = {
         # "change" as a noun ("a year of change", "breaking changes") names the category, it states no change
         r"\b(?:now|no longer|instead|moved?|changed|(?<!of )(?<!a )(?<!the )(?<!breaking )(?<!these )(?<!few )"
         r"changes?|raised|rises?|rose|fell|reduced|increased?|decreased?|new|started|began|replac\w*|introduc\w*|"
-        r"abolished|removed|renamed|stops?|stopped|extended|added|rather than|later than|earlier than)\b",
+        r"abolished|removed|renamed|stops?|stopped|extended|added|rather than|later than|earlier than|fixed|fixes|"
+        r"resolved|corrected)\b",
         re.IGNORECASE,
     ),
     ListKind.PLAN: re.compile(
@@ -101,7 +102,9 @@ _ONE_THING = re.compile(r"^(?:how (?:many|much|long|often|far|old|tall|high)|whe
 # was decided at a meeting, what applies or is needed, and plural nouns that name several facts.
 _SEVERAL = re.compile(
     r"^(?:list|name|give|outline|summari[sz]e|describe)\b"
-    r"|^what (?:happened|was (?:decided|agreed|announced)|were the)\b"
+    r"|^what (?:happened|were the)\b"
+    r"|^what (?:was|were|has been|have been|got|is being|will be) (?:decided|agreed|announced|fixed|changed|added|"
+    r"removed|improved|done|discussed|approved)\b"
     r"|^which (?:[\w'-]+ ){0,3}(?:apply|applies)\b"
     r"|^what (?:do|does|did|must|should|will) (?:[\w'-]+ ){1,4}(?:need|have|has) to\b"
     r"|^what (?:do|does|did) (?:[\w'-]+ ){1,4}need\b"
@@ -136,7 +139,8 @@ _STRONG = {
         re.IGNORECASE,
     ),
     ListKind.CHANGE: re.compile(
-        r"\b(?:now|no longer|instead|rather than|changed|moved?|moves|replac\w*|introduc\w*|renamed|abolished)\b"
+        r"\b(?:now|no longer|instead|rather than|changed|moved?|moves|replac\w*|introduc\w*|renamed|abolished|fixed|"
+        r"resolved)\b"
         r"|\bfrom \S+ to \S+",
         re.IGNORECASE,
     ),

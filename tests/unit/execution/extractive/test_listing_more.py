@@ -75,6 +75,13 @@ MEMO = (
     "The rota is no longer kept on the noticeboard; it moves to the shared calendar.\n\n"
     "The kitchen has two dishwashers and a coffee machine.\n"
 )
+RELEASE = (
+    "# Tidewater 2.3\n\nReleased 4 August 2026.\n\n"
+    "This release focuses on stability.\n\n"
+    "Exporting a report to PDF no longer cuts off the last page. Search results now load twice as fast. "
+    "We fixed a crash when opening files with very long names.\n\n"
+    "Tidewater 2.3 requires 4 GB of memory.\n"
+)
 
 
 def _evidence(*texts: str) -> list[EvidenceItem]:
@@ -107,6 +114,7 @@ def _holds(quotes: Sequence[str], *facts: str) -> bool:
         ("What options are there for paying the subscription?", ListKind.OPTION),
         ("What deadlines do plot holders have?", ListKind.DEADLINE),
         ("What are the new features in version 2?", ListKind.CHANGE),
+        ("What was fixed in Tidewater 2.3?", ListKind.CHANGE),
         ("What are the prices for hiring a kayak?", None),
     ],
 )
@@ -195,3 +203,10 @@ async def test_changes_skip_the_preamble_and_what_did_not_change() -> None:
 
     assert _holds(quotes, "one week instead of one day", "no longer kept on the noticeboard")
     assert not any("This memo explains" in q or "two dishwashers" in q for q in quotes)
+
+
+async def test_fixes_in_prose_are_briefed_together() -> None:
+    quotes = await _quotes("What was fixed in Tidewater 2.3?", RELEASE)
+
+    assert _holds(quotes, "fixed a crash", "no longer cuts off the last page", "now load twice as fast")
+    assert not any("focuses on stability" in q for q in quotes)
