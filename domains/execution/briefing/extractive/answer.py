@@ -116,20 +116,13 @@ def _quote(analysis: Analysis, candidate: Candidate) -> Quote:
     return Quote(analysis.passages[candidate.passage].item.chunk_id, start, end, analysis.quote_text(candidate))
 
 
-def _document_of(analysis: Analysis, candidate: Candidate) -> str:
-    item = analysis.passages[candidate.passage].item
+def _passage_document(analysis: Analysis, passage: int) -> str:
+    item = analysis.passages[passage].item
     return item.section.split(SECTION_SEPARATOR)[0] if item.section else item.chunk_id
 
 
-def _same_section(analysis: Analysis, first: Candidate, other: Candidate) -> bool:
-    """Return True when two candidates sit under the same headings of the same chunk (a chunk with layout)."""
-    units = analysis.passages[first.passage].units
-    return (
-        other.passage == first.passage
-        and bool(units)
-        and bool(units[first.sentence].context)
-        and units[other.sentence].context == units[first.sentence].context
-    )
+def _document_of(analysis: Analysis, candidate: Candidate) -> str:
+    return _passage_document(analysis, candidate.passage)
 
 
 def _in_list(analysis: Analysis, candidate: Candidate) -> bool:
@@ -215,7 +208,7 @@ def _stating(
     focus = _focus(analysis, document)
     others = []
     for position, passage in enumerate(analysis.passages):
-        if _document_of(analysis, Candidate(position, 0, 0, [])) != document:
+        if _passage_document(analysis, position) != document:
             continue
         for index in range(len(passage.spans)):
             candidate = _sentence(analysis, position, index, max_chars)
@@ -268,8 +261,10 @@ def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
 def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> tuple[Quote, ...]:
     """Return the best sentence's quote, then further claims when the question asks for several things.
 
-    Further claims come from distinct sentences (never overlapping a quote already taken) and, for a list
-    question, from the best quote's document; they follow the best one in document order."""
+    The lead is the likeliest sentence that states something (never a greeting, preamble or question). Further
+    claims come from distinct sentences (never overlapping a quote already taken) and, for a list question, from
+    the best quote's document: the rest of its answering list, or its sentences that state the kind of fact asked;
+    they follow the lead in document order."""
     policy = model.claims
     order = _order(analysis, ranking)
     listing = asks_for_several(analysis.question.text)
@@ -289,7 +284,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
     def take(candidate: Candidate) -> None:
         if not may_be_claim(analysis.quote_text(candidate)):
-            return  # a question sentence, a document's preamble or a header field states no fact
+            return  # a question, a greeting, a document's preamble or a header field states no fact
         quote = _quote(analysis, candidate)
         if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
             return  # overlaps a quote already taken (an anaphor pulled its neighbour in)

@@ -1,11 +1,14 @@
-"""What kind of several things a list question asks for, and whether a sentence states one of that kind.
+"""What kind of several things a list question asks for, whether a sentence states one of that kind, and which
+sentences may never be a claim.
 
-"What are the conditions for ...?", "What changed in ...?", "What does the report recommend?": in prose the facts
-that answer sit in sentences of different paragraphs that rarely repeat the question's words, so their lexical
-scores run far below the best sentence's. What they share is the way they are said: a condition or duty is said
-with a modal, a limit or an imperative; a change with "now", "no longer", "from ... to ..."; a plan or an agreed
-action with "will", "plan", "agreed". These cues pick a list question's further claims among the eligible
-sentences of the answering document (answer.choose_quotes); they never make a sentence eligible.
+"What are the conditions for ...?", "What changed in ...?", "What was decided ...?": in prose the facts that answer
+sit in sentences of different paragraphs that rarely repeat the question's words, so their lexical scores run far
+below the best sentence's. What they share is the way they are said: a condition or duty with a modal, a limit, an
+imperative or a request; a change with "now", "no longer", "from ... to ..."; a plan or a decision with "will",
+"agreed", "decided"; a deadline with a date after "by"; an option with "can" or "may". These cues pick a list
+question's further claims among the sentences of the answering document (answer.choose_quotes) and order them by
+how plainly they say it (kind_strength); they never make a sentence eligible, so they never change whether a
+question is answered. A greeting, a preamble, a header field or a question in the text is never a claim.
 """
 
 from __future__ import annotations
