@@ -43,7 +43,9 @@ _KIND_PATTERNS = (
         ListKind.PLAN,
         re.compile(
             r"\bplans?\b|\bnext steps?\b|\brecommend|\bpropos|\bactions?\b|\bagreed?\b|\bdecided?\b|\bdecisions\b"
-            r"|\bhappened\b|\baction points?\b|\bto-dos?\b|\btodos?\b|\boutcomes?\b"
+            # what happened at a meeting was decided there; what happened in an incident is no plan
+            r"|\bhappened (?:at|in|during) (?:the |our |this |last )?(?:[\w'-]+ ){0,3}(?:meeting|committee|session|"
+            r"call|sync|review|agm)\b|\baction points?\b|\bto-dos?\b|\btodos?\b|\boutcomes?\b"
         ),
     ),
     (ListKind.OPTION, re.compile(r"\boptions?\b|\bchoices\b|\balternatives\b|\bways? (?:to|of)\b")),

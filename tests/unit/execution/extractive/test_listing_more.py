@@ -116,6 +116,7 @@ def _holds(quotes: Sequence[str], *facts: str) -> bool:
         ("What are the new features in version 2?", ListKind.CHANGE),
         ("What was fixed in Tidewater 2.3?", ListKind.CHANGE),
         ("What are the prices for hiring a kayak?", None),
+        ("What happened during the power cut on Friday?", None),  # events, not plans
     ],
 )
 def test_more_list_question_forms(question: str, kind: ListKind | None) -> None:
