@@ -17,12 +17,21 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import asks_for_list
-from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features
-from domains.execution.briefing.extractive.listing import list_kind, states_kind
+from domains.execution.briefing.extractive.checks import asks_for_list, same_word
+from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features, quote_start
+from domains.execution.briefing.extractive.listing import (
+    ListKind,
+    asks_for_several,
+    generic_question_word,
+    kind_strength,
+    list_kind,
+    may_be_claim,
+    states_kind,
+)
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, EvidenceItem
+from domains.execution.briefing.extractive.terms import tokenize
+from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, WITHHELD_MARKER_START, EvidenceItem
 
 
 class SentenceEncoder(Protocol):
@@ -107,20 +116,13 @@ def _quote(analysis: Analysis, candidate: Candidate) -> Quote:
     return Quote(analysis.passages[candidate.passage].item.chunk_id, start, end, analysis.quote_text(candidate))
 
 
-def _document_of(analysis: Analysis, candidate: Candidate) -> str:
-    item = analysis.passages[candidate.passage].item
+def _passage_document(analysis: Analysis, passage: int) -> str:
+    item = analysis.passages[passage].item
     return item.section.split(SECTION_SEPARATOR)[0] if item.section else item.chunk_id
 
 
-def _same_section(analysis: Analysis, first: Candidate, other: Candidate) -> bool:
-    """Return True when two candidates sit under the same headings of the same chunk (a chunk with layout)."""
-    units = analysis.passages[first.passage].units
-    return (
-        other.passage == first.passage
-        and bool(units)
-        and bool(units[first.sentence].context)
-        and units[other.sentence].context == units[first.sentence].context
-    )
+def _document_of(analysis: Analysis, candidate: Candidate) -> str:
+    return _passage_document(analysis, candidate.passage)
 
 
 def _in_list(analysis: Analysis, candidate: Candidate) -> bool:
@@ -141,6 +143,114 @@ def _list_anchor(analysis: Analysis, document: str, order: list[tuple[int, float
     return None
 
 
+def _sentence(analysis: Analysis, passage: int, index: int, max_chars: int) -> Candidate | None:
+    """Return a sentence of a chunk as a candidate for a further claim (not scored), or None when it may not be one."""
+    item = analysis.passages[passage]
+    first = quote_start(item, index, max_chars)
+    text = item.item.text[item.spans[first].start : item.spans[index].end]
+    if not item.quotable or WITHHELD_MARKER_START in text or not may_be_claim(text):
+        return None
+    return Candidate(passage, index, first, [])
+
+
+def _siblings(analysis: Analysis, anchor: Candidate, max_chars: int) -> list[Candidate]:
+    """Return the other steps, items or rows of the anchor's list under the same headings, in document order,
+    whether or not they repeat the question's words: a list answers as a whole."""
+    units = analysis.passages[anchor.passage].units
+    own = units[anchor.sentence]
+    siblings = []
+    for index, unit in enumerate(units):
+        if index == anchor.sentence or unit.role is not own.role or unit.context != own.context:
+            continue
+        candidate = _sentence(analysis, anchor.passage, index, max_chars)
+        if candidate is not None:
+            siblings.append(candidate)
+    return siblings
+
+
+def _focus(analysis: Analysis, document: str) -> frozenset[str]:
+    """Return the stems of what the question asks about: its content words beyond the document's title and the
+    words that only say what kind of several things it wants ("rules", "changes", "need")."""
+    title = document.split(SECTION_SEPARATOR)[0]
+    titled = {t.stem for t in tokenize(title) if t.content}
+    return frozenset(
+        term for term in analysis.question.weights if not generic_question_word(term) and not same_word(term, titled)
+    )
+
+
+def _shares_focus(analysis: Analysis, candidate: Candidate, best: Candidate, focus: frozenset[str]) -> bool:
+    """Return True when a sentence sits under the best sentence's own headings (below the title), or it or its
+    headings name something the question asks about."""
+    passage = analysis.passages[candidate.passage]
+    if passage.units and candidate.passage == best.passage:
+        unit, top = passage.units[candidate.sentence], passage.units[best.sentence]
+        if unit.context and unit.context == top.context and unit.context != unit.title:
+            return True
+    stems = {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+    if passage.context_stems:
+        stems |= passage.context_stems[candidate.sentence]
+    return any(same_word(term, stems) for term in focus)
+
+
+def _stating(
+    analysis: Analysis, kind: ListKind, best: Candidate, document: str, order: list[tuple[int, float]], max_chars: int
+) -> list[Candidate]:
+    """Return the document's sentences said the way a fact of that kind is said, the plainest first (kind_strength);
+    among equals the eligible ones likeliest first, then the others that share the question's focus or the best
+    sentence's section, in document order."""
+    eligible = [
+        analysis.candidates[index]
+        for index, _ in order[1:]
+        if _document_of(analysis, analysis.candidates[index]) == document
+        and states_kind(kind, analysis.quote_text(analysis.candidates[index]))
+        and may_be_claim(analysis.quote_text(analysis.candidates[index]))
+    ]
+    focus = _focus(analysis, document)
+    others = []
+    for position, passage in enumerate(analysis.passages):
+        if _passage_document(analysis, position) != document:
+            continue
+        for index in range(len(passage.spans)):
+            candidate = _sentence(analysis, position, index, max_chars)
+            if (
+                candidate is not None
+                and states_kind(kind, analysis.quote_text(candidate))
+                and _shares_focus(analysis, candidate, best, focus)
+            ):
+                others.append(candidate)
+    question = analysis.question.text
+    ranked = list(enumerate([*eligible, *others]))
+    ranked.sort(key=lambda pair: (-kind_strength(kind, analysis.quote_text(pair[1]), question), pair[0]))
+    return [candidate for _, candidate in ranked]
+
+
+def _lead_first(analysis: Analysis, order: list[tuple[int, float]], listing: bool) -> list[tuple[int, float]]:
+    """Return the order with the lead claim first: the likeliest sentence when it states something, else the
+    likeliest that does (for a list question with a kind, the likeliest of the same document that states a fact
+    of that kind). A greeting, a preamble or a question in the text is eligible when it shares the question's words
+    ("Dear parents," for "What do parents need to do?") but answers nothing; the answer score still describes the
+    likeliest sentence."""
+    fit = [
+        rank for rank, (index, _) in enumerate(order) if may_be_claim(analysis.quote_text(analysis.candidates[index]))
+    ]
+    if not fit or fit[0] == 0:
+        return order
+    lead = fit[0]
+    kind = list_kind(analysis.question.text) if listing else None
+    document = _document_of(analysis, analysis.candidates[order[0][0]])
+    if kind is not None:
+        lead = next(
+            (
+                rank
+                for rank in fit
+                if _document_of(analysis, analysis.candidates[order[rank][0]]) == document
+                and states_kind(kind, analysis.quote_text(analysis.candidates[order[rank][0]]))
+            ),
+            lead,
+        )
+    return [order[lead], *order[:lead], *order[lead + 1 :]]
+
+
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
     """Return (candidate, probability) best first: the ranking's pool, then every other candidate by lexical logit."""
     seen = set(ranking.pool)
@@ -151,11 +261,13 @@ def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
 def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> tuple[Quote, ...]:
     """Return the best sentence's quote, then further claims when the question asks for several things.
 
-    Further claims come from distinct sentences (never overlapping a quote already taken) and, for a list
-    question, from the best quote's document; they follow the best one in document order."""
+    The lead is the likeliest sentence that states something (never a greeting, preamble or question). Further
+    claims come from distinct sentences (never overlapping a quote already taken) and, for a list question, from
+    the best quote's document: the rest of its answering list, or its sentences that state the kind of fact asked;
+    they follow the lead in document order."""
     policy = model.claims
     order = _order(analysis, ranking)
-    listing = asks_for_list(analysis.question.text)
+    listing = asks_for_several(analysis.question.text)
     top_probability = order[0][1]
     if listing:
         most = policy.list_max_claims
@@ -163,12 +275,16 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     else:
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
+    order = _lead_first(analysis, order, listing)
     first = analysis.candidates[order[0][0]]
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]
     quotes = [_quote(analysis, first)]
+    max_chars = model.max_sentence_chars
 
     def take(candidate: Candidate) -> None:
+        if not may_be_claim(analysis.quote_text(candidate)):
+            return  # a question, a greeting, a document's preamble or a header field states no fact
         quote = _quote(analysis, candidate)
         if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
             return  # overlaps a quote already taken (an anaphor pulled its neighbour in)
@@ -177,24 +293,28 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
     anchor_floor = policy.list_relative_probability * top_probability
     anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
+    kind = list_kind(analysis.question.text) if listing else None
+    if anchor is not None and anchor is not first and kind is not None:
+        # The best sentence is prose and says what is asked more plainly than the list below it ("We decided ..."
+        # above a list of action items, for "What was decided?"): the answer is in prose, not that list.
+        question = analysis.question.text
+        if kind_strength(kind, analysis.quote_text(first), question) > kind_strength(
+            kind, analysis.quote_text(anchor), question
+        ):
+            anchor = None
     if anchor is not None:
-        # A step, item or row answers (the best sentence, or one nearly as likely): the other eligible ones of its
-        # list under the same headings answer too, in document order.
-        for index, _ in sorted(order[1:], key=lambda pair: (analysis.candidates[pair[0]].passage, pair[0])):
-            candidate = analysis.candidates[index]
-            if len(quotes) < most and _same_section(analysis, anchor, candidate) and _in_list(analysis, candidate):
-                take(candidate)
-    kind = list_kind(analysis.question.text) if listing and anchor is None else None
-    if kind is not None:
+        # A step, item or row answers (the best sentence, or one nearly as likely): the other ones of its list
+        # under the same headings answer too, in document order, though they need not repeat the question's words.
+        if anchor is not first:
+            take(anchor)
+        for candidate in _siblings(analysis, anchor, max_chars):
+            if len(quotes) >= most:
+                break
+            take(candidate)
+    if kind is not None and anchor is None:
         # Prose answers a list question in sentences that rarely repeat its words: the further claims are the
-        # document's eligible sentences said the way such a fact is said, the likeliest first (listing.py).
-        stating = [
-            analysis.candidates[index]
-            for index, _ in order[1:]
-            if _document_of(analysis, analysis.candidates[index]) == document
-            and states_kind(kind, analysis.quote_text(analysis.candidates[index]))
-        ]
-        for candidate in stating:
+        # document's sentences said the way such a fact is said (listing.py), the eligible ones first.
+        for candidate in _stating(analysis, kind, first, document, order, max_chars):
             if len(quotes) >= most:
                 break
             take(candidate)
