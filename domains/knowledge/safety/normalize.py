@@ -69,10 +69,11 @@ _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])|(?:\\x
 # rot13 is tried when a rot13-encoded control word is present ("vtaber" is "ignore"), or when the text is made of
 # rot13-encoded function words ("lbh ner" is "you are", "qh ovfg" is "du bist"): ROT13_MIN_WORDS of them, English or
 # German, which ordinary text of either language does not hold.
-_ROT13_WORDS = re.compile(
-    r"\b(?:gur|naq|lbh|lbhe|ner|vf|gb|bs|na|nf|vg|va|ba|jvgu|guvf|gung|sbe|abj|jung|ubj|jub|zr|zl|unir|pna|jvyy|"
-    r"qre|qvr|qnf|haq|vfg|qh|vpu|fvr|avpug|zvg|rva|rvar|nyf|nhs|nyyr|nyyrf|jvr|jnf|qnff|fvaq|dhr|gbqb|ynf)\b"
+_ROT13_TEXT = (
+    "gur naq lbh lbhe ner vf gb bs na nf vg va ba jvgu guvf gung sbe abj jung ubj jub zr zl unir pna jvyy "
+    "qre qvr qnf haq vfg qh vpu fvr avpug zvg rva rvar nyf nhs nyyr nyyrf jvr jnf qnff fvaq dhr gbqb ynf"
 )
+_ROT13_WORDS = frozenset(_ROT13_TEXT.split())
 ROT13_MIN_WORDS = 3
 _ROT13_CUES = (
     "vtaber",
@@ -170,13 +171,8 @@ def decoded_payloads(text: str) -> list[str]:
 
 
 def _rot13_prose(lowered: str) -> bool:
-    """Return whether `lowered` holds ROT13_MIN_WORDS distinct rot13-encoded function words."""
-    seen: set[str] = set()
-    for match in _ROT13_WORDS.finditer(lowered, 0, MAX_DECODED):
-        seen.add(match.group(0))
-        if len(seen) >= ROT13_MIN_WORDS:
-            return True
-    return False
+    """Return whether `lowered` holds ROT13_MIN_WORDS distinct rot13-encoded function words (a set look-up per word)."""
+    return len(_ROT13_WORDS.intersection(lowered[:MAX_DECODED].split())) >= ROT13_MIN_WORDS
 
 
 def _decode_tokens(text: str, found: list[str]) -> None:
