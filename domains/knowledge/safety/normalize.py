@@ -42,6 +42,12 @@ _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$!|]*[A-Za-z])(?=[\w@$!|]*[0-9@$|])[
 _LEET_MIN_WORDS = 2  # one "B12" or "v3" is ordinary; a disguised order has several such words
 _LEET_I = str.maketrans("0134578@$!|", "oieastbasii")
 _LEET_L = str.maketrans("0134578@$!|", "oleastbasll")
+# Once a text shows leet words, short words written in leet digits alone are letters too: "4" (a), "15" (is),
+# "70" (to), "45" (as). Only digits with a letter twin, at most three of them, so "1990" or "250" stay numbers.
+_LEET_DIGITS = re.compile(r"(?<![\w.,])[013457]{1,3}(?![\w.,])")
+# The words translated once the gate is open include two-character ones ("1n", "m3"); counting them towards the
+# gate would open it on ordinary codes ("A4", "B1").
+_LEET_SHORT_WORD = re.compile(r"(?<![\w@$])(?=[\w@$!|]*[A-Za-z])(?=[\w@$!|]*[0-9@$|])[\w@$!|]{2,}")
 
 # Four or more single letters, each followed by one separator: "I g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e".
 _SPACED_RUN = re.compile(r"(?<!\w)(?:\w[ .\-_*·]){3,}\w(?!\w)")
@@ -52,18 +58,30 @@ _SHORT_SPACED_RUN = re.compile(r"(?<!\w)(?:\w[ .\-_*·]){1,}\w(?!\w)")
 _WIDE_GAP = re.compile(r"[ \t]{2,}")
 _SEPARATOR = re.compile(r"[ .\-_*·]")
 _NON_LETTER = re.compile(r"[^a-z]+")
+_SPACED_HYPHEN = re.compile(r"(\w) - (\w)")
+_SPACED_PUNCTUATION = re.compile(r" ([,;:!?])")
+_SPACED_APOSTROPHE = re.compile(r"(\w) ['’] ?(\w)")
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 # A cheap first look (one C-level scan): a run of 16 base64/hex characters, or an escaped hex byte.
 _PAYLOAD_GATE = re.compile(r"[A-Za-z0-9+/]{16}|\\x[0-9A-Fa-f]{2}")
 _HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){8,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){8,}")
-# rot13 is tried when a rot13-encoded control word is present ("vtaber" is "ignore").
+# rot13 is tried when a rot13-encoded control word is present ("vtaber" is "ignore"), or when the text is made of
+# rot13-encoded function words ("lbh ner" is "you are", "qh ovfg" is "du bist"): ROT13_MIN_WORDS of them, English or
+# German, which ordinary text of either language does not hold.
+_ROT13_TEXT = (
+    "gur naq lbh lbhe ner vf gb bs na nf vg va ba jvgu guvf gung sbe abj jung ubj jub zr zl unir pna jvyy "
+    "qre qvr qnf haq vfg qh vpu fvr avpug zvg rva rvar nyf nhs nyyr nyyrf jvr jnf qnff fvaq dhr gbqb ynf"
+)
+_ROT13_WORDS = frozenset(_ROT13_TEXT.split())
+ROT13_MIN_WORDS = 3
 _ROT13_CUES = (
     "vtaber",
     "qvfertneq",
     "sbetrg",
     "cerivbhf",
-    "vafgehpgvba",
+    "vafgehp",
+    "vafgehx",
     "flfgrz",
     "cebzcg",
     "erirny",
@@ -99,7 +117,8 @@ def readings(text: str) -> list[Reading]:
             base = folded
     if _LEET_GATE.search(base) and len(_LEET_WORD.findall(base, 0, MAX_DECODED)) >= _LEET_MIN_WORDS:
         for table in (_LEET_I, _LEET_L):
-            leet = _LEET_WORD.sub(lambda m, t=table: m.group(0).translate(t), base)  # type: ignore[misc]
+            leet = _LEET_SHORT_WORD.sub(lambda m, t=table: m.group(0).translate(t), base)  # type: ignore[misc]
+            leet = _LEET_DIGITS.sub(lambda m, t=table: m.group(0).translate(t), leet)  # type: ignore[misc]
             if leet != base:
                 found.append(Reading(leet, "leet"))
     if _SPACED_GATE.search(base):
@@ -107,7 +126,12 @@ def readings(text: str) -> list[Reading]:
         if runs:
             # Once one long run shows the disguise, short words written the same way ("t h e") are joined too.
             spaced = _SHORT_SPACED_RUN.sub(lambda m: _SEPARATOR.sub("", m.group(0)), base)
-            found.append(Reading(_WIDE_GAP.sub(" ", spaced), "spaced"))
+            # Punctuation was spaced out with the letters: "möchte , dass", "you ' ve" read "möchte, dass", "you've".
+            # A hyphen inside a spaced word has single spaces around it ("r o l e - p l a y"), a dash between words
+            # the wider gap.
+            spaced = _WIDE_GAP.sub(" ", _SPACED_HYPHEN.sub("\\1-\\2", spaced))
+            spaced = _SPACED_APOSTROPHE.sub("\\1'\\2", _SPACED_PUNCTUATION.sub("\\1", spaced))
+            found.append(Reading(spaced, "spaced"))
             found.append(Reading(_NON_LETTER.sub("", "".join(runs).lower()), "squashed"))
     found.extend(Reading(decoded, "decoded") for decoded in decoded_payloads(base))
     return found
@@ -141,9 +165,14 @@ def decoded_payloads(text: str) -> list[str]:
     if _PAYLOAD_GATE.search(text):
         _decode_tokens(text, found)
     lowered = text.lower()
-    if any(cue in lowered for cue in _ROT13_CUES):
+    if any(cue in lowered for cue in _ROT13_CUES) or _rot13_prose(lowered):
         found.append(codecs.decode(text[:MAX_DECODED], "rot13"))
     return found
+
+
+def _rot13_prose(lowered: str) -> bool:
+    """Return whether `lowered` holds ROT13_MIN_WORDS distinct rot13-encoded function words (a set look-up per word)."""
+    return len(_ROT13_WORDS.intersection(lowered[:MAX_DECODED].split())) >= ROT13_MIN_WORDS
 
 
 def _decode_tokens(text: str, found: list[str]) -> None:

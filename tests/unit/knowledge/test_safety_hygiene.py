@@ -19,6 +19,8 @@ CHECKED = [
     *sorted((ROOT / "domains" / "knowledge" / "safety").rglob("*.py")),
     ROOT / "tools" / "safety" / "everyday_benign.txt",
     ROOT / "tools" / "safety" / "scorer_benign_fit.txt",
+    ROOT / "tools" / "safety" / "directives_team.txt",
+    ROOT / "tools" / "safety" / "benign_team_hard.txt",
     ROOT / "tests" / "unit" / "knowledge" / "test_directive_scorer.py",
     ROOT / "tests" / "unit" / "knowledge" / "test_security.py",
     ROOT / "tests" / "unit" / "knowledge" / "test_safety_spans.py",

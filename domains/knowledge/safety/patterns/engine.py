@@ -18,15 +18,17 @@ from domains.knowledge.safety.patterns.clause import (
     reads_as_directive,
 )
 from domains.knowledge.safety.patterns.conversation import CONVERSATION_RULES
+from domains.knowledge.safety.patterns.forms import FORM_RULES
 from domains.knowledge.safety.patterns.output import OUTPUT_RULES
 from domains.knowledge.safety.patterns.override import OVERRIDE_RULES
 
-_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES
+_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + FORM_RULES
 
 # Role labels that open a line ("SYSTEM: ...", "Assistant: ...") or a comment/bracket.
 _ROLE_LABEL = re.compile(
-    r"(?:^|(?<=[.!?] )|<!--|[\[(])[ \t]*(?:\*\*)?(system|assistant|developer|operator|ai|chatgpt|gpt|claude)(?:\*\*)?"
-    r"[ \t]*(?:message|prompt|note|override)?[ \t]*(?:\]|\))?[ \t]*:(?!//)[ \t]*(\S[^\n]{0,200})",
+    r"(?:^|(?<=[.!?] )|<!--|[\[(])[ \t]*(?:\*\*)?(system|assistant|developer|operator|ai|ki|chatgpt|gpt|claude)"
+    r"(?:\*\*)?[ \t-]?(?:message|prompt|note|override|hinweis|nachricht)?[ \t]*"
+    r"(?:\]|\))?[ \t]*(?:an\s+das\s+modell|to\s+the\s+(?:model|assistant))?[ \t]*:(?!//)[ \t]*(\S[^\n]{0,200})",
     re.IGNORECASE | re.MULTILINE,
 )
 _ROLE_STRONG = re.compile(
@@ -34,7 +36,11 @@ _ROLE_STRONG = re.compile(
     r"must|always|never|instead)\b",
     re.IGNORECASE,
 )
-_ROLE_WEAK = re.compile(r"\b(?:you|your|please|respond|answer|reply|say|print|output|do\s+not|don't)\b", re.I)
+_ROLE_WEAK = re.compile(
+    r"\b(?:you|your|please|respond|answer|reply|say|print|output|do\s+not|don't|disabled|deaktiviert|may\s+now|"
+    r"ab\s+jetzt|ab\s+sofort|antwortet|deine?|du)\b",
+    re.I,
+)
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|system_prompt|sys)\s*>|\[(?:system|assistant)\]", re.I)
 
 # Hidden markup: HTML comments (closed or running to the end), markdown comments, CSS-hidden elements.
@@ -111,7 +117,9 @@ def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
 
 
 def _role_labels(text: str, lowered: str, hits: dict[str, Severity]) -> None:
-    if ":" in text and any(word in lowered for word in ("system", "assistant", "developer", "operator", "ai", "gpt")):
+    if ":" in text and any(
+        word in lowered for word in ("system", "assistant", "developer", "operator", "ai", "ki", "gpt")
+    ):
         for match in _ROLE_LABEL.finditer(text):
             role, rest = match.group(1).lower(), match.group(2)
             # A transcript may legitimately quote an assistant's turn, so an assistant label only flags; a
