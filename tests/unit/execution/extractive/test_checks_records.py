@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import (
+    QuestionNeeds,
     asks_only,
     holds_money,
     iso_date_stems,
@@ -209,3 +210,10 @@ def test_a_verb_that_drops_its_e_is_the_same_word() -> None:
 def test_what_x_questions_name_x_unless_the_document_never_does() -> None:
     assert _score("What bugs were fixed in Tilly 2.0?", NOTES) > 0.0
     assert _score("What features were added in Tilly 2.0?", NOTES + "\n\n## Features\nNothing this time.") == 0.0
+
+
+def test_which_version_asks_for_a_version_and_does_not_need_the_word() -> None:
+    needs = QuestionNeeds.of(
+        "Which macOS version does Quillpad 5.1 require?", {"version": 2.5, "requir": 2.1}, frozenset()
+    )
+    assert "version" not in needs.focus and "requir" in needs.focus
