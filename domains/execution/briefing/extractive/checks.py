@@ -112,7 +112,7 @@ _ASKING = frozenset(
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
-        "happening number numbers amount time date set version versions"
+        "happening number numbers amount time date set version versions new address name"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
@@ -124,7 +124,7 @@ _CATEGORY = frozenset(
         "obligation obligations guideline guidelines instruction instructions precaution precautions recommendation "
         "recommendations option options consequence consequences detail details arrangement arrangements restriction "
         "restrictions provision provisions duty duties responsibility responsibilities task tasks point points item "
-        "items apply applies require requires"
+        "items apply applies require requires agree agreed decide decided plan planned propose proposed"
     )
 )
 # Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
@@ -143,7 +143,11 @@ _MONEY_WORDS = frozenset(
 )
 # What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
 _MEASURE_NOUNS = frozenset(
-    stem(w) for w in str.split("temperature size weight height length width depth speed capacity distance dimensions")
+    stem(w)
+    for w in str.split(
+        "temperature size weight height length width depth speed capacity distance dimensions loud noise tall "
+        "wide deep fast hot cold warm"
+    )
 )
 _TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
 _PLACE = stem("place")
@@ -212,6 +216,10 @@ _UNIT_QUESTIONS = (
             r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b",
             re.I,
         ),
+    ),
+    (
+        re.compile(r"\bhow loud\b|\b(?:what|which) (?:is |are )?(?:the )?noise\b"),
+        re.compile(r"\bd[bB]\b|decibels?", re.I),
     ),
     (
         re.compile(r"\b(?:what|which) speed\b|\bhow fast\b"),
@@ -343,6 +351,12 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
         return any(other.startswith(term + ".") for other in stems)
     if len(term) >= 3 and term.isalpha() and (term + "e" in stems or (term.endswith("e") and term[:-1] in stems)):
         return True  # bake / baking ("bak"), make / making
+    base = _IRREGULAR.get(term, term)
+    if len(base) >= 3 and base.isalpha():
+        for other in stems:
+            shorter, longer = (base, other) if len(base) <= len(other) else (other, base)
+            if len(shorter) >= 3 and longer.startswith(shorter) and longer[len(shorter) :] in _DERIVED:
+                return True  # paid / payment, ship / shipment
     if len(term) < 4 or not term.isalpha():
         return False
     for other in stems:
@@ -352,6 +366,9 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
         if len(shorter) >= 7 and longer.startswith(shorter[:-1]) and len(longer) - len(shorter) <= 4:
             return True  # available / availability, responsible / responsibility
     return False
+
+
+_DERIVED = frozenset(("ment", "ments", "er", "ers", "or", "ors", "al"))
 
 
 @dataclass(frozen=True)

@@ -217,3 +217,28 @@ def test_which_version_asks_for_a_version_and_does_not_need_the_word() -> None:
         "Which macOS version does Quillpad 5.1 require?", {"version": 2.5, "requir": 2.1}, frozenset()
     )
     assert "version" not in needs.focus and "requir" in needs.focus
+
+
+# --- asking words, measured words, derived nouns, agreed actions -------------------------------------------------
+
+
+def test_words_that_only_ask_are_not_required_of_the_answer() -> None:
+    needs = QuestionNeeds.of(
+        "What is the address of the new office?", {"address": 2.0, "new": 2.0, "offic": 1.0}, frozenset()
+    )
+    assert set(needs.focus) == {"offic"}
+    listing = QuestionNeeds.of(
+        "What follow-up actions were agreed?", {"follow": 1.9, "agre": 2.6, "action": 1.0}, frozenset()
+    )
+    assert set(listing.focus) == {"follow"}
+
+
+def test_how_loud_is_answered_in_decibels() -> None:
+    spec = "# Fan spec\n\n| Feature | Value |\n|---|---|\n| Noise level | 24–52 dB |\n| Power | 45 W |"
+    assert _quote("How loud is the fan?", spec) == "Noise level | 24–52 dB"
+    assert _score("How loud is the fan?", "# Fan spec\n\n## Power\nThe fan draws 45 W.") == 0.0
+
+
+def test_a_derived_noun_is_the_same_word() -> None:
+    assert same_word("paid", frozenset({"payment"})) and same_word("ship", frozenset({"shipment"}))
+    assert not same_word("pain", frozenset({"payment"}))
