@@ -131,3 +131,11 @@ def test_a_base64_forwarded_message_is_decoded_and_its_nesting_still_bounded() -
     outer.add_attachment(deep, maintype="message", subtype="rfc822", filename="deep.eml")
     with pytest.raises(DocumentTooComplex):
         parse_document(outer.as_bytes(), "fwd.eml", ParseLimits(max_mime_parts=20))
+
+
+def test_a_message_that_names_no_charset_keeps_its_characters() -> None:
+    # Saved without MIME headers: the stdlib would read US-ASCII and turn "£" into two U+FFFD.
+    utf8 = parse_document("Subject: Course\n\nThe course costs £95 per person.\n".encode(), "course.eml")
+    legacy = parse_document(b"Subject: Caf\xe9\n\nThe caf\xe9 opens at 8.\n", "cafe.eml")
+    assert "£95" in utf8.text and "\ufffd" not in utf8.text
+    assert "café opens" in legacy.text

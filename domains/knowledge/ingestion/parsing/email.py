@@ -212,9 +212,20 @@ def _body(message: Any) -> Any:
     return None
 
 
+def _undeclared_text(part: Any) -> str:
+    """Decode a text part that names no charset: the stdlib reads it as US-ASCII and turns every other byte into
+    U+FFFD, so a message saved without MIME headers (a plain-text mail with "£95") would lose its characters. UTF-8
+    is tried first, then Windows-1252, the usual legacy mail encoding (never fails)."""
+    payload = part.get_payload(decode=True) or b""
+    try:
+        return str(payload.decode("utf-8"))
+    except UnicodeDecodeError:
+        return str(payload.decode("cp1252", "replace"))
+
+
 def _write_part(builder: TextBuilder, part: Any, limits: ParseLimits) -> None:
     try:
-        content = part.get_content()
+        content = part.get_content() if part.get_content_charset() else _undeclared_text(part)
     except (LookupError, ValueError, AssertionError):  # an unknown charset or a broken transfer encoding
         payload = part.get_payload(decode=True) or b""
         content = payload.decode("utf-8", "replace")
