@@ -48,6 +48,7 @@ _BOLD_LINE = re.compile(r"[ \t]*(\*\*|__)(?P<body>[^*_].*?)(\*\*|__)[ \t]*$")
 _QUESTION_PREFIX = re.compile(r"[ \t]*Q[:.][ \t]+(?=\S)")
 _ANSWER_PREFIX = re.compile(r"[ \t]*A[:.][ \t]+(?=\S)")
 _QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)+(?=\S)")
+_QUOTED_BLANK = re.compile(r"[ \t]*(?:>[ \t]*)+$")
 _TABLE_LINE = re.compile(r"[ \t]*\|")
 _TABLE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _NUMBERED = re.compile(
@@ -234,7 +235,7 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
     for index, line in enumerate(lines):
         raw = line.text(text)
         following = lines[index + 1].text(text) if index + 1 < len(lines) else None
-        if not raw.strip():
+        if not raw.strip() or _QUOTED_BLANK.match(raw):
             reader.flush()
             reader.table_header = ""
             blank_before = True
@@ -287,7 +288,11 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             if raw.rstrip().endswith(":"):
                 reader.push_heading(7, raw[quoted.end() :].strip().rstrip(":"))
             else:
-                reader.start_block(line.start + quoted.end(), line.end, Role.PROSE)
+                rest = raw[quoted.end() :]
+                field_line = _FIELD.match(rest) is not None and len(rest.strip()) <= _MAX_FIELD_CHARS
+                # Each quoted line is a block of its own: a block's sentences are slices, and the next line's ">"
+                # would sit inside them. A quoted header line ("> From: ...") is a field, never prose.
+                reader.start_block(line.start + quoted.end(), line.end, Role.FIELD if field_line else Role.PROSE)
             continue
         answer = _ANSWER_PREFIX.match(raw)
         if answer is not None:

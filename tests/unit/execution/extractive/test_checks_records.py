@@ -242,3 +242,14 @@ def test_how_loud_is_answered_in_decibels() -> None:
 def test_a_derived_noun_is_the_same_word() -> None:
     assert same_word("paid", frozenset({"payment"})) and same_word("ship", frozenset({"shipment"}))
     assert not same_word("pain", frozenset({"payment"}))
+
+
+def test_a_quoted_reply_keeps_its_header_lines_as_fields_and_its_blank_lines_as_breaks() -> None:
+    thread = (
+        "Thanks, Thursday works.\n\n> From: Sara Quinn\n> Date: 2026-11-10\n>\n> Hello Leo,\n>\n> The course costs £95."
+    )
+    units = read_units(thread, 400)
+    quoted = [(thread[u.start : u.end], u.role) for u in units]
+    assert ("From: Sara Quinn", Role.FIELD) in quoted and ("Date: 2026-11-10", Role.FIELD) in quoted
+    assert ("The course costs £95.", Role.PROSE) in quoted
+    assert not any(">" in text for text, _ in quoted)
