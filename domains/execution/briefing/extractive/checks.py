@@ -170,6 +170,8 @@ _HEAD = re.compile(
 _MONEY_QUESTION = re.compile(
     r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
     r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
+    r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|"
+    r"commission|tip|tips|tax|vat|postage|shipping|delivery charge)\b"
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
     r"|\bwhat (?:is|was|are|were|does|did) the (?:\w+ ){0,3}(?:price|fee|cost|charge|rent|deposit|surcharge|total)\b"
     r"|\bwhat does .* cost\b"
@@ -391,6 +393,9 @@ class QuestionNeeds:
     # A word that labels a number in the question ("version 4.2", "room 12", "step 3"): documents often write the
     # number alone ("## 4.2"), so the label is found wherever its number is.
     labels: tuple[tuple[str, str], ...] = ()
+    # Hyphenated compounds of the question ("check-in"): a sentence naming a sibling ("check-out") and not the
+    # compound itself speaks of the neighbour.
+    compounds: tuple[tuple[str, str], ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -429,6 +434,7 @@ class QuestionNeeds:
             expected_unit(question),
             bool(_PROCEDURAL_WHEN.match(" ".join(question.lower().split()))),
             number_labels(tokenize(question)),
+            tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
         )
 
     def eligible(
@@ -454,6 +460,8 @@ class QuestionNeeds:
         own section."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
+        if text is not None and self.compounds and names_a_sibling(text, self.compounds):
+            return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.money and text is not None and not holds_money(text, header):
@@ -520,6 +528,21 @@ def iso_date_stems(text: str) -> frozenset[str]:
         if 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
             stems.update({year, str(int(day)), stem(_MONTH_NAMES[int(month) - 1])})
     return frozenset(stems)
+
+
+_COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
+
+
+def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:
+    """Return True when the text names a sibling of a question's compound ("check-out" for "check-in") and never
+    the compound itself."""
+    found = [(a.lower(), b.lower()) for a, b in _COMPOUND.findall(text)]
+    for first, second in compounds:
+        if (first, second) in found:
+            continue
+        if any(a == first and b != second for a, b in found):
+            return True
+    return False
 
 
 def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:

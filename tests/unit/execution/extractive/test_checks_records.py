@@ -6,8 +6,10 @@ from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import (
     QuestionNeeds,
     asks_only,
+    expects_money,
     holds_money,
     iso_date_stems,
+    names_a_sibling,
     number_labels,
     same_word,
 )
@@ -253,3 +255,19 @@ def test_a_quoted_reply_keeps_its_header_lines_as_fields_and_its_blank_lines_as_
     assert ("From: Sara Quinn", Role.FIELD) in quoted and ("Date: 2026-11-10", Role.FIELD) in quoted
     assert ("The course costs £95.", Role.PROSE) in quoted
     assert not any(">" in text for text, _ in quoted)
+
+
+def test_a_sibling_compound_speaks_of_the_neighbour() -> None:
+    assert names_a_sibling("Late check-out until 1 pm costs £25.", (("check", "in"),))
+    assert not names_a_sibling("Check-in opens at 3 pm; check-out is at 11 am.", (("check", "in"),))
+    hotel = "## Late check-out\nLate check-out until 1 pm costs £25."
+    assert _score("What time is check-in?", hotel) == 0.0
+    assert _score("What time is check-out?", hotel) > 0.0
+
+
+def test_how_much_compensation_asks_for_money() -> None:
+    assert expects_money("How much compensation did the landlord offer?")
+    assert (
+        _score("How much compensation did the landlord offer?", "## Actions\nWrite to the landlord by 25 November.")
+        == 0.0
+    )
