@@ -264,7 +264,25 @@ def _content_stems(text: str) -> frozenset[str]:
     return frozenset(t.stem for t in tokenize(text) if t.content)
 
 
-def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
+def _document_key(passage: Passage) -> str:
+    return passage.item.section.split(SECTION_SEPARATOR)[0] if passage.item.section else ""
+
+
+def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
+    """Return, per document (the first part of its chunks' section hints), the title a chunk of it shows on its
+    opening line: a plain-text document names its title only there, and its other chunks' hints do not repeat it."""
+    titles: dict[str, str] = {}
+    for passage in passages:
+        key = _document_key(passage)
+        title = next((unit.title for unit in passage.units if unit.title), "")
+        if key and title:
+            titles.setdefault(key, title)
+    return titles
+
+
+def _section_stems(
+    passage: Passage, shown: dict[str, str] | None = None
+) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
     """Return, per sentence, the stems of its own section (its headings below the title and every sentence under
     the same ones) and of itself with its headings; and the stems of the document's title (its level-1 heading,
     the title in the section hint)."""
@@ -275,7 +293,8 @@ def _section_stems(passage: Passage) -> tuple[list[frozenset[str]], list[frozens
         # A document titled by its file name whose section path runs two deep: the top of the path is its real
         # title (the Markdown H1), whether or not this chunk shows that line. A path one deep may be a section.
         titles = hint[:2]
-    document = _content_stems(" ".join([*titles, *{u.title for u in passage.units}]))
+    shown_title = (shown or {}).get(_document_key(passage), "")
+    document = _content_stems(" ".join([*titles, shown_title, *{u.title for u in passage.units}]))
     # The section path may repeat the title ("Easy Banana Bread"): that part is the document's, not a heading's.
     outer_parts = [part for part in hint[1:] if not _content_stems(part) <= document]
     outer = _content_stems(" ".join(outer_parts)) if outer_parts else frozenset()
@@ -306,11 +325,12 @@ def analyze(
     question = read_question(question_text, idf, default_idf)
     analysis = Analysis(question=question, passages=passages, idf=idf)
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
+    shown = shown_titles(passages)
     for passage in passages:
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
-        sections, headed, document = _section_stems(passage)
+        sections, headed, document = _section_stems(passage, shown)
         layout = any(unit.context or unit.role is not Role.PROSE for unit in passage.units)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)

@@ -13,6 +13,7 @@ from domains.execution.briefing.extractive.checks import (
     number_labels,
     same_word,
 )
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.structure import Role, is_record_line, read_units
 from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
@@ -271,3 +272,18 @@ def test_how_much_compensation_asks_for_money() -> None:
         _score("How much compensation did the landlord offer?", "## Actions\nWrite to the landlord by 25 November.")
         == 0.0
     )
+
+
+def test_a_plain_text_documents_title_from_its_first_chunk_counts_for_its_other_chunks() -> None:
+    first = EvidenceItem(
+        "c0", "trusted", "Rowing club committee meeting, 2 December\n\nPresent: Jo, Kit", rank=1, section="minutes.txt"
+    )
+    later = EvidenceItem(
+        "c1", "trusted", "Boats\nKit will list the old boat online this week.", rank=2, section="minutes.txt / Boats"
+    )
+    provider = ExtractiveBriefingProvider(encoder=None)
+    alone = analyze("What will Kit do after the meeting?", [later], max_sentence_chars=400)
+    both = analyze("What will Kit do after the meeting?", [first, later], max_sentence_chars=400)
+    assert not alone.candidates
+    assert any(both.quote_text(c).startswith("Kit will list") for c in both.candidates)
+    assert provider.draft("What will Kit do after the meeting?", [first, later]).quotes
