@@ -112,7 +112,7 @@ _ASKING = frozenset(
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
-        "happening number numbers amount time date set version versions new address name"
+        "happening number numbers amount time date set version versions new address name total"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),

@@ -287,3 +287,8 @@ def test_a_plain_text_documents_title_from_its_first_chunk_counts_for_its_other_
     assert not alone.candidates
     assert any(both.quote_text(c).startswith("Kit will list") for c in both.candidates)
     assert provider.draft("What will Kit do after the meeting?", [first, later]).quotes
+
+
+def test_total_asks_and_is_not_required_of_the_answer() -> None:
+    report = "## Funding\nIncome was £96,000, of which 61% came from donors."
+    assert _quote("What was the total income?", report) == "Income was £96,000, of which 61% came from donors."
