@@ -25,6 +25,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.terms import (
+    MONTH_NAMES,
     MONTHS,
     NUMBER_WORDS,
     STOP_WORDS,
@@ -117,7 +118,7 @@ _ASKING = frozenset(
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
 # not the thing asked about: documents state conditions and rules without calling them so.
-_CATEGORY = frozenset(
+CATEGORY = frozenset(
     stem(w)
     for w in str.split(
         "rule rules condition conditions requirement requirements term terms step steps action actions change changes "
@@ -129,7 +130,7 @@ _CATEGORY = frozenset(
 )
 # Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
 # word need not be in the sentence itself, only somewhere in what is asked.
-_AUDIENCE = frozenset(
+AUDIENCE = frozenset(
     stem(w)
     for w in str.split(
         "attendee attendees participant participants guest guests staff employee employees member members resident "
@@ -230,10 +231,11 @@ _UNIT_QUESTIONS = (
 )
 
 
+# A request phrased as a question states a duty or a deadline: "Could you send ... by Friday?", "Could Priya book
+# the room?", "Please confirm ...?".
 _REQUEST = re.compile(
-    r"^(?:could|can|would|will)\s+(?:you|someone|everyone|all|we|staff|each|every)\b|\bplease\b|\bkindly\b"
-    r"|^(?:may|might)\s+i\s+(?:ask|remind|request)\b",
-    re.IGNORECASE,
+    r"^(?i:could|can|would|will)\s+(?:(?i:you|someone|everyone|everybody|all|we|staff|each|every)\b|[A-Z][a-z]+\b)"
+    r"|(?i:\bplease\b|\bkindly\b)|^(?i:may|might)\s+(?i:i)\s+(?i:ask|remind|request)\b"
 )
 
 
@@ -342,6 +344,10 @@ _IRREGULAR = {
 }
 
 
+# Suffixes that make a noun of a verb ("payment", "shipment") or an agent of it ("baker").
+_DERIVED = frozenset(("ment", "ments", "er", "ers", "or", "ors", "al"))
+
+
 def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
     """Return True when a stem, or a morphological variant of it (shared prefix of 4+ letters), is in `stems`."""
     if term in stems or _IRREGULAR.get(term, term) in stems:
@@ -368,9 +374,6 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
         if len(shorter) >= 7 and longer.startswith(shorter[:-1]) and len(longer) - len(shorter) <= 4:
             return True  # available / availability, responsible / responsibility
     return False
-
-
-_DERIVED = frozenset(("ment", "ments", "er", "ers", "or", "ors", "al"))
 
 
 @dataclass(frozen=True)
@@ -415,7 +418,7 @@ class QuestionNeeds:
             for t, w in weights.items()
             if t not in key_terms
             and t not in _ASKING
-            and not (listing and t in _CATEGORY)
+            and not (listing and t in CATEGORY)
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
         }
@@ -454,10 +457,9 @@ class QuestionNeeds:
         many X" must be there, or in the title. The answer kind is asked of every sentence; that X, the names, the
         subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
         fields). A plain paragraph is its own section, and a paraphrase there ("Holland" for "the Netherlands") is
-        left to the trained scores. `header` is a table row's column header, read for the currency of its numbers.
-        The document's title may supply names and part of the subject ("banana bread"),
+        left to the trained scores. The document's title may supply names and part of the subject ("banana bread"),
         but when the question asks about more than the title says, some of that more must be in the sentence or its
-        own section."""
+        own section. `header` is a table row's column header, read for the currency of its numbers."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
@@ -500,25 +502,11 @@ class QuestionNeeds:
         if found / total < MIN_FOCUS_SHARE:
             return False
         asked = [*focus, *self.key_terms]
-        beyond = [term for term in asked if not same_word(term, document) and term not in _AUDIENCE]
+        beyond = [term for term in asked if not same_word(term, document) and term not in AUDIENCE]
         return not beyond or any(self.found(term, own) for term in beyond)
 
 
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_MONTH_NAMES = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
 
 
 def iso_date_stems(text: str) -> frozenset[str]:
@@ -526,7 +514,7 @@ def iso_date_stems(text: str) -> frozenset[str]:
     stems: set[str] = set()
     for year, month, day in _ISO_DATE.findall(text):
         if 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
-            stems.update({year, str(int(day)), stem(_MONTH_NAMES[int(month) - 1])})
+            stems.update({year, str(int(day)), stem(MONTH_NAMES[int(month) - 1])})
     return frozenset(stems)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from domains.execution.briefing.extractive.checks import asks_for_list
+from domains.execution.briefing.extractive.checks import AUDIENCE, CATEGORY, asks_for_list, asks_only
 from domains.execution.briefing.extractive.terms import stem
 
 
@@ -130,11 +130,6 @@ _SALUTATION = re.compile(
     r"regards|many thanks|thanks|thank you|cheers|best|yours (?:sincerely|faithfully|truly))[,.!]?$",
     re.IGNORECASE,
 )
-# A request phrased as a question ("Could everyone send me two slides by 12 May?") states a duty; other questions
-# in a document ("Why did we move?") state nothing.
-_REQUEST = re.compile(
-    r"^(?i:could|would|can|will) (?:(?i:you|everyone|everybody|all|each)\b|[A-Z][a-z]+\b)|(?i:\bplease\b)"
-)
 # The cues that say a fact of the kind most plainly: a modal or a request for a duty, "now/instead" for a change,
 # "will/agreed" or a name with "to" for a plan. A sentence with only a weak cue ("only", "once", "next") comes later.
 _STRONG = {
@@ -162,15 +157,15 @@ _DECISION = re.compile(
 
 # Words of a list question that say what kind of several things it wants, whom it asks about, or how it asks, not
 # what it is about: a further claim need not share them ("What rules apply to members?").
-_GENERIC = frozenset(
-    stem(w)
-    for w in str.split(
-        "rule condition requirement term step action change obligation guideline instruction precaution "
-        "recommendation option choice alternative consequence detail arrangement restriction provision duty "
-        "responsibility task point item thing fact apply require need have get do does did make must should can "
-        "could may might will would happen happened decide decided agree agreed list name give new feature fix "
-        "fixed plan deadline decision outcome issue problem way attendee participant guest staff employee member "
-        "resident user visitor customer everyone people tenant owner i we you"
+_GENERIC = (
+    CATEGORY
+    | AUDIENCE
+    | frozenset(
+        stem(w)
+        for w in str.split(
+            "choice alternative fact thing have get do does did make must should can could may might will would happen "
+            "list name give new feature fix deadline decision outcome issue problem way need i we you"
+        )
     )
 )
 
@@ -195,7 +190,7 @@ def may_be_claim(text: str) -> bool:
     stripped = text.strip()
     if not stripped or _PREAMBLE.search(stripped) or _SALUTATION.match(stripped):
         return False
-    return not stripped.endswith("?") or bool(_REQUEST.search(stripped))
+    return not asks_only(stripped)  # a request phrased as a question ("Could everyone send ...?") still states
 
 
 def list_kind(question: str) -> ListKind | None:
@@ -233,4 +228,4 @@ def _is_imperative(text: str, kind: ListKind) -> bool:
     first = _FIRST_WORD.search(text)
     if first is not None and first.start() == 0 and first.group(0).lower() in _IMPERATIVES:
         return True
-    return text.rstrip().endswith("?") and bool(_REQUEST.search(text.strip()))
+    return text.rstrip().endswith("?") and not asks_only(text)  # a request phrased as a question

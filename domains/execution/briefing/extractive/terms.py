@@ -24,7 +24,9 @@ STOP_WORDS = frozenset(
     )
 )
 NEGATIONS = frozenset(str.split("not no never none nor neither without cannot n't nobody nothing nowhere"))
-MONTHS = frozenset(str.split("january february march april may june july august september october november december"))
+# In calendar order, so a month's number names it ("2026-12-06" is in December).
+MONTH_NAMES = tuple(str.split("january february march april may june july august september october november december"))
+MONTHS = frozenset(MONTH_NAMES)
 NUMBER_WORDS = frozenset(
     str.split(
         "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
