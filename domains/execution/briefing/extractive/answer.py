@@ -18,7 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 from domains.execution.briefing.extractive.checks import asks_for_list, same_word
-from domains.execution.briefing.extractive.features import Analysis, Candidate, analyze, answer_features, quote_start
+from domains.execution.briefing.extractive.features import (
+    Analysis,
+    Candidate,
+    analyze,
+    answer_features,
+    document_key,
+    quote_start,
+)
 from domains.execution.briefing.extractive.listing import (
     ListKind,
     asks_for_several,
@@ -31,7 +38,7 @@ from domains.execution.briefing.extractive.listing import (
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.extractive.terms import tokenize
-from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, WITHHELD_MARKER_START, EvidenceItem
+from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
 class SentenceEncoder(Protocol):
@@ -118,7 +125,7 @@ def _quote(analysis: Analysis, candidate: Candidate) -> Quote:
 
 def _passage_document(analysis: Analysis, passage: int) -> str:
     item = analysis.passages[passage].item
-    return item.section.split(SECTION_SEPARATOR)[0] if item.section else item.chunk_id
+    return document_key(item) or item.chunk_id
 
 
 def _document_of(analysis: Analysis, candidate: Candidate) -> str:
@@ -171,8 +178,7 @@ def _siblings(analysis: Analysis, anchor: Candidate, max_chars: int) -> list[Can
 def _focus(analysis: Analysis, document: str) -> frozenset[str]:
     """Return the stems of what the question asks about: its content words beyond the document's title and the
     words that only say what kind of several things it wants ("rules", "changes", "need")."""
-    title = document.split(SECTION_SEPARATOR)[0]
-    titled = {t.stem for t in tokenize(title) if t.content}
+    titled = {t.stem for t in tokenize(document) if t.content}  # the document key is its title or file name
     return frozenset(
         term for term in analysis.question.weights if not generic_question_word(term) and not same_word(term, titled)
     )

@@ -264,8 +264,9 @@ def _content_stems(text: str) -> frozenset[str]:
     return frozenset(t.stem for t in tokenize(text) if t.content)
 
 
-def _document_key(passage: Passage) -> str:
-    return passage.item.section.split(SECTION_SEPARATOR)[0] if passage.item.section else ""
+def document_key(item: EvidenceItem) -> str:
+    """Return which document a chunk belongs to: the first part of its section hint (title or file name), or ""."""
+    return item.section.split(SECTION_SEPARATOR)[0] if item.section else ""
 
 
 def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
@@ -273,7 +274,7 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
     opening line: a plain-text document names its title only there, and its other chunks' hints do not repeat it."""
     titles: dict[str, str] = {}
     for passage in passages:
-        key = _document_key(passage)
+        key = document_key(passage.item)
         title = next((unit.title for unit in passage.units if unit.title), "")
         if key and title:
             titles.setdefault(key, title)
@@ -293,7 +294,7 @@ def _section_stems(
         # A document titled by its file name whose section path runs two deep: the top of the path is its real
         # title (the Markdown H1), whether or not this chunk shows that line. A path one deep may be a section.
         titles = hint[:2]
-    shown_title = (shown or {}).get(_document_key(passage), "")
+    shown_title = (shown or {}).get(document_key(item), "")
     document = _content_stems(" ".join([*titles, shown_title, *{u.title for u in passage.units}]))
     # The section path may repeat the title ("Easy Banana Bread"): that part is the document's, not a heading's.
     outer_parts = [part for part in hint[1:] if not _content_stems(part) <= document]
