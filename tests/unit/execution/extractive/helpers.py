@@ -100,3 +100,20 @@ AWKWARD_CHUNKS = {
         "2. Electric in 1952."
     ),
 }
+
+
+def one_chunk(text: str, section: str | None = None) -> list[EvidenceItem]:
+    return [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
+
+
+def draft_score(question: str, text: str, section: str | None = None) -> float:
+    """Return the lexical provider's answer score for one chunk: 0.0 when no sentence is eligible (checks.py)."""
+    return ExtractiveBriefingProvider(encoder=None).draft(question, one_chunk(text, section)).score
+
+
+async def grounded_quotes(question: str, evidence: Sequence[EvidenceItem]) -> list[str]:
+    """Return the quotes of a briefing answered at threshold 0, each asserted to be grounded in its evidence."""
+    output = (await brief(ExtractiveBriefingProvider(0.0, encoder=None), question, evidence)).output
+    quotes = [citation.quote for claim in output.claims for citation in claim.citations]
+    assert all(any(quote_is_grounded(q, item.text) for item in evidence) for q in quotes)
+    return quotes

@@ -17,6 +17,7 @@ from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.structure import Role, is_record_line, read_units
 from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import draft_score, one_chunk
 
 SHEET = (
     "Room: Cedar | Floor: 2 | Seats: 12 | Projector: yes\n"
@@ -32,9 +33,7 @@ FAQ_HTML = "Can I bring my own helmet?\nYes, any certified helmet is fine; renta
 FAQ_SECTION = "rentals.html / Scooter rental questions / Can I bring my own helmet?"
 
 
-def _score(question: str, text: str, section: str | None = None) -> float:
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
-    return ExtractiveBriefingProvider(encoder=None).draft(question, evidence).score
+_score = draft_score
 
 
 def test_spreadsheet_records_are_rows_of_their_own() -> None:
@@ -99,7 +98,7 @@ CHANGELOG = (
 
 
 def _quote(question: str, text: str) -> str | None:
-    draft = ExtractiveBriefingProvider(encoder=None).draft(question, [EvidenceItem("chunk-0", "trusted", text)])
+    draft = ExtractiveBriefingProvider(encoder=None).draft(question, one_chunk(text))
     return draft.quotes[0].text if draft.quotes and draft.score > 0 else None
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import compared_years, expected_unit, names_one
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import draft_score
 
 NOTICE = (
     "# Car park resurfacing\n\n## Dates\n"
@@ -20,9 +20,7 @@ REPORT = (
 )
 
 
-def _score(question: str, text: str) -> float:
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1)]
-    return ExtractiveBriefingProvider(encoder=None).draft(question, evidence).score
+_score = draft_score
 
 
 def _terms(question: str) -> frozenset[str]:

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import Expect, asks_for_list, expected_answer
 from domains.execution.briefing.extractive.listing import ListKind, list_kind, states_kind
-from domains.execution.briefing.output import BriefingOutput
-from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
-from domains.execution.verification.grounding import quote_is_grounded
+from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import grounded_quotes
 
-SYSTEM = "Answer only from the evidence."
 # A prose policy: its conditions are in different paragraphs, and none of them says "condition".
 POLICY = (
     "# Sabbatical Policy\n\n"
@@ -35,13 +30,7 @@ def _evidence(*texts: str) -> list[EvidenceItem]:
     return [EvidenceItem(f"chunk-{i}", "trusted", text, rank=i + 1) for i, text in enumerate(texts)]
 
 
-async def _quotes(question: str, evidence: Sequence[EvidenceItem]) -> list[str]:
-    provider = ExtractiveBriefingProvider(0.0, encoder=None)
-    user = render_briefing_prompt(question, evidence)
-    output = (await provider.generate_structured(system=SYSTEM, user=user, schema=BriefingOutput)).output
-    quotes = [citation.quote for claim in output.claims for citation in claim.citations]
-    assert all(any(quote_is_grounded(q, item.text) for item in evidence) for q in quotes)
-    return quotes
+_quotes = grounded_quotes
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 import pytest
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.listing import (
     ListKind,
     asks_for_several,
@@ -17,11 +16,9 @@ from domains.execution.briefing.extractive.listing import (
     may_be_claim,
     states_kind,
 )
-from domains.execution.briefing.output import BriefingOutput
-from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
-from domains.execution.verification.grounding import quote_is_grounded
+from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import grounded_quotes
 
-SYSTEM = "Answer only from the evidence."
 ROWING = (
     "# Harbour Rowing Club: committee minutes, 9 March 2026\n\n"
     "Present: Ines (chair), Tobias, Grace, Wen\n\n"
@@ -89,13 +86,7 @@ def _evidence(*texts: str) -> list[EvidenceItem]:
 
 
 async def _quotes(question: str, *texts: str) -> list[str]:
-    evidence = _evidence(*texts)
-    provider = ExtractiveBriefingProvider(0.0, encoder=None)
-    user = render_briefing_prompt(question, evidence)
-    output = (await provider.generate_structured(system=SYSTEM, user=user, schema=BriefingOutput)).output
-    quotes = [citation.quote for claim in output.claims for citation in claim.citations]
-    assert all(any(quote_is_grounded(q, item.text) for item in evidence) for q in quotes)
-    return quotes
+    return await grounded_quotes(question, _evidence(*texts))
 
 
 def _holds(quotes: Sequence[str], *facts: str) -> bool:
