@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Protocol
 
 import numpy as np
@@ -204,13 +205,13 @@ def _stating(
     """Return the document's sentences said the way a fact of that kind is said, the plainest first (kind_strength);
     among equals the eligible ones likeliest first, then the others that share the question's focus or the best
     sentence's section, in document order."""
-    eligible = [
-        analysis.candidates[index]
-        for index, _ in order[1:]
-        if _document_of(analysis, analysis.candidates[index]) == document
-        and states_kind(kind, analysis.quote_text(analysis.candidates[index]))
-        and may_be_claim(analysis.quote_text(analysis.candidates[index]))
-    ]
+    eligible = []
+    for index, _ in order[1:]:
+        likely = analysis.candidates[index]
+        if _document_of(analysis, likely) == document:
+            text = analysis.quote_text(likely)
+            if states_kind(kind, text) and may_be_claim(text):
+                eligible.append(likely)
     focus = _focus(analysis, document)
     others = []
     for position, passage in enumerate(analysis.passages):
@@ -236,21 +237,25 @@ def _lead_first(analysis: Analysis, order: list[tuple[int, float]], listing: boo
     of that kind). A greeting, a preamble or a question in the text is eligible when it shares the question's words
     ("Dear parents," for "What do parents need to do?") but answers nothing; the answer score still describes the
     likeliest sentence."""
-    fit = [
-        rank for rank, (index, _) in enumerate(order) if may_be_claim(analysis.quote_text(analysis.candidates[index]))
-    ]
-    if not fit or fit[0] == 0:
+
+    def text(rank: int) -> str:
+        return analysis.quote_text(analysis.candidates[order[rank][0]])
+
+    if not order or may_be_claim(text(0)):
+        return order  # the usual case: nothing else is read
+    fit = (rank for rank in range(1, len(order)) if may_be_claim(text(rank)))
+    lead = next(fit, None)
+    if lead is None:
         return order
-    lead = fit[0]
     kind = list_kind(analysis.question.text) if listing else None
-    document = _document_of(analysis, analysis.candidates[order[0][0]])
     if kind is not None:
+        document = _document_of(analysis, analysis.candidates[order[0][0]])
         lead = next(
             (
                 rank
-                for rank in fit
+                for rank in chain([lead], fit)
                 if _document_of(analysis, analysis.candidates[order[rank][0]]) == document
-                and states_kind(kind, analysis.quote_text(analysis.candidates[order[rank][0]]))
+                and states_kind(kind, text(rank))
             ),
             lead,
         )
