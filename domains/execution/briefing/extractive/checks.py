@@ -113,7 +113,8 @@ _ASKING = frozenset(
         "tell know find allowed possible able way ways long often soon much many far high old big large way thing "
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
-        "happening number numbers amount time date set version versions new address name total"
+        "happening number numbers amount time date set version versions new address name total carry carried "
+        "carries"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
@@ -125,7 +126,8 @@ CATEGORY = frozenset(
         "obligation obligations guideline guidelines instruction instructions precaution precautions recommendation "
         "recommendations option options consequence consequences detail details arrangement arrangements restriction "
         "restrictions provision provisions duty duties responsibility responsibilities task tasks point points item "
-        "items apply applies require requires agree agreed decide decided plan planned propose proposed"
+        "items apply applies require requires agree agreed decide decided plan planned propose proposed feature "
+        "features improvement improvements enhancement enhancements highlight highlights"
     )
 )
 # Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
@@ -152,6 +154,7 @@ _MEASURE_NOUNS = frozenset(
 )
 _TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
 _PLACE = stem("place")
+VERB_WEIGHT = 0.5  # of an inverted question's main verb in the focus share: documents paraphrase verbs most
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
 
 
@@ -295,11 +298,30 @@ def holds_expected(
     """Return True when the sentence's tokens hold an answer of the expected kind not already in the question.
 
     A `procedural` "when" question ("When should I ...?") is also answered by a condition ("if", "as soon as")."""
-    fresh = [t for t in tokens if t.stem not in question_terms]
+    listed = list(tokens)
+    fresh = [t for t in listed if t.stem not in question_terms]
     if expect is Expect.ANY:
         return True
     if expect in (Expect.QUANTITY, Expect.MEASURE):
-        return any(_is_number(t) or t.lower in ("free", "half", "no", "none", "unlimited") for t in fresh)
+        # The numbers of a date ("From 1 September 2026", "March 3, 2026") count nothing ("may" is a month only
+        # after its day: "Members may bring 2 guests").
+        def month(j: int, after_day: bool = False) -> bool:
+            return 0 <= j < len(listed) and listed[j].lower in MONTHS and (after_day or listed[j].lower != "may")
+
+        def day(t: Token) -> bool:
+            return t.lower.isdigit() and int(t.lower) <= 31
+
+        dated = {
+            i
+            for i, t in enumerate(listed)
+            if (day(t) and (month(i + 1, True) or month(i - 1)))
+            or (is_year(t) and (month(i - 1) or (month(i - 2) and day(listed[i - 1]))))
+        }
+        return any(
+            (_is_number(t) and i not in dated) or t.lower in ("free", "half", "no", "none", "unlimited")
+            for i, t in enumerate(listed)
+            if t.stem not in question_terms
+        )
     if expect is Expect.DURATION:
         return any(_is_number(t) or t.lower in _DURATION_WORDS for t in fresh)
     if expect is Expect.DATE and procedural and _CONDITION.search(" ".join(t.lower for t in fresh)):
@@ -318,7 +340,6 @@ def holds_expected(
     if any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh):
         return True
     # A name opening the sentence is not marked as capitalised: "Felix to draft the article", "Lena will write".
-    listed = list(tokens)
     return (
         len(listed) > 1
         and listed[0].stem not in question_terms
@@ -399,6 +420,7 @@ class QuestionNeeds:
     # Hyphenated compounds of the question ("check-in"): a sentence naming a sibling ("check-out") and not the
     # compound itself speaks of the neighbour.
     compounds: tuple[tuple[str, str], ...] = ()
+    verb: str | None = None  # the question's main verb (question_verb): it weighs less in the focus share
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -422,8 +444,13 @@ class QuestionNeeds:
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
         }
+        verb = question_verb(tokenize(question))
+        if verb in focus:
+            focus[verb] *= VERB_WEIGHT
         match = _HEAD.search(" ".join(question.lower().split()))
         head = stem(match.group(1) or match.group(2)) if match else None
+        if head in AUDIENCE:
+            head = None  # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4": people are counted
         return cls(
             expect,
             frozenset(weights),
@@ -438,6 +465,7 @@ class QuestionNeeds:
             bool(_PROCEDURAL_WHEN.match(" ".join(question.lower().split()))),
             number_labels(tokenize(question)),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
+            verb,
         )
 
     def eligible(
@@ -610,13 +638,64 @@ _GENERIC_MODIFIERS = frozenset(
 
 
 MAX_PHRASE_WORDS = 3
+# The auxiliary of an inverted question ("How long WILL the app receive ...", "Why WAS the release delayed?"): the
+# subject's noun phrase follows it, and right after that phrase comes the question's verb.
+_DO_AUXILIARIES = frozenset(str.split("do does did will would can could must should may might shall"))
+_BE_AUXILIARIES = frozenset(str.split("is are was were has have had"))
+# Base forms of verbs that follow a question's subject ("does the warranty cover", "will the roof work take place").
+_BASE_VERBS = frozenset(
+    str.split(
+        "accept add affect allow apply arrive ask attend become begin belong bring buy call cancel change charge check "
+        "close come contain cost cover deliver depart do earn end expire fall finish follow get give go happen have "
+        "hold include issue keep last leave let look make mean measure meet move need offer open pay promise provide "
+        "receive refund remain replace report require return run say see sell send serve ship show sit spend stand "
+        "start stay stop support take tell use visit wait want weigh win work"
+    )
+)
+
+
+def _subject(phrase: list[Token], auxiliary: str, last: bool) -> list[Token]:
+    """Return the subject part of the first phrase after an inverted auxiliary, without the verb it ran into.
+
+    After is/was a final participle is the verb ("is the door seal guaranteed"). After do/will/can the verb follows
+    the subject: a phrase that ends the question ends in it ("What does the warranty cover?"); otherwise it starts at
+    the last base-form verb after the first word ("will the podcast app receive security fixes")."""
+    if len(phrase) < 2:
+        return phrase
+    if auxiliary in _BE_AUXILIARIES:
+        return phrase[:-1] if phrase[-1].lower.endswith(("ed", "en", "ing")) else phrase
+    if last:
+        return phrase[:-1]
+    verbs = [i for i in range(1, len(phrase)) if phrase[i].lower in _BASE_VERBS]
+    return phrase[: verbs[-1]] if verbs else phrase
+
+
+def question_verb(tokens: list[Token]) -> str | None:
+    """Return the stem of a question's main verb, or None: the first base-form verb after do/will/can ("What
+    availability does Ledgerly promise?"), the first participle after is/was ("Why was the release delayed?"), a past
+    verb after "who" ("Who carried out the audit?").
+    Documents state what is asked in their own verbs ("will make the service available", "moves to 31 March")."""
+    if len(tokens) > 2 and tokens[0].lower == "who" and tokens[1].lower.endswith("ed") and tokens[1].content:
+        return tokens[1].stem  # "Who carried out the audit?"
+    at = next((i for i, t in enumerate(tokens[:4]) if t.lower in _DO_AUXILIARIES | _BE_AUXILIARIES), None)
+    if at is None:
+        return None
+    after = tokens[at + 2 :]  # the subject takes at least one word
+    if tokens[at].lower in _BE_AUXILIARIES:
+        verb = next((t for t in after if t.content and t.lower.endswith(("ed", "en")) and not t.capitalized), None)
+    else:
+        verb = next((t for t in after if t.lower in _BASE_VERBS), None)
+    return verb.stem if verb is not None else None
 
 
 def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
     """Return (modifier, head) pairs of the question's noun phrases: the content words after a determiner, the
     last one the head ("the carbon filter" -> (carbon, filter)). Generic adjectives ("new", "maximum"),
-    participles ("promised") and names (checked on their own) are not required modifiers."""
+    participles ("promised") and names (checked on their own) are not required modifiers, and the verb an inverted
+    question's subject runs into is no head ("will the podcast app receive" -> (podcast, app))."""
     pairs: list[tuple[str, str]] = []
+    at = next((i for i, t in enumerate(tokens[:4]) if t.lower in _DO_AUXILIARIES | _BE_AUXILIARIES), None)
+    auxiliary = tokens[at].lower if at is not None else None
     index = 0
     while index < len(tokens):
         if tokens[index].lower not in _DETERMINERS:
@@ -628,6 +707,9 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
         while end < len(tokens) and end - index <= MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric:
             end += 1
         phrase = tokens[index + 1 : end]
+        if auxiliary is not None and at is not None and index > at and phrase:
+            phrase = _subject(phrase, auxiliary, end == len(tokens))
+            auxiliary = None  # only the first phrase after the auxiliary is its subject
         if len(phrase) >= 2:
             head = phrase[-1].stem
             for word in phrase[:-1]:

@@ -1,0 +1,99 @@
+"""Model v7's reading of a question's verb, counted people and the numbers of a date (checks.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive.checks import (
+    Expect,
+    QuestionNeeds,
+    holds_expected,
+    noun_phrases,
+    question_verb,
+)
+from domains.execution.briefing.extractive.terms import stem, tokenize
+
+
+def _needs(question: str) -> QuestionNeeds:
+    tokens = tokenize(question)
+    weights = {t.stem: 1.0 for t in tokens if t.content}
+    return QuestionNeeds.of(question, weights, frozenset())
+
+
+def _eligible(question: str, sentence: str, section: str = "", title: str = "") -> bool:
+    tokens = tokenize(sentence)
+    own = frozenset({t.stem for t in tokens} | {t.stem for t in tokenize(section)})
+    document = frozenset(t.stem for t in tokenize(title))
+    return _needs(question).eligible(tokens, own, document, own, True, sentence, own | document)
+
+
+@pytest.mark.parametrize(
+    ("question", "pairs"),
+    [
+        # The subject runs into the verb: the verb is no head the modifier must stand beside.
+        ("How long will the old router firmware get updates?", {("router", "firmware")}),
+        ("Until when is the garden hose covered?", {("garden", "hose")}),
+        ("What does the bronze plan include?", {("bronze", "plan")}),
+        ("What does the warranty cover?", set()),
+        # A phrase cut at three words before its verb keeps its head.
+        ("When does the second evening ferry leave the harbour?", {("second", "ferry")}),  # "evening": -ing
+        # No inversion: the last word of the phrase is a noun.
+        ("What is the carbon filter price?", {("carbon", "price"), ("filter", "price")}),
+    ],
+)
+def test_an_inverted_questions_verb_is_not_the_head_of_its_subject(question: str, pairs: set[tuple[str, str]]) -> None:
+    tokens = tokenize(question)
+    focus = {t.stem: 1.0 for t in tokens if t.content}
+
+    assert set(noun_phrases(tokens, focus)) == {(stem(a), stem(b)) for a, b in pairs}
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [
+        ("Which discount does the gym offer students?", "offer"),
+        ("Why was the autumn concert cancelled?", "cancelled"),
+        ("Who signed the lease for the shop?", "signed"),
+        ("Who is the treasurer?", None),
+        ("What is the deposit?", None),
+    ],
+)
+def test_question_verb(question: str, verb: str | None) -> None:
+    assert question_verb(tokenize(question)) == (stem(verb) if verb else None)
+
+
+def test_a_paraphrased_verb_does_not_cost_the_answer_but_a_missing_subject_does() -> None:
+    question = "Why was the spring newsletter postponed?"
+    answer = "The spring newsletter moves to 14 April because the printer is closed for repairs."
+
+    assert _eligible(question, answer)
+    assert not _eligible(question, "The printer is closed for repairs until 14 April.")
+
+
+def test_the_verb_still_decides_when_all_else_is_the_title() -> None:
+    # "approved" is the only word beyond the document's title: a sentence without it does not answer.
+    assert not _eligible(
+        "When was the travel policy approved?", "The hotel limit is £140 a night.", title="Travel policy"
+    )
+
+
+def test_how_many_people_may_be_counted_without_naming_them() -> None:
+    assert _eligible("How many members voted for the new bylaws?", "The vote on the bylaws was 9 for and 3 against.")
+    assert _eligible("How many people does the chilli serve?", "Serves 6.", section="Chilli con carne")
+    # Any other counted thing must still be named.
+    assert not _eligible("How many bikes does the club own?", "The club has 40 members.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Nobody has had a fixed desk since 1 September 2026.", False),
+        ("Bookings open on March 3, 2026.", False),
+        ("Members may bring 2 guests.", True),
+        ("Deposit paid on 1 June: £500.00", True),
+        ("Event: summer lunch, 26 June 2026, 60 guests", True),
+        ("The hall seats 120.", True),
+    ],
+)
+def test_the_numbers_of_a_date_are_no_quantity(sentence: str, expected: bool) -> None:
+    assert holds_expected(Expect.QUANTITY, tokenize(sentence), frozenset()) is expected
