@@ -231,7 +231,9 @@ def _stating(
     return [candidate for _, candidate in ranked]
 
 
-def _lead_first(analysis: Analysis, order: list[tuple[int, float]], listing: bool) -> list[tuple[int, float]]:
+def _lead_first(
+    analysis: Analysis, order: list[tuple[int, float]], listing: bool, model_floor: float
+) -> list[tuple[int, float]]:
     """Return the order with the lead claim first: the likeliest sentence when it states something, else the
     likeliest that does (for a list question with a kind, the likeliest of the same document that states a fact
     of that kind). A greeting, a preamble or a question in the text is eligible when it shares the question's words
@@ -241,13 +243,22 @@ def _lead_first(analysis: Analysis, order: list[tuple[int, float]], listing: boo
     def text(rank: int) -> str:
         return analysis.quote_text(analysis.candidates[order[rank][0]])
 
+    kind = list_kind(analysis.question.text) if listing and order else None
+    if kind is not None and may_be_claim(text(0)) and not states_kind(kind, text(0)):
+        # "What rules apply ...?" and the likeliest sentence states no rule ("The club chose a novel for March"):
+        # a nearly as likely sentence that does leads, and its document answers.
+        floor = model_floor * order[0][1]
+        for rank in range(1, min(len(order), LIST_ANCHOR_RANKS)):
+            if order[rank][1] < floor:
+                break
+            if may_be_claim(text(rank)) and states_kind(kind, text(rank)):
+                return [order[rank], *order[:rank], *order[rank + 1 :]]
     if not order or may_be_claim(text(0)):
         return order  # the usual case: nothing else is read
     fit = (rank for rank in range(1, len(order)) if may_be_claim(text(rank)))
     lead = next(fit, None)
     if lead is None:
         return order
-    kind = list_kind(analysis.question.text) if listing else None
     if kind is not None:
         document = _document_of(analysis, analysis.candidates[order[0][0]])
         lead = next(
@@ -286,7 +297,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     else:
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
-    order = _lead_first(analysis, order, listing)
+    order = _lead_first(analysis, order, listing, policy.list_relative_probability)
     first = analysis.candidates[order[0][0]]
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]

@@ -121,7 +121,8 @@ _SEVERAL = re.compile(
 _PREAMBLE = re.compile(
     r"(?:^|(?<=[.!?] ))(?:this|the) (?:page|policy|document|note|memo|email|e-mail|message|letter|guide|leaflet|"
     r"notice|report|section|update) (?:explains|describes|sets out|summari[sz]es|covers|lists|gives|is about|tells)\b"
-    r"|^(?:subject|re|fwd?|from|to|cc|date|sent|present|apologies|attendees)\s*:",
+    r"|^(?:subject|re|fwd?|from|to|cc|date|sent|present|apologies|attendees)\s*:"
+    r"|^-{2,}\s*(?:original|forwarded) message\b",
     re.IGNORECASE,
 )
 # A letter's greeting or sign-off ("Dear parents,", "Best wishes,") opens or closes the text; it states nothing.
@@ -221,11 +222,19 @@ def kind_strength(kind: ListKind, text: str, question: str = "") -> int:
     return 1
 
 
+_AFTER_CONDITION = re.compile(
+    r"(?i:if|when|whenever|before|after|once|while|until|during|for)\b[^,;.!?]{1,120},\s+([A-Za-z]+)\b"
+)
+
+
 def _is_imperative(text: str, kind: ListKind) -> bool:
     """Return True for a duty said as an instruction ("Bring headphones ...") or a request ("Could you ...?")."""
     if kind is not ListKind.DUTY:
         return False
     first = _FIRST_WORD.search(text)
     if first is not None and first.start() == 0 and first.group(0).lower() in _IMPERATIVES:
+        return True
+    after = _AFTER_CONDITION.match(text)  # "If you will not ride for a month, leave the battery at 60% charge."
+    if after is not None and after.group(1).lower() in _IMPERATIVES:
         return True
     return text.rstrip().endswith("?") and not asks_only(text)  # a request phrased as a question
