@@ -595,27 +595,49 @@ def compared_years(tokens: list[Token]) -> frozenset[str]:
     return frozenset(compared - stated)
 
 
+_TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
+
+
 def names_one(tokens: list[Token], head: str, question_terms: frozenset[str]) -> bool:
-    """Return True when a sentence names a particular X for "which X": a name or number the question does not hold
-    (a date is no name), or a word of its own before X ("the grey DSL cable", "second floor"), not the bare X
-    ("the contractors")."""
+    """Return True when a sentence names a particular X for "which X".
+
+    Where the sentence says X, that X must be made particular: words of its own right before it ("second floor",
+    "the grey DSL cable"), a number right after it ("room 2.14", "bus 42") or a name within three words ("Pennant
+    Roofing, the contractor"); "uses a screen reader" and "one email provider" name none. Where it does not say X,
+    any name or number the question does not hold will do ("Which contractor?" -- "Pennant Roofing will ..."). A date,
+    a clock time or a phone number is no name."""
 
     def dated(index: int) -> bool:
         near = tokens[max(0, index - 1) : index + 2]
         return any(t.lower in MONTHS or t.lower in _WEEKDAYS for t in near)
 
-    for index, token in enumerate(tokens):
+    def phone_or_time(index: int) -> bool:
+        token = tokens[index]
+        run = sum(1 for t in tokens[max(0, index - 2) : index + 3] if t.numeric)
+        clock = ":" in token.lower and head not in _TIME_HEADS  # "Which hours?" -- "between 10:00 and 15:00"
+        return clock or (token.lower.startswith("0") and len(token.lower) >= 4) or run >= 3
+
+    def named(index: int) -> bool:
+        token = tokens[index]
         if token.stem in question_terms:
-            continue
-        if token.capitalized and token.lower not in MONTHS and token.lower not in _WEEKDAYS:
+            return False
+        if token.capitalized:
+            return token.lower not in MONTHS and token.lower not in _WEEKDAYS
+        return token.numeric and not dated(index) and not phone_or_time(index)
+
+    said = [index for index, token in enumerate(tokens) if same_word(token.stem, {head})]
+    if not said:
+        return any(named(index) for index in range(len(tokens)))
+    for index in said:
+        start = index
+        while start > 0 and tokens[start - 1].content:
+            start -= 1  # the words right before X, up to a function word ("the grey DSL cable", not "uses a cable")
+        if any(t.stem not in question_terms and not same_word(t.stem, {head}) for t in tokens[start:index]):
             return True
-        if token.numeric and not dated(index):
+        if index + 1 < len(tokens) and tokens[index + 1].numeric and named(index + 1):
             return True
-    for index, token in enumerate(tokens):
-        if not same_word(token.stem, {head}):
-            continue
-        before = [t for t in tokens[max(0, index - 2) : index] if t.content]
-        if any(t.stem not in question_terms and not same_word(t.stem, {head}) for t in before):
+        near = range(max(0, index - 3), min(len(tokens), index + 4))
+        if any(tokens[i].capitalized and named(i) for i in near if i != index):
             return True
     return False
 

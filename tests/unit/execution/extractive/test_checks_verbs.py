@@ -1,4 +1,4 @@
-"""Model v7's reading of a question's verb, counted people and the numbers of a date (checks.py)."""
+"""Model v7's reading of a question's verb, counted people, the numbers of a date and a particular X (checks.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from domains.execution.briefing.extractive.checks import (
     Expect,
     QuestionNeeds,
     holds_expected,
+    names_one,
     noun_phrases,
     question_verb,
 )
@@ -97,3 +98,22 @@ def test_how_many_people_may_be_counted_without_naming_them() -> None:
 )
 def test_the_numbers_of_a_date_are_no_quantity(sentence: str, expected: bool) -> None:
     assert holds_expected(Expect.QUANTITY, tokenize(sentence), frozenset()) is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "head", "sentence", "expected"),
+    [
+        ("Which projector will be used at the launch?", "projector", "The launch needs a projector.", False),
+        ("Which courier lost the parcels?", "courier", "Most losses came from one courier last month.", False),
+        ("Which nurse runs the clinic?", "nurse", "Ring 0161 555 0101 before 8:30 to book.", False),
+        ("Which nurse runs the clinic?", "nurse", "Sister Okoro, the senior nurse, runs it.", True),
+        ("Which room is the training in?", "room", "The training is in room 3.12.", True),
+        ("Which cable goes into the modem?", "cable", "Plug the short yellow cable into the modem.", True),
+        ("Which hours is the desk staffed?", "hours", "The desk is staffed between 9:00 and 17:00.", True),
+        ("Which builder will fix the roof?", "builder", "The job goes to Hartley & Sons on Monday.", True),
+    ],
+)
+def test_which_x_needs_that_x_made_particular(question: str, head: str, sentence: str, expected: bool) -> None:
+    terms = frozenset(t.stem for t in tokenize(question) if t.content)
+
+    assert names_one(tokenize(sentence), stem(head), terms) is expected
