@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.checks import QuestionNeeds
+from domains.execution.briefing.extractive.listing import may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
@@ -345,6 +346,10 @@ def analyze(
                 if not needs.eligible(
                     tokens, sections[index], document, headed[index], layout, text, passage.stems | document, header
                 ):
+                    continue
+                if layout and (unit is None or unit.role is not Role.ROW) and not may_be_claim(text):
+                    # A letter's greeting, a document's preamble or a quoted header block shares words with the
+                    # question and answers none (a spreadsheet record opening "Date: ..." is a row, and answers).
                     continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
             analysis.candidates.append(Candidate(passage.position, index, first, features))

@@ -127,8 +127,9 @@ _PREAMBLE = re.compile(
 )
 # A letter's greeting or sign-off ("Dear parents,", "Best wishes,") opens or closes the text; it states nothing.
 _SALUTATION = re.compile(
-    r"^(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^.!?]{0,40}|(?:best|kind|warm) (?:wishes|regards)|"
-    r"regards|many thanks|thanks|thank you|cheers|best|yours (?:sincerely|faithfully|truly))[,.!]?$",
+    r"^(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^.!?]{0,40}[,.!]?"
+    r"|(?:(?:best|kind|warm) (?:wishes|regards)|regards|many thanks|thanks|thank you|cheers|best|"
+    r"yours (?:sincerely|faithfully|truly))[,.!]?(?:\n[^\n]{1,60})?)$",  # a sign-off may carry the name below it
     re.IGNORECASE,
 )
 # The cues that say a fact of the kind most plainly: a modal or a request for a duty, "now/instead" for a change,

@@ -3,6 +3,7 @@ reply's separator line is no claim. The documents are written for these tests.""
 
 from __future__ import annotations
 
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.listing import ListKind, may_be_claim, states_kind
 from domains.execution.briefing.prompt_format import EvidenceItem
 from tests.unit.execution.extractive.helpers import grounded_quotes
@@ -42,3 +43,27 @@ async def test_the_lead_of_a_rules_question_is_a_rule_not_a_likelier_sentence_th
 
     assert quotes and "must shower" in quotes[0]
     assert not any("Japanese animation" in q for q in quotes)
+
+
+THREAD = (
+    "Subject: Re: Museum visit for Class 4\n\n"
+    "Dear families of Class 4,\n\n"
+    "The museum has asked us to stay later, so please collect your child from the library at 15:45.\n\n"
+    "Best wishes,\nMs Adeyemi\n\n"
+    "-----Original message-----\n"
+    "From: Grace Adeyemi <g.adeyemi@school.example>\n"
+    "To: Families of Class 4\n"
+    "Subject: Museum visit for Class 4 families\n\n"
+    "> Class 4 will visit the city museum on Friday. Children need a packed lunch.\n"
+)
+
+
+def test_a_greeting_a_sign_off_or_a_quoted_header_block_is_no_candidate() -> None:
+    evidence = [EvidenceItem("chunk-thread", "trusted", THREAD, rank=1, semantic_rank=1, lexical_rank=1)]
+    analysis = analyze(
+        "Where should families of Class 4 collect their child after the museum visit?", evidence, max_sentence_chars=400
+    )
+    texts = [analysis.quote_text(c) for c in analysis.candidates]
+
+    assert any("collect your child from the library" in t for t in texts)
+    assert not any(t.startswith(("Dear", "Best wishes", "-----Original", "Subject:")) for t in texts)
