@@ -114,7 +114,7 @@ _ASKING = frozenset(
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
-        "carries"
+        "carries latest earliest soonest"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
@@ -127,7 +127,8 @@ CATEGORY = frozenset(
         "recommendations option options consequence consequences detail details arrangement arrangements restriction "
         "restrictions provision provisions duty duties responsibility responsibilities task tasks point points item "
         "items apply applies require requires agree agreed decide decided plan planned propose proposed feature "
-        "features improvement improvements enhancement enhancements highlight highlights"
+        "features improvement improvements enhancement enhancements highlight highlights attach attached impose "
+        "imposed"
     )
 )
 # Who a document addresses ("attendees", "staff", "members"): mail and notices say "you" or nothing at all, so the
@@ -369,8 +370,45 @@ _IRREGULAR = {
 _DERIVED = frozenset(("ment", "ments", "er", "ers", "or", "ors", "al"))
 
 
+# Words that everyday documents and their readers use for one another ("guaranteed" / "warranty", "fix" /
+# "repair"): either is found where the other is written. Only plain equivalents, never a broader or narrower word.
+_SYNONYM_GROUPS = (
+    "guarantee guaranteed warranty",
+    "fix fixed repair repaired mend",
+    "begin start commence",
+    "buy purchase",
+    "book reserve booking reservation",
+    "phone telephone call ring",
+    "allow allowed permit permitted",
+    "refund reimburse reimbursed repay",
+    "postpone delay delayed",
+    "bike bicycle",
+    "kid child children",
+    "help assist assistance",
+    "tell inform notify",
+    "quit resign resignation",
+    "sick ill illness sickness",
+    "sell sale sales",
+    "hurt injure injured injury",
+    "rubbish waste refuse trash",
+    "holiday vacation",
+)
+_SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in _SYNONYM_GROUPS:
+    _stems = frozenset(stem(word) for word in _group.split())
+    for _stem in _stems:
+        _SYNONYMS[_stem] = _SYNONYMS.get(_stem, frozenset()) | _stems
+
+
 def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
-    """Return True when a stem, or a morphological variant of it (shared prefix of 4+ letters), is in `stems`."""
+    """Return True when a stem, a morphological variant of it (shared prefix of 4+ letters) or a plain synonym of it
+    (_SYNONYM_GROUPS) is in `stems`."""
+    if _same_form(term, stems):
+        return True
+    return any(_same_form(other, stems) for other in _SYNONYMS.get(term, ()) if other != term)
+
+
+def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
     if term in stems or _IRREGULAR.get(term, term) in stems:
         return True
     if any(_IRREGULAR.get(other) == term for other in stems):
@@ -421,6 +459,7 @@ class QuestionNeeds:
     # compound itself speaks of the neighbour.
     compounds: tuple[tuple[str, str], ...] = ()
     verb: str | None = None  # the question's main verb (question_verb): it weighs less in the focus share
+    acronyms: frozenset[str] = frozenset()  # the question's acronyms ("AGM"), found spelled out too
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -466,6 +505,7 @@ class QuestionNeeds:
             number_labels(tokenize(question)),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
+            frozenset(word.lower() for word in _ACRONYM.findall(question)),
         )
 
     def eligible(
@@ -501,6 +541,7 @@ class QuestionNeeds:
         own = {t.stem for t in tokens} | section
         if text is not None:
             own |= iso_date_stems(text)
+            own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
         seen = own | document
         if not layout:
             return True
@@ -532,6 +573,26 @@ class QuestionNeeds:
         asked = [*focus, *self.key_terms]
         beyond = [term for term in asked if not same_word(term, document) and term not in AUDIENCE]
         return not beyond or any(self.found(term, own) for term in beyond)
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+_LINKING = frozenset(("of", "and", "for", "the", "&"))
+
+
+def spells_out(acronym: str, text: str) -> bool:
+    """Return True when the text writes the acronym out in capitalised words ("agm": "Annual General Meeting";
+    "doh": "Department of Health"), linking words counted or skipped."""
+    words = re.findall(r"[A-Za-z&]+", text)
+    target = list(acronym)
+    for skip in (False, True):
+        run = [w for w in words if not (skip and w.lower() in _LINKING)]
+        for i in range(len(run) - len(target) + 1):
+            window = run[i : i + len(target)]
+            if [w[0].lower() for w in window] == target and all(
+                w[0].isupper() or w.lower() in _LINKING for w in window
+            ):
+                return True
+    return False
 
 
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
@@ -573,6 +634,9 @@ def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:
 _COMPARING = frozenset(str.split("on than since versus vs compared"))
 
 
+_QUARTER = re.compile(r"q[1-4]|h[12]")
+
+
 def compared_years(tokens: list[Token]) -> frozenset[str]:
     """Return the years a sentence names only as the point of comparison ("up 9% on 2024", "than in Q4 2025")."""
     compared, stated = set(), set()
@@ -584,7 +648,7 @@ def compared_years(tokens: list[Token]) -> frozenset[str]:
             (
                 t.lower
                 for t in reversed(tokens[max(0, index - 4) : index])
-                if not (t.lower in ("in", "q") or t.numeric or t.lower in MONTHS)
+                if not (t.lower in ("in", "q") or _QUARTER.fullmatch(t.lower) or t.numeric or t.lower in MONTHS)
             ),
             "",
         )
@@ -729,6 +793,11 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
         while end < len(tokens) and end - index <= MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric:
             end += 1
         phrase = tokens[index + 1 : end]
+        cut = end < len(tokens) and end - index > MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric
+        if cut and tokens[end].lower not in _BASE_VERBS:
+            # Four content words in a row ("an hour-long solo walk"): where the phrase ends is not known.
+            index = end
+            continue
         if auxiliary is not None and at is not None and index > at and phrase:
             phrase = _subject(phrase, auxiliary, end == len(tokens))
             auxiliary = None  # only the first phrase after the auxiliary is its subject

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A code of capitals and digits ("E21", "A4") is one token; otherwise numbers and words.
+_TOKEN = re.compile(r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 STOP_WORDS = frozenset(
@@ -20,7 +21,10 @@ STOP_WORDS = frozenset(
         "since so some such than that the their theirs them themselves then there these they this those though "
         "through thus to too under until up upon us used using very via was we were what whatever when whenever "
         "where whereas whether which while who whom whose why will with within without would yet you your yours "
-        "yourself 's s t name named called kind type term known"
+        "yourself 's s t name named called kind type term known ok okay i'm i've i'd i'll you're you've you'd "
+        "you'll we're we've we'd we'll they're they've they'd they'll it's that's there's here's what's who's "
+        "where's when's how's why's let's isn't aren't wasn't weren't haven't hasn't hadn't doesn't don't didn't "
+        "won't wouldn't can't couldn't shouldn't mustn't usually normally typically generally currently"
     )
 )
 NEGATIONS = frozenset(str.split("not no never none nor neither without cannot n't nobody nothing nowhere"))
@@ -142,7 +146,7 @@ def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     for index, match in enumerate(_TOKEN.finditer(text)):
         surface = match.group(0)
-        lower = surface.lower()
+        lower = surface.lower().replace("’", "'")
         numeric = surface[0].isdigit()
         value = lower.replace(",", "") if numeric else stem(lower)
         tokens.append(Token(lower=lower, stem=value, capitalized=index > 0 and surface[0].isupper(), numeric=numeric))

@@ -1,4 +1,5 @@
-"""Model v7's reading of a question's verb, counted people, the numbers of a date and a particular X (checks.py)."""
+"""Model v7's reading of a question: its verb, counted people, the numbers of a date, a particular X, contractions,
+codes, acronyms and plain synonyms (checks.py, terms.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from domains.execution.briefing.extractive.checks import (
     names_one,
     noun_phrases,
     question_verb,
+    same_word,
+    spells_out,
 )
 from domains.execution.briefing.extractive.terms import stem, tokenize
 
@@ -117,3 +120,34 @@ def test_which_x_needs_that_x_made_particular(question: str, head: str, sentence
     terms = frozenset(t.stem for t in tokenize(question) if t.content)
 
     assert names_one(tokenize(sentence), stem(head), terms) is expected
+
+
+def test_contractions_and_ok_are_function_words_and_a_code_is_one_token() -> None:
+    tokens = tokenize("What isn't covered? I'm not sure it's OK. The display says E21.")
+
+    assert not any(t.content for t in tokens if t.lower in ("isn't", "i'm", "it's", "ok"))
+    assert [t.lower for t in tokens][-1] == "e21"
+    assert _eligible("What isn’t covered by the guarantee?", "Filters and hoses are not covered by the guarantee.")
+
+
+def test_an_acronym_is_found_spelled_out_in_capitalised_words() -> None:
+    assert spells_out("agm", "Annual General Meeting: Friday 7 November")
+    assert spells_out("doh", "a letter from the Department of Health")
+    assert not spells_out("agm", "a good meal")
+    sentence = "Annual General Meeting: Friday 7 November, 19:30"
+    assert _eligible("When is the rowing club's AGM?", sentence, title="Rowing club news")
+
+
+def test_plain_synonyms_match_and_broader_words_do_not() -> None:
+    assert same_word(stem("guaranteed"), {stem("warranty")})
+    assert same_word(stem("fix"), {stem("repairs")})
+    assert not same_word(stem("leave"), {stem("holiday")})  # "leave" is also a verb
+    assert _eligible(
+        "How long is the kettle guaranteed for?", "Warranty period: 2 years from purchase.", title="Kettle"
+    )
+
+
+def test_a_run_of_four_content_words_makes_no_modifier_pair() -> None:
+    tokens = tokenize("What does an hour-long solo walk cost?")
+
+    assert noun_phrases(tokens, {t.stem: 1.0 for t in tokens if t.content}) == ()
