@@ -42,6 +42,7 @@ class Expect(StrEnum):
     QUANTITY = "quantity"
     DURATION = "duration"
     DATE = "date"
+    CLOCK = "clock"  # "what time": a time of day, not a date
     MEASURE = "measure"
     PERSON = "person"
     ANY = "any"
@@ -49,6 +50,10 @@ class Expect(StrEnum):
 
 _EXPECT_PATTERNS = (
     (Expect.DURATION, re.compile(r"\bhow (?:long|often|soon|frequently|far in advance)\b|\bwithin how\b")),
+    (
+        Expect.CLOCK,
+        re.compile(r"\bwhat time\b(?! of (?:the )?(?:year|month|week|day)| (?:period|frame|span|zone|scale))"),
+    ),
     (
         Expect.DATE,
         re.compile(
@@ -85,6 +90,9 @@ _TIME_WORDS = frozenset(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
         "annually yearly quarterly immediately first last"
     )
+)
+_CLOCK_WORDS = frozenset(
+    str.split("am pm a.m p.m noon midday midnight o'clock morning afternoon evening night lunchtime dawn dusk")
 )
 _DURATION_WORDS = frozenset(
     str.split(
@@ -325,6 +333,14 @@ def holds_expected(
         )
     if expect is Expect.DURATION:
         return any(_is_number(t) or t.lower in _DURATION_WORDS for t in fresh)
+    if expect is Expect.CLOCK:
+        # "10:30", "9 am", "noon", or an hour after "at"/"from"/"until" ("opens at six")
+        return any(
+            ((t.numeric and ":" in t.lower) or t.lower in _CLOCK_WORDS)
+            or (_is_number(t) and i > 0 and listed[i - 1].lower in ("at", "from", "until", "till", "by", "before"))
+            for i, t in enumerate(listed)
+            if t.stem not in question_terms
+        )
     if expect is Expect.DATE and procedural and _CONDITION.search(" ".join(t.lower for t in fresh)):
         return True  # "When should the filter be replaced?" -- "Replace it if the indicator turns red."
     if expect is Expect.DATE:
@@ -632,6 +648,7 @@ def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:
 
 
 _COMPARING = frozenset(str.split("on than since versus vs compared"))
+_CHANGED = frozenset(str.split("up down rose fell grew dropped increased decreased climbed"))  # "up from X in 2023"
 
 
 _QUARTER = re.compile(r"q[1-4]|h[12]")
@@ -644,15 +661,22 @@ def compared_years(tokens: list[Token]) -> frozenset[str]:
         if not is_year(token):
             continue
         # The word before the year, past "in", a quarter ("Q4") or a month: "than in Q4 2025", "on March 2024".
-        previous = next(
+        at = next(
             (
-                t.lower
-                for t in reversed(tokens[max(0, index - 4) : index])
-                if not (t.lower in ("in", "q") or _QUARTER.fullmatch(t.lower) or t.numeric or t.lower in MONTHS)
+                i
+                for i in range(index - 1, max(-1, index - 5), -1)
+                if not (
+                    tokens[i].lower in ("in", "q")
+                    or _QUARTER.fullmatch(tokens[i].lower)
+                    or tokens[i].numeric
+                    or tokens[i].lower in MONTHS
+                )
             ),
-            "",
+            None,
         )
-        if previous in _COMPARING:
+        previous = tokens[at].lower if at is not None else ""
+        changed = previous == "from" and at is not None and at > 0 and tokens[at - 1].lower in _CHANGED
+        if previous in _COMPARING or changed:
             compared.add(token.stem)
         else:
             stated.add(token.stem)

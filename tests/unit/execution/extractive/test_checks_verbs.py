@@ -8,6 +8,7 @@ import pytest
 from domains.execution.briefing.extractive.checks import (
     Expect,
     QuestionNeeds,
+    compared_years,
     holds_expected,
     names_one,
     noun_phrases,
@@ -151,3 +152,26 @@ def test_a_run_of_four_content_words_makes_no_modifier_pair() -> None:
     tokens = tokenize("What does an hour-long solo walk cost?")
 
     assert noun_phrases(tokens, {t.stem: 1.0 for t in tokens if t.content}) == ()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Racing starts at 10:30 from the harbour wall.", True),
+        ("The shop opens at nine.", True),
+        ("Collections are at noon on Fridays.", True),
+        ("Harbour Cup regatta: Saturday 12 July", False),  # a date is no time of day
+    ],
+)
+def test_what_time_asks_for_a_time_of_day(sentence: str, expected: bool) -> None:
+    question = "What time does the regatta start?"
+    terms = frozenset(t.stem for t in tokenize(question) if t.content)
+
+    assert _needs(question).expect is Expect.CLOCK
+    assert holds_expected(Expect.CLOCK, tokenize(sentence), terms) is expected
+    assert _needs("What time period does the report cover?").expect is not Expect.CLOCK
+
+
+def test_a_year_after_up_from_is_the_point_of_comparison() -> None:
+    assert compared_years(tokenize("Loans rose to 9,100, up from 7,800 in 2023.")) == {"2023"}
+    assert compared_years(tokenize("The new fee applies from 2024.")) == frozenset()
