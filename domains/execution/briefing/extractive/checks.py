@@ -560,7 +560,10 @@ class QuestionNeeds:
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
         seen = own | document
         if not layout:
-            return True
+            # A plain paragraph: a question's number (a version, a year, a code) absent from its whole chunk and title
+            # says the paragraph is about something else; names may be paraphrased ("Holland") and are left to scores.
+            numbers = [term for term in self.key_terms if term[:1].isdigit()]
+            return all(same_word(term, chunk | seen) for term in numbers)
         named = headed if headed is not None else own
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
         if head_needed and self.head is not None and not same_word(self.head, named):

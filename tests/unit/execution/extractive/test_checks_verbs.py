@@ -175,3 +175,18 @@ def test_what_time_asks_for_a_time_of_day(sentence: str, expected: bool) -> None
 def test_a_year_after_up_from_is_the_point_of_comparison() -> None:
     assert compared_years(tokenize("Loans rose to 9,100, up from 7,800 in 2023.")) == {"2023"}
     assert compared_years(tokenize("The new fee applies from 2024.")) == frozenset()
+
+
+def test_a_plain_paragraph_without_the_questions_number_cannot_answer() -> None:
+    question = "What is new in version 4.2 of the app?"
+    tokens = tokenize(question)
+    weights = {t.stem: 1.0 for t in tokens if t.content}
+    needs = QuestionNeeds.of(question, weights, frozenset(t.stem for t in tokens if t.numeric))
+    sentence = tokenize("You can now choose from 25 new templates.")
+    own = frozenset(t.stem for t in sentence)
+
+    assert not needs.eligible(sentence, own, frozenset(), own, False, "You can now choose from 25 new templates.", own)
+    with_version = own | {"4.2"}
+    assert needs.eligible(
+        sentence, own, frozenset(), own, False, "You can now choose from 25 new templates.", with_version
+    )
