@@ -2,6 +2,8 @@
 
     .venv/bin/python -m tools.answers.everyday --split dev             # figures as one JSON line
     .venv/bin/python -m tools.answers.everyday --split train --show    # plus every question's answer, for reading
+    .venv/bin/python -m tools.answers.everyday --data evaluation/everyday-unseen --distractors evaluation/everyday
+        # another set's questions, retrieved from its documents plus the train and dev documents of the everyday set
 
 Every document is parsed and chunked by ORION's own ingestion code (prepare_document), and a question retrieves from
 all 40 documents' chunks the way tools/answers/simulate.py does for SQuAD: BM25 and MiniLM channels over the indexed
@@ -46,15 +48,20 @@ class Chunk:
     section: str | None
 
 
-def corpus_chunks(folder: Path = EVERYDAY, settings: Settings | None = None) -> list[Chunk]:
-    """Return every chunk of every document, chunked and labelled by ORION's ingestion code."""
+def corpus_chunks(
+    folder: Path = EVERYDAY, settings: Settings | None = None, splits: tuple[str, ...] | None = None, prefix: str = ""
+) -> list[Chunk]:
+    """Return every chunk of every document (of the given splits), chunked and labelled by ORION's ingestion code;
+    chunk ids are `<prefix><document>-c<index>`."""
     settings = settings or Settings()
     documents, _ = load_everyday(folder)
     chunks: list[Chunk] = []
     for document in documents:
+        if splits is not None and document.split not in splits:
+            continue
         prepared = prepare_document(document.data, document.filename, settings, document.filename)
         for draft, indexed, safety in zip(prepared.chunks, prepared.index_texts, prepared.safety, strict=True):
-            chunk_id = f"{document.name}-c{draft.index}"
+            chunk_id = f"{prefix}{document.name}-c{draft.index}"
             section = evidence_section(document.filename, draft.section)
             chunks.append(Chunk(chunk_id, document.name, draft.text, indexed, safety.trust_label, section))
     return chunks
@@ -114,11 +121,23 @@ def everyday_runs(split: str, labels: str = "trusted") -> list[SimulatedRun]:
     ]
 
 
-async def evaluate(split: str, labels: str, show: bool, encoder_kind: str = "cached") -> dict[str, Any]:
-    """Answer every question of the split and return the summary (printing each answer when `show`)."""
-    _, questions = load_everyday(EVERYDAY)
+async def evaluate(
+    split: str,
+    labels: str,
+    show: bool,
+    encoder_kind: str = "cached",
+    folder: Path = EVERYDAY,
+    distractors: Path | None = None,
+) -> dict[str, Any]:
+    """Answer every question of the split and return the summary (printing each answer when `show`).
+
+    With `distractors`, the train and dev documents of that set (never its test split) are retrieved from too."""
+    _, questions = load_everyday(folder)
     chosen = choose(questions, split)
-    evidence = retrieve(chosen, corpus_chunks(), labels)
+    chunks = corpus_chunks(folder)
+    if distractors is not None:
+        chunks += corpus_chunks(distractors, splits=("train", "dev"), prefix="distractor-")
+    evidence = retrieve(chosen, chunks, labels)
     encoder = CachedEncoder() if encoder_kind == "cached" else None
     provider = ExtractiveBriefingProvider(encoder=encoder)
     outcomes: list[QuestionOutcome] = []
@@ -156,8 +175,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--labels", choices=("trusted", "classified"), default="trusted")
     parser.add_argument("--encoder", choices=("cached", "none"), default="cached")
     parser.add_argument("--show", action="store_true")
+    parser.add_argument("--data", type=Path, default=EVERYDAY, help="an everyday-format set (default: the set)")
+    parser.add_argument("--distractors", type=Path, help="a set whose train and dev documents are retrieved from too")
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(evaluate(args.split, args.labels, args.show, args.encoder))))
+    summary = evaluate(args.split, args.labels, args.show, args.encoder, args.data, args.distractors)
+    print(json.dumps(asyncio.run(summary)))
     return 0
 
 
