@@ -476,12 +476,23 @@ class QuestionNeeds:
     compounds: tuple[tuple[str, str], ...] = ()
     verb: str | None = None  # the question's main verb (question_verb): it weighs less in the focus share
     acronyms: frozenset[str] = frozenset()  # the question's acronyms ("AGM"), found spelled out too
+    # "Is there a weekly ticket?": the thing whose existence is asked, word after word in the sentence itself
+    exists: tuple[str, ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
         if same_word(term, stems):
             return True
         return any(label == term and same_word(number, stems) for label, number in self.labels)
+
+    def names_the_thing(self, tokens: list[Token], around: frozenset[str], headed: frozenset[str] | None) -> bool:
+        """Return True when the sentence may speak of what "Is there a X?" asks about: one word anywhere in the
+        sentence, its section or its title ("Is there a bus on Sundays?" over a bus timetable); several words one
+        after another in the sentence, or all in its own headings ("Weekly tickets")."""
+        if len(self.exists) == 1:
+            return same_word(self.exists[0], around | {t.stem for t in tokens})
+        headings = (headed or frozenset()) - {t.stem for t in tokens}
+        return says_in_order(self.exists, tokens) or all(same_word(word, headings) for word in self.exists)
 
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
@@ -522,6 +533,7 @@ class QuestionNeeds:
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
             frozenset(word.lower() for word in _ACRONYM.findall(question)),
+            existential(question),
         )
 
     def eligible(
@@ -550,6 +562,8 @@ class QuestionNeeds:
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
+        if self.exists and not self.names_the_thing(tokens, section | document, headed):
+            return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         if self.money and text is not None and not holds_money(text, header):
             return False
         if self.unit is not None and text is not None and not self.unit.search(text):
@@ -592,6 +606,30 @@ class QuestionNeeds:
         asked = [*focus, *self.key_terms]
         beyond = [term for term in asked if not same_word(term, document) and term not in AUDIENCE]
         return not beyond or any(self.found(term, own) for term in beyond)
+
+
+_EXISTENTIAL = re.compile(
+    r"^(?:is|are) there (?:a |an |any |some )?((?:[\w'-]+ ){0,2}?[\w'-]+)"
+    r"(?= (?:for|if|on|at|in|to|when|with|from|after|before|during|available)\b|\s*\?|$)"
+)
+
+
+def existential(question: str) -> tuple[str, ...]:
+    """Return the stems of the thing an "Is there a X ...?" question asks about ("weekly ticket"), or ()."""
+    match = _EXISTENTIAL.match(" ".join(question.lower().split()))
+    if match is None:
+        return ()
+    return tuple(t.stem for t in tokenize(match.group(1).replace("-", " ")) if t.content)
+
+
+def says_in_order(stems: tuple[str, ...], tokens: list[Token]) -> bool:
+    """Return True when the sentence names the words one after another (morphology counts: "late payment charge"
+    for "late-payment charge"); a single word need only be there."""
+    words = [t.stem for t in tokens]
+    for start in range(len(words) - len(stems) + 1):
+        if all(same_word(stems[k], {words[start + k]}) for k in range(len(stems))):
+            return True
+    return False
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")

@@ -190,3 +190,16 @@ def test_a_plain_paragraph_without_the_questions_number_cannot_answer() -> None:
     assert needs.eligible(
         sentence, own, frozenset(), own, False, "You can now choose from 25 new templates.", with_version
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        ("Is there a weekly pass?", "A weekly pass costs £12.", True),
+        ("Is there a weekly pass?", "Members showed their passes at the desk last week.", False),
+        ("Is there a late-payment fee?", "A late payment fee of £5 applies after 14 days.", True),
+        ("Is there a fee for late payment?", "Invoices must be paid within 14 days.", False),
+    ],
+)
+def test_is_there_a_x_needs_that_x_named(question: str, sentence: str, expected: bool) -> None:
+    assert _eligible(question, sentence) is expected
