@@ -10,6 +10,7 @@ spans of the chunk text, never edited.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -18,7 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import asks_for_list, same_word
+from domains.execution.briefing.extractive.checks import QuestionNeeds, asks_for_list, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -72,6 +73,8 @@ class Draft:
     quotes: tuple[Quote, ...]
     semantic: bool
     listing: bool = False  # the question asks for several things (checks.asks_for_list)
+    # A yes/no question whose lead quote restates it (restates_yes_no): answered at any positive score
+    restated: bool = False
 
 
 @dataclass(frozen=True)
@@ -379,4 +382,27 @@ def draft_answer(
     score = answer.score(ranking.answer_row) if eligible else 0.0
     listing = asks_for_list(question)
     threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
-    return Draft(score, threshold, choose_quotes(analysis, model, ranking), semantic, listing)
+    quotes = choose_quotes(analysis, model, ranking)
+    restated = eligible and bool(quotes) and restates_yes_no(analysis, quotes[0].text)
+    return Draft(score, threshold, quotes, semantic, listing, restated)
+
+
+YES_NO = re.compile(r"^(?:is|are|was|were|does|do|did|can|could|will|would|may|must|should|am|has|have)\b", re.I)
+YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself
+
+
+def restates_yes_no(analysis: Analysis, quote: str) -> bool:
+    """Return True when a yes/no question's quote restates it, affirmed or denied: its names and numbers and most of
+    what it asks about are in the sentence itself ("Will I be refunded for a first-class ticket ...?" -- "First-class
+    tickets are never reimbursed, even when ..."). The answer model, fitted on SQuAD's wh-questions, scores such
+    sentences low; a restatement is the answer a yes/no question has."""
+    question = analysis.question
+    if not YES_NO.match(question.text.strip()):
+        return False
+    needs = QuestionNeeds.of(question.text, question.weights, question.key_terms)
+    stems = {t.stem for t in tokenize(quote)}
+    if not all(same_word(term, stems) for term in needs.key_terms):
+        return False
+    total = sum(needs.focus.values())
+    found = sum(weight for term, weight in needs.focus.items() if same_word(term, stems))
+    return total > 0 and found / total >= YES_NO_RESTATEMENT

@@ -104,8 +104,11 @@ class ExtractiveBriefingProvider:
             return draft_answer(question, evidence, self.model, None)
 
     def threshold_for(self, draft: Draft) -> float:
-        """Return the score a draft needs to be answered: min_score when set, else the calibrated threshold."""
-        return self.min_score if self.min_score is not None else draft.threshold
+        """Return the score a draft needs to be answered: min_score when set, else the calibrated threshold (any
+        positive score for a yes/no question its quote restates: Draft.restated)."""
+        if self.min_score is not None:
+            return self.min_score
+        return 0.0 if draft.restated else draft.threshold
 
     def briefing_payload(self, question: str, evidence: Sequence[EvidenceItem]) -> tuple[dict[str, Any], Draft]:
         """Return the BriefingOutput payload for a question and its evidence, with the draft it came from."""
