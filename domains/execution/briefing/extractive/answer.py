@@ -10,7 +10,6 @@ spans of the chunk text, never edited.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -19,7 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import QuestionNeeds, asks_for_list, same_word
+from domains.execution.briefing.extractive.checks import asks_for_list, asks_yes_no, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -387,7 +386,6 @@ def draft_answer(
     return Draft(score, threshold, quotes, semantic, listing, restated)
 
 
-YES_NO = re.compile(r"^(?:is|are|was|were|does|do|did|can|could|will|would|may|must|should|am|has|have)\b", re.I)
 YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself
 
 
@@ -396,10 +394,9 @@ def restates_yes_no(analysis: Analysis, quote: str) -> bool:
     what it asks about are in the sentence itself ("Will I be refunded for a first-class ticket ...?" -- "First-class
     tickets are never reimbursed, even when ..."). The answer model, fitted on SQuAD's wh-questions, scores such
     sentences low; a restatement is the answer a yes/no question has."""
-    question = analysis.question
-    if not YES_NO.match(question.text.strip()):
+    if not asks_yes_no(analysis.question.text):
         return False
-    needs = QuestionNeeds.of(question.text, question.weights, question.key_terms)
+    needs = analysis.needs
     stems = {t.stem for t in tokenize(quote)}
     if not all(same_word(term, stems) for term in needs.key_terms):
         return False

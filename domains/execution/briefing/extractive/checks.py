@@ -25,6 +25,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.terms import (
+    DAY_NAMES,
     MONTH_NAMES,
     MONTHS,
     NUMBER_WORDS,
@@ -84,7 +85,7 @@ _EXPECT_PATTERNS = (
 # "When should/must/do I ...?" asks for a moment or for the condition that calls for the action.
 _PROCEDURAL_WHEN = re.compile(r"^when (?:should|must|do|does|can|may|would|is it|are we)\b")
 _CONDITION = re.compile(r"\b(?:if|whenever|once|as soon as|after|before|every|when|unless|until)\b")
-_WEEKDAYS = frozenset(str.split("monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend"))
+_WEEKDAYS = frozenset((*DAY_NAMES, "weekday", "weekdays", "weekend"))
 _TIME_WORDS = frozenset(
     str.split(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
@@ -258,15 +259,20 @@ def asks_only(text: str) -> bool:
     return stripped.endswith("?") and not _REQUEST.search(stripped)
 
 
+def fold_question(question: str) -> str:
+    """Return the question lower-cased with its whitespace folded: the form every question pattern reads."""
+    return " ".join(question.lower().split())
+
+
 def expected_unit(question: str) -> re.Pattern[str] | None:
     """Return the pattern of the unit a measure question's answer must carry, or None."""
-    lowered = " ".join(question.lower().split())
+    lowered = fold_question(question)
     return next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
 
 
 def asks_for_list(question: str) -> bool:
     """Return True when the question asks for several things (steps, rules, changes, items...)."""
-    lowered = " ".join(question.lower().split())
+    lowered = fold_question(question)
     if re.match(r"^(?:how (?:many|much|long|often)|when|who|where)\b", lowered):
         return False
     return bool(_LIST_QUESTION.search(lowered))
@@ -274,7 +280,7 @@ def asks_for_list(question: str) -> bool:
 
 def expected_answer(question: str) -> Expect:
     """Return the kind of answer the question asks for (ANY when its wording does not say)."""
-    lowered = " ".join(question.lower().split())
+    lowered = fold_question(question)
     for kind, pattern in _EXPECT_PATTERNS:
         if pattern.search(lowered):
             return kind
@@ -283,7 +289,7 @@ def expected_answer(question: str) -> Expect:
 
 def expects_money(question: str) -> bool:
     """Return True when the question asks for a price, fee, cost or sum of money ("How much does X cost?")."""
-    return bool(_MONEY_QUESTION.search(" ".join(question.lower().split())))
+    return bool(_MONEY_QUESTION.search(fold_question(question)))
 
 
 _CURRENCY_COLUMN = re.compile(r"\((?:[£$€¥]|eur|usd|gbp|chf)\)", re.IGNORECASE)
@@ -510,10 +516,11 @@ class QuestionNeeds:
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
         }
-        verb = question_verb(tokenize(question))
+        tokens = tokenize(question)
+        verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
-        match = _HEAD.search(" ".join(question.lower().split()))
+        match = _HEAD.search(fold_question(question))
         head = stem(match.group(1) or match.group(2)) if match else None
         if head in AUDIENCE:
             head = None  # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4": people are counted
@@ -524,12 +531,12 @@ class QuestionNeeds:
             focus,
             head if head in weights else None,
             money,
-            noun_phrases(tokenize(question), focus),
+            noun_phrases(tokens, focus),
             match is not None and not match.group(0).startswith("how"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
-            bool(_PROCEDURAL_WHEN.match(" ".join(question.lower().split()))),
-            number_labels(tokenize(question)),
+            bool(_PROCEDURAL_WHEN.match(fold_question(question))),
+            number_labels(tokens),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
             frozenset(word.lower() for word in _ACRONYM.findall(question)),
@@ -552,10 +559,11 @@ class QuestionNeeds:
         `headed` is the sentence with its own headings (not its sibling sentences): the X of "which X" or "how
         many X" must be there, or in the title. The answer kind is asked of every sentence; that X, the names, the
         subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
-        fields). A plain paragraph is its own section, and a paraphrase there ("Holland" for "the Netherlands") is
-        left to the trained scores. The document's title may supply names and part of the subject ("banana bread"),
-        but when the question asks about more than the title says, some of that more must be in the sentence or its
-        own section. `header` is a table row's column header, read for the currency of its numbers."""
+        fields). A plain paragraph is its own section and need only hold the question's numbers somewhere in its
+        chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left to the trained scores. The
+        document's title may supply names and part of the subject ("banana bread"), but when the question asks
+        about more than the title says, some of that more must be in the sentence or its own section. `header` is a
+        table row's column header, read for the currency of its numbers."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
@@ -616,7 +624,7 @@ _EXISTENTIAL = re.compile(
 
 def existential(question: str) -> tuple[str, ...]:
     """Return the stems of the thing an "Is there a X ...?" question asks about ("weekly ticket"), or ()."""
-    match = _EXISTENTIAL.match(" ".join(question.lower().split()))
+    match = _EXISTENTIAL.match(fold_question(question))
     if match is None:
         return ()
     return tuple(t.stem for t in tokenize(match.group(1).replace("-", " ")) if t.content)
@@ -793,6 +801,7 @@ MAX_PHRASE_WORDS = 3
 # subject's noun phrase follows it, and right after that phrase comes the question's verb.
 _DO_AUXILIARIES = frozenset(str.split("do does did will would can could must should may might shall"))
 _BE_AUXILIARIES = frozenset(str.split("is are was were has have had"))
+_AUXILIARIES = _DO_AUXILIARIES | _BE_AUXILIARIES
 # Base forms of verbs that follow a question's subject ("does the warranty cover", "will the roof work take place").
 _BASE_VERBS = frozenset(
     str.split(
@@ -821,6 +830,18 @@ def _subject(phrase: list[Token], auxiliary: str, last: bool) -> list[Token]:
     return phrase[: verbs[-1]] if verbs else phrase
 
 
+def _inverted_auxiliary(tokens: list[Token]) -> int | None:
+    """Return the position of the auxiliary an inverted question puts before its subject ("How long WILL ..."), or
+    None: it stands among the first four words."""
+    return next((i for i, t in enumerate(tokens[:4]) if t.lower in _AUXILIARIES), None)
+
+
+def asks_yes_no(question: str) -> bool:
+    """Return True for a yes/no question: it opens with its auxiliary ("Is ...?", "Can I ...?", "Am I ...?")."""
+    first = tokenize(question[:40])[:1]
+    return bool(first) and (first[0].lower in _AUXILIARIES or first[0].lower == "am")
+
+
 def question_verb(tokens: list[Token]) -> str | None:
     """Return the stem of a question's main verb, or None: the first base-form verb after do/will/can ("What
     availability does Ledgerly promise?"), the first participle after is/was ("Why was the release delayed?"), a past
@@ -828,7 +849,7 @@ def question_verb(tokens: list[Token]) -> str | None:
     Documents state what is asked in their own verbs ("will make the service available", "moves to 31 March")."""
     if len(tokens) > 2 and tokens[0].lower == "who" and tokens[1].lower.endswith("ed") and tokens[1].content:
         return tokens[1].stem  # "Who carried out the audit?"
-    at = next((i for i, t in enumerate(tokens[:4]) if t.lower in _DO_AUXILIARIES | _BE_AUXILIARIES), None)
+    at = _inverted_auxiliary(tokens)
     if at is None:
         return None
     after = tokens[at + 2 :]  # the subject takes at least one word
@@ -845,7 +866,7 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
     participles ("promised") and names (checked on their own) are not required modifiers, and the verb an inverted
     question's subject runs into is no head ("will the podcast app receive" -> (podcast, app))."""
     pairs: list[tuple[str, str]] = []
-    at = next((i for i, t in enumerate(tokens[:4]) if t.lower in _DO_AUXILIARIES | _BE_AUXILIARIES), None)
+    at = _inverted_auxiliary(tokens)
     auxiliary = tokens[at].lower if at is not None else None
     index = 0
     while index < len(tokens):
@@ -863,7 +884,7 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
             # Four content words in a row ("an hour-long solo walk"): where the phrase ends is not known.
             index = end
             continue
-        if auxiliary is not None and at is not None and index > at and phrase:
+        if auxiliary is not None and index > (at or 0) and phrase:
             phrase = _subject(phrase, auxiliary, end == len(tokens))
             auxiliary = None  # only the first phrase after the auxiliary is its subject
         if len(phrase) >= 2:

@@ -125,6 +125,7 @@ class Analysis:
 
     question: Question
     passages: list[Passage]
+    needs: QuestionNeeds  # what an answering sentence must show (checks.py), read once from the question
     candidates: list[Candidate] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
 
@@ -325,8 +326,8 @@ def analyze(
     passages = read_passages(evidence, max_sentence_chars)
     idf, default_idf = evidence_idf(passages)
     question = read_question(question_text, idf, default_idf)
-    analysis = Analysis(question=question, passages=passages, idf=idf)
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
+    analysis = Analysis(question=question, passages=passages, needs=needs, idf=idf)
     shown = shown_titles(passages)
     for passage in passages:
         if not passage.quotable:

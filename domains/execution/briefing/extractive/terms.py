@@ -31,6 +31,7 @@ NEGATIONS = frozenset(str.split("not no never none nor neither without cannot n'
 # In calendar order, so a month's number names it ("2026-12-06" is in December).
 MONTH_NAMES = tuple(str.split("january february march april may june july august september october november december"))
 MONTHS = frozenset(MONTH_NAMES)
+DAY_NAMES = tuple(str.split("monday tuesday wednesday thursday friday saturday sunday"))
 NUMBER_WORDS = frozenset(
     str.split(
         "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
