@@ -63,6 +63,11 @@ async def brief(
     )
 
 
+def trusted_chunks(*texts: str) -> list[EvidenceItem]:
+    """Return one trusted evidence chunk per text, ranked in order ("chunk-0", "chunk-1", ...)."""
+    return [EvidenceItem(f"chunk-{index}", "trusted", text, rank=index + 1) for index, text in enumerate(texts)]
+
+
 def assert_verbatim(output: BriefingOutput, evidence: Sequence[EvidenceItem]) -> None:
     """Assert what the verifier will check, and more: every quote is an exact substring of the chunk it cites."""
     texts = {item.chunk_id: item.text for item in evidence}

@@ -18,6 +18,7 @@ from domains.execution.briefing.prompt_format import (
     render_briefing_prompt,
 )
 from domains.execution.verification.grounding import quote_is_grounded
+from tests.unit.execution.extractive.helpers import trusted_chunks
 
 FAQ = (
     "# Harbour Street Coworking FAQ\n\n## Membership\n\n### Can I bring a guest?\n"
@@ -52,8 +53,7 @@ PRICES = (
 SYSTEM = "Answer only from the evidence."
 
 
-def _evidence(*texts: str) -> list[EvidenceItem]:
-    return [EvidenceItem(f"chunk-{index}", "trusted", text, rank=index + 1) for index, text in enumerate(texts)]
+_evidence = trusted_chunks
 
 
 async def _brief(question: str, evidence: Sequence[EvidenceItem], min_score: float | None = None) -> BriefingOutput:

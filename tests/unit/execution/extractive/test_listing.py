@@ -6,8 +6,7 @@ import pytest
 
 from domains.execution.briefing.extractive.checks import Expect, asks_for_list, expected_answer
 from domains.execution.briefing.extractive.listing import ListKind, list_kind, states_kind
-from domains.execution.briefing.prompt_format import EvidenceItem
-from tests.unit.execution.extractive.helpers import grounded_quotes
+from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
 
 # A prose policy: its conditions are in different paragraphs, and none of them says "condition".
 POLICY = (
@@ -26,8 +25,7 @@ MEMO = (
 )
 
 
-def _evidence(*texts: str) -> list[EvidenceItem]:
-    return [EvidenceItem(f"chunk-{i}", "trusted", text, rank=i + 1) for i, text in enumerate(texts)]
+_evidence = trusted_chunks
 
 
 _quotes = grounded_quotes

@@ -16,8 +16,7 @@ from domains.execution.briefing.extractive.listing import (
     may_be_claim,
     states_kind,
 )
-from domains.execution.briefing.prompt_format import EvidenceItem
-from tests.unit.execution.extractive.helpers import grounded_quotes
+from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
 
 ROWING = (
     "# Harbour Rowing Club: committee minutes, 9 March 2026\n\n"
@@ -81,8 +80,7 @@ RELEASE = (
 )
 
 
-def _evidence(*texts: str) -> list[EvidenceItem]:
-    return [EvidenceItem(f"chunk-{i}", "trusted", text, rank=i + 1) for i, text in enumerate(texts)]
+_evidence = trusted_chunks
 
 
 async def _quotes(question: str, *texts: str) -> list[str]:
