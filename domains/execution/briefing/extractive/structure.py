@@ -89,15 +89,26 @@ def heading_text(raw: str) -> str:
     return HEADING_NUMBER.sub("", text).strip()
 
 
+def _short_label(text: str, max_words: int, max_chars: int) -> bool:
+    """A line of at most max_words words and max_chars characters that ends without closing punctuation and holds
+    no "label: value" pair: the shape a heading, a numbered section title and a list entry written a line each
+    share."""
+    stripped = text.strip()
+    return (
+        0 < len(stripped) <= max_chars
+        and len(stripped.split()) <= max_words
+        and stripped[-1] not in _TERMINAL
+        and ": " not in stripped
+    )
+
+
 def _is_plain_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
     """A short line without closing punctuation, set off above, with text right below it ("Ingredients")."""
-    stripped = text.strip()
-    if not stripped or not blank_before or not next_text or not next_text.strip():
+    if not blank_before or not next_text or not next_text.strip():
         return False
-    words = stripped.split()
-    if len(words) > _MAX_HEADING_WORDS or stripped[-1] in _TERMINAL or len(stripped) > 80 or ": " in stripped:
+    if not _short_label(text, _MAX_HEADING_WORDS, 80):
         return False
-    return stripped[0].isupper() and not (next_text.strip()[:1].islower() and len(next_text.strip()) < 60)
+    return text.strip()[0].isupper() and not (next_text.strip()[:1].islower() and len(next_text.strip()) < 60)
 
 
 _MAX_BARE_CHARS = 60
@@ -108,12 +119,7 @@ def is_bare_line(text: str | None) -> bool:
     of a list written a line each ("225 g caster sugar", "Ford Transit"), or a heading. A wrapped line of prose
     usually continues in lower case, which is not bare."""
     stripped = (text or "").strip()
-    return (
-        0 < len(stripped) <= _MAX_BARE_CHARS
-        and stripped[-1] not in _TERMINAL
-        and ": " not in stripped
-        and (stripped[0].isupper() or stripped[0].isdigit())
-    )
+    return _short_label(stripped, _MAX_BARE_CHARS, _MAX_BARE_CHARS) and (stripped[0].isupper() or stripped[0].isdigit())
 
 
 def _is_question_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
@@ -192,8 +198,7 @@ def _cells(raw: str) -> str:
 def is_numbered_heading(rest: str, following: str | None) -> bool:
     """Return True when a numbered line is a section heading, not a step: a few words without closing punctuation
     ("2. Water", "4.1 Filters") with text, not another numbered or bulleted line, right below it."""
-    words = rest.split()
-    if not words or len(words) > 6 or rest.rstrip()[-1] in _TERMINAL or ": " in rest or not rest[0].isupper():
+    if not _short_label(rest, 6, len(rest)) or not rest[0].isupper():
         return False
     if following is None or not following.strip():
         return False
