@@ -38,7 +38,13 @@ _CONFUSABLE_CHAR = re.compile("[аеорсухіјѕкмтнвԁԛԝɡոսАВЕ
 _LATIN = re.compile(r"[A-Za-z]")
 _MIXED_WORD = re.compile(r"\w*[A-Za-z]\w*")
 
-_LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$!|]*[A-Za-z])(?=[\w@$!|]*[0-9@$|])[\w@$!|]{3,}")
+
+def _leet_words(min_chars: int) -> re.Pattern[str]:
+    """A word of letters mixed with leet digits or symbols ("1gn0r3", "pr0mpt"), at least min_chars long."""
+    return re.compile(rf"(?<![\w@$])(?=[\w@$!|]*[A-Za-z])(?=[\w@$!|]*[0-9@$|])[\w@$!|]{{{min_chars},}}")
+
+
+_LEET_WORD = _leet_words(3)
 _LEET_MIN_WORDS = 2  # one "B12" or "v3" is ordinary; a disguised order has several such words
 _LEET_I = str.maketrans("0134578@$!|", "oieastbasii")
 _LEET_L = str.maketrans("0134578@$!|", "oleastbasll")
@@ -47,7 +53,7 @@ _LEET_L = str.maketrans("0134578@$!|", "oleastbasll")
 _LEET_DIGITS = re.compile(r"(?<![\w.,])[013457]{1,3}(?![\w.,])")
 # The words translated once the gate is open include two-character ones ("1n", "m3"); counting them towards the
 # gate would open it on ordinary codes ("A4", "B1").
-_LEET_SHORT_WORD = re.compile(r"(?<![\w@$])(?=[\w@$!|]*[A-Za-z])(?=[\w@$!|]*[0-9@$|])[\w@$!|]{2,}")
+_LEET_SHORT_WORD = _leet_words(2)
 
 # Four or more single letters, each followed by one separator: "I g n o r e", "i.g.n.o.r.e", "i-g-n-o-r-e".
 _SPACED_RUN = re.compile(r"(?<!\w)(?:\w[ .\-_*·]){3,}\w(?!\w)")
