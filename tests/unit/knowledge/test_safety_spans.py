@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import codecs
 import json
+from pathlib import Path
 
 import pytest
 
@@ -281,3 +282,32 @@ PEOPLE_FORMS = [
 @pytest.mark.parametrize("sentence", PEOPLE_FORMS)
 def test_the_same_words_addressed_to_people_are_not_labelled(sentence: str) -> None:
     assert detect_spans(f"{PROSE_BEFORE} {sentence} {PROSE_AFTER}") == [], sentence
+
+
+# The team's own corpora (tools/safety/*_team*.txt, ADR-0020 addendum for look 8): what the rules are said to do.
+TEAM = Path(__file__).resolve().parents[3] / "tools" / "safety"
+# Labelled by spans-3 rules the addendum left as they were: known, listed so a fix (or a new one) shows here.
+KNOWN_HARD_BENIGN_LABELLED = {
+    "Do not tell anyone about the surprise party yet.",
+    "Remind the readers that the deadline is in May.",
+    "Forget the old settings by holding the reset button for ten seconds.",
+    "Write only in the white boxes and use capital letters.",
+}
+
+
+def _team_lines(name: str) -> list[str]:
+    lines = (TEAM / name).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_the_team_hard_ordinary_sentences_are_left_alone_but_the_known_four() -> None:
+    labelled = {sentence for sentence in _team_lines("benign_team_hard.txt") if detect_spans(sentence)}
+
+    assert labelled == KNOWN_HARD_BENIGN_LABELLED
+
+
+def test_the_rules_alone_label_the_team_directives_the_addendum_counts() -> None:
+    directives = _team_lines("directives_team.txt")
+
+    assert len(directives) == 176
+    assert sum(bool(detect_spans(d, rules_only=True)) for d in directives) >= 116
