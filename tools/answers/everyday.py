@@ -6,8 +6,9 @@
         # another set's questions, retrieved from its documents plus the train and dev documents of the everyday set
 
 Every document is parsed and chunked by ORION's own ingestion code (prepare_document), and a question retrieves from
-all 40 documents' chunks the way tools/answers/simulate.py does for SQuAD: BM25 and MiniLM channels over the indexed
-text (title, section label, chunk text), weighted RRF with ORION's defaults, top 8. `--labels trusted` (default)
+every document's chunks (and a distractor set's train and dev documents when given) the way
+tools/answers/simulate.py does for SQuAD: BM25 and MiniLM channels over the indexed text (title, section label,
+chunk text), weighted RRF with ORION's defaults, top 8. `--labels trusted` (default)
 gives every chunk the `trusted` label, so the figures describe the answerer alone; `--labels classified` keeps the
 content-safety labels ingestion assigns (untrusted chunks are withheld, as the run workflow does), which is what an
 end-to-end run sees. The briefing goes through `generate_structured` and is checked the way the verifier checks it.
