@@ -121,6 +121,15 @@ def _provider_checks(settings: Settings) -> list[Check]:
         checks.append(Check("llm provider", False, "anthropic selected without a key", "set ORION_ANTHROPIC_API_KEY"))
     else:
         checks.append(Check("llm provider", True, llm))
+    if llm == "extractive":
+        from domains.execution.briefing.extractive.reader import ReaderUnavailable, reader_files
+
+        try:
+            reader_files()
+            checks.append(Check("extractive reader", True, "local cross-encoder present"))
+        except ReaderUnavailable as exc:
+            # Not fatal: the extractive provider answers with its lexical model alone (a weaker operating point).
+            checks.append(Check("extractive reader", False, str(exc), "run `make install`"))
     return checks
 
 
