@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from domains.evaluation.answers import quotes_contain_gold
 from domains.execution.briefing.extractive.features import Analysis, analyze
+from domains.execution.briefing.extractive.reader import LocalReader
 from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from packages.config.settings import Settings
@@ -68,6 +69,45 @@ class CachedEncoder:
         self._dirty = False
 
 
+class CachedReader:
+    """The local cross-encoder reader (briefing/extractive/reader.py) behind a (question, text) -> logit cache
+    persisted under /tmp/orion_answers_cache; pairs are read on first need, in one batch per question."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._reader = LocalReader()
+        self.path = path or CACHE_DIR / "reader-logits.npz"
+        self._logits: dict[str, float] = {}
+        self._dirty = False
+        if self.path.is_file():
+            with np.load(self.path, allow_pickle=False) as stored:
+                self._logits = dict(zip((str(k) for k in stored["keys"]), stored["logits"].tolist(), strict=True))
+
+    @staticmethod
+    def _key(question: str, text: str) -> str:
+        return hashlib.sha256(f"{question}\x1f{text}".encode()).hexdigest()[:24]
+
+    def read(self, question: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+        """Return the reader's logits, reading only the pairs never seen before."""
+        keys = [self._key(question, p) for p in passages]
+        missing = [i for i, k in enumerate(keys) if k not in self._logits]
+        if missing:
+            for i, value in zip(missing, self._reader.read(question, [passages[i] for i in missing]), strict=True):
+                self._logits[keys[i]] = float(value)
+            self._dirty = True
+        return np.asarray([self._logits[k] for k in keys], dtype=np.float64)
+
+    def save(self) -> None:
+        """Write the cache back when it grew."""
+        if not self._dirty:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        keys = sorted(self._logits)
+        tmp = self.path.with_suffix(".tmp.npz")
+        np.savez(tmp, keys=np.array(keys), logits=np.asarray([self._logits[k] for k in keys]))
+        tmp.replace(self.path)
+        self._dirty = False
+
+
 @dataclass
 class Example:
     """One simulated question: the analysis of its evidence, candidate labels and question-sentence similarities."""
@@ -77,6 +117,13 @@ class Example:
     matrix: npt.NDArray[np.float64]
     labels: npt.NDArray[np.bool_]
     similarities: npt.NDArray[np.float64]
+    reader: CachedReader | None = None
+
+    def reads(self, candidates: Sequence[int]) -> npt.NDArray[np.float64]:
+        """Return the reader's logits for these candidates (question, quote), in order."""
+        assert self.reader is not None, "prepare() was given no reader"
+        texts = [self.analysis.quote_text(self.analysis.candidates[int(i)]) for i in candidates]
+        return self.reader.read(self.run.question.question, texts)
 
     @property
     def answerable(self) -> bool:
@@ -88,7 +135,10 @@ class Example:
 
 
 def prepare(
-    runs: Sequence[SimulatedRun], encoder: CachedEncoder, max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS
+    runs: Sequence[SimulatedRun],
+    encoder: CachedEncoder,
+    max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+    reader: CachedReader | None = None,
 ) -> list[Example]:
     """Analyse every run and label each candidate sentence by whether it holds a gold answer."""
     limit = max_sentence_chars
@@ -101,5 +151,5 @@ def prepare(
         vectors = encoder.embed_texts([run.question.question, *sentences]).astype(np.float64)
         matrix = np.asarray([c.features for c in analysis.candidates], dtype=np.float64)
         labels = np.asarray([quotes_contain_gold([s], run.question.answers) for s in sentences], dtype=bool)
-        examples.append(Example(run, analysis, matrix, labels, vectors[1:] @ vectors[0]))
+        examples.append(Example(run, analysis, matrix, labels, vectors[1:] @ vectors[0], reader))
     return examples

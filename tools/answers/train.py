@@ -51,19 +51,19 @@ from domains.execution.briefing.extractive.scoring import (
 )
 from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
 from tools.answers.baseline import Baseline, baseline_decisions
-from tools.answers.data import CachedEncoder, Example, prepare
+from tools.answers.data import CachedEncoder, CachedReader, Example, prepare
 from tools.answers.everyday import everyday_runs
 from tools.answers.export import answer_json, linear_json, point_json
 from tools.answers.simulate import simulate
 
-MODEL_VERSION = "v7"
+MODEL_VERSION = "v8"
 SEMANTIC_CANDIDATES = 3
 FOLDS = 4
 REGULARIZATION_C = 1.0
 BETAS = (0.0, 0.25, 0.5, 0.75, 1.0)
 BETA_ANSWERED_RATES = (0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 # Chosen on the everyday train split (tools/answers/everyday.py --split train at factors 1, 0.75, 0.5, 0.35).
-LIST_THRESHOLD_FACTOR = 0.5
+LIST_THRESHOLD_FACTOR = 0.2
 # Everyday-document questions (evaluation/everyday, train split) are repeated this many times when fitting: 181
 # questions next to 2,828 SQuAD ones would otherwise barely move the weights.
 EVERYDAY_WEIGHT = 5
@@ -103,7 +103,7 @@ def fit_rankers(examples: Sequence[Example]) -> ExtractiveModel:
     for example in answerable:
         logits = ranker.logits(example.matrix)
         top = np.argsort(-logits, kind="stable")[:SEMANTIC_CANDIDATES]
-        rows.append(np.column_stack([logits[top], example.similarities[top]]))
+        rows.append(np.column_stack([logits[top], example.similarities[top], example.reads(top)]))
         labels.append(example.labels[top])
     reranker = fit_linear(RERANK_FEATURES, np.vstack(rows), np.concatenate(labels))
     return ExtractiveModel(
@@ -141,7 +141,8 @@ def _record(target: AnswerRows, example: Example, model: ExtractiveModel, semant
     ranking = lexical_ranking(analysis, model)
     if semantic:
         order = np.argsort(-np.asarray(ranking.logits), kind="stable")[:SEMANTIC_CANDIDATES]
-        ranking = semantic_ranking(analysis, model, ranking, [float(example.similarities[i]) for i in order])
+        similarities = [float(example.similarities[i]) for i in order]
+        ranking = semantic_ranking(analysis, model, ranking, similarities, [float(v) for v in example.reads(order)])
     quotes = choose_quotes(analysis, model, ranking)
     golds = example.run.question.answers
     target.rows.append(ranking.answer_row)
@@ -395,7 +396,8 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
     squad = simulate("train")
     runs = squad + everyday_runs("train")
     encoder = CachedEncoder()
-    examples = prepare(runs, encoder)
+    reader = CachedReader()
+    examples = prepare(runs, encoder, reader=reader)
     global BASELINE, BASELINE_SAYS
     BASELINE_SAYS = baseline_decisions(squad, encoder)
     BASELINE = _baseline_of([r.question.answerable for r in squad], [BASELINE_SAYS[r.question.qid] for r in squad])
@@ -412,6 +414,7 @@ def train(log: Callable[[str], None]) -> dict[str, Any]:
     log(f"refused whatever the threshold (no eligible sentence): {REFUSED}")
     lexical_rows, semantic_rows = out_of_fold_rows(examples)
     final = fit_rankers(examples)
+    reader.save()
     document: dict[str, Any] = {
         "version": MODEL_VERSION,
         "trained_on": {

@@ -1,12 +1,12 @@
 """Draft an extractive answer: rank the evidence sentences, decide whether to answer, choose the quotes.
 
-Two stages. A lexical ranker scores every quotable sentence (features.py). When a sentence encoder is available, the
-question and the lexical top three quotes are embedded and a re-ranker combines the lexical logit with their cosine
-similarity. Embedding every sentence would take 50-80 encoder passes per question (several hundred milliseconds on
-two cores); on the train split re-ranking the top three gave the same figures as the top six. The answer score then
+Two stages. A lexical ranker scores every quotable sentence (features.py). When a sentence encoder and a reader are
+available, the question and the lexical top three quotes are embedded, each quote is read with the question by the
+cross-encoder (reader.py), and a re-ranker combines the lexical logit, the cosine similarity and the reader's logit.
+Embedding or reading every sentence would take 50-80 model passes per question (several hundred milliseconds on two
+cores); on the train split re-ranking the top three gave the same figures as the top six. The answer score then
 says how likely the best quote answers the question; the caller compares it with a threshold. Quotes are sentence
-spans of the chunk text, never edited.
-"""
+spans of the chunk text, never edited."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from domains.execution.briefing.extractive.listing import (
     may_be_claim,
     states_kind,
 )
+from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.extractive.terms import tokenize
@@ -97,11 +98,16 @@ def lexical_ranking(analysis: Analysis, model: ExtractiveModel) -> Ranking:
 
 
 def semantic_ranking(
-    analysis: Analysis, model: ExtractiveModel, lexical: Ranking, similarities: Sequence[float]
+    analysis: Analysis,
+    model: ExtractiveModel,
+    lexical: Ranking,
+    similarities: Sequence[float],
+    reads: Sequence[float],
 ) -> Ranking:
-    """Re-rank the lexical top candidates with their question similarities (given in lexical order)."""
+    """Re-rank the lexical top candidates with their question similarities and reader scores (both given in lexical
+    order)."""
     order = [int(i) for i in np.argsort(-np.asarray(lexical.logits), kind="stable")[: len(similarities)]]
-    rows = np.asarray([[lexical.logits[i], similarities[k]] for k, i in enumerate(order)], dtype=np.float64)
+    rows = np.asarray([[lexical.logits[i], similarities[k], reads[k]] for k, i in enumerate(order)], dtype=np.float64)
     rerank = [float(v) for v in model.reranker.logits(rows)]
     best_first = [int(k) for k in np.argsort(-np.asarray(rerank), kind="stable")]
     pool = [order[k] for k in best_first]
@@ -110,6 +116,8 @@ def semantic_ranking(
         *answer_features(analysis, lexical.logits, top),
         float(similarities[best_first[0]]),
         float(max(similarities)),
+        float(reads[best_first[0]]),
+        float(max(reads)),
         rerank[best_first[0]],
     ]
     return Ranking(lexical.logits, pool, [sigmoid(rerank[k]) for k in best_first], row)
@@ -356,7 +364,11 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
 
 def draft_answer(
-    question: str, evidence: Sequence[EvidenceItem], model: ExtractiveModel, encoder: SentenceEncoder | None
+    question: str,
+    evidence: Sequence[EvidenceItem],
+    model: ExtractiveModel,
+    encoder: SentenceEncoder | None,
+    reader: PassageReader | None = None,
 ) -> Draft:
     """Return the best answer the evidence supports and its score; no quotable sentence gives score 0."""
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
@@ -366,17 +378,19 @@ def draft_answer(
         # at any threshold above 0 (and min_score 0 still means "answer every draft").
         analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars, check=False)
     if not analysis.candidates or not analysis.question.weights:
-        answer = model.semantic_answer if encoder is not None else model.lexical_answer
-        return Draft(0.0, answer.threshold, (), encoder is not None)
+        semantic = encoder is not None and reader is not None
+        answer = model.semantic_answer if semantic else model.lexical_answer
+        return Draft(0.0, answer.threshold, (), semantic)
     ranking = lexical_ranking(analysis, model)
-    if encoder is None:
+    if encoder is None or reader is None:
         answer, semantic = model.lexical_answer, False
     else:
         # One text per call: a batch is padded to its longest text, and quotes vary from 5 to 100+ word-pieces.
         texts = semantic_texts(analysis, model, ranking)
         vectors = np.vstack([np.asarray(encoder.embed_texts([text]), dtype=np.float64) for text in texts])
         similarities = [float(v) for v in vectors[1:] @ vectors[0]]
-        ranking = semantic_ranking(analysis, model, ranking, similarities)
+        reads = [float(v) for v in reader.read(texts[0], texts[1:])]
+        ranking = semantic_ranking(analysis, model, ranking, similarities, reads)
         answer, semantic = model.semantic_answer, True
     score = answer.score(ranking.answer_row) if eligible else 0.0
     listing = asks_for_list(question)

@@ -7,8 +7,9 @@ verification cannot fail on an extractive answer. The system prompt is ignored: 
 
 Evidence labelled `flagged` is never quoted (features.QUOTABLE_TRUST_LABELS); `untrusted` evidence never reaches a
 provider at all. The semantic stage uses the local all-MiniLM-L6-v2 model through the embedding factory, whatever
-embedding provider retrieval is configured with, because the weights were fitted on its similarities; when it cannot
-be loaded, the lexical model (calibrated separately) answers alone and the result's model name says so.
+embedding provider retrieval is configured with, because the weights were fitted on its similarities, and the local
+cross-encoder reader (reader.py); when either cannot be loaded, the lexical model (calibrated separately) answers
+alone and the result's model name says so.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import anyio
 from domains.execution.briefing.errors import BriefingConfigurationError
 from domains.execution.briefing.extractive.answer import Draft, SentenceEncoder, draft_answer
 from domains.execution.briefing.extractive.features import QUOTABLE_TRUST_LABELS
+from domains.execution.briefing.extractive.reader import PassageReader, ReaderUnavailable, local_reader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, load_model
 from domains.execution.briefing.prompt_format import EvidenceItem, parse_briefing_prompt
 from domains.execution.briefing.protocol import BriefingGeneration, T
@@ -41,6 +43,7 @@ UNSUPPORTED_BRIEFING = "The retrieved evidence does not contain a passage that a
 LEXICAL_SUFFIX = "-lexical"
 
 EncoderChoice = SentenceEncoder | None | Literal["local"]
+ReaderChoice = PassageReader | None | Literal["local"]
 
 
 def _local_encoder(settings: Settings | None) -> SentenceEncoder | None:
@@ -57,7 +60,8 @@ class ExtractiveBriefingProvider:
     """Answer by quoting the evidence sentences that best answer the question, or decline below the threshold.
 
     `encoder` is "local" (the default: the local MiniLM, lexical fallback), None (lexical model only) or any object
-    with `embed_texts`. The same prompt always gives the same briefing.
+    with `embed_texts`; `reader` is "local" (the packaged cross-encoder), None (lexical model only) or any object with
+    `read`. The same prompt always gives the same briefing.
     """
 
     provider_name = "extractive"
@@ -67,6 +71,7 @@ class ExtractiveBriefingProvider:
         min_score: float | None = None,
         *,
         encoder: EncoderChoice = "local",
+        reader: ReaderChoice = "local",
         model: ExtractiveModel | None = None,
         settings: Settings | None = None,
     ) -> None:
@@ -79,6 +84,7 @@ class ExtractiveBriefingProvider:
         self._settings = settings  # the service's settings, so the encoder shares its cached local model
         self._encoder: SentenceEncoder | None = None
         self._encoder_resolved = encoder != "local"
+        self._reader: PassageReader | None = local_reader() if reader == "local" else reader
         self._lock = threading.Lock()
 
     def _encoder_for_call(self) -> SentenceEncoder | None:
@@ -95,12 +101,13 @@ class ExtractiveBriefingProvider:
         """Return the scored draft answer for a question and its evidence (blocking: call off the event loop)."""
         encoder = self._encoder_for_call()
         try:
-            return draft_answer(question, evidence, self.model, encoder)
-        except EmbeddingProviderError as exc:
-            if encoder is None:
+            return draft_answer(question, evidence, self.model, encoder, self._reader)
+        except (EmbeddingProviderError, ReaderUnavailable) as exc:
+            if encoder is None or self._reader is None:
                 raise
-            # The lexical model stands alone (calibrated on its own), so a broken encoder costs quality, not the run.
-            logger.warning("extractive provider: sentence encoder failed, answering lexically: %s", exc)
+            # The lexical model stands alone (calibrated on its own), so a broken encoder or reader costs quality,
+            # not the run.
+            logger.warning("extractive provider: sentence encoder or reader failed, answering lexically: %s", exc)
             return draft_answer(question, evidence, self.model, None)
 
     def threshold_for(self, draft: Draft) -> float:

@@ -23,8 +23,14 @@ from domains.execution.briefing.extractive.features import ANSWER_FEATURES, SENT
 
 MODEL_PATH = Path(__file__).resolve().parent / "model.json"
 # What the semantic answer model adds to ANSWER_FEATURES, in this order.
-SEMANTIC_ANSWER_FEATURES = ("top_similarity", "max_similarity", "top_rerank_logit")
-RERANK_FEATURES = ("ranker_logit", "similarity")
+SEMANTIC_ANSWER_FEATURES = (
+    "top_similarity",
+    "max_similarity",
+    "top_reader_logit",
+    "max_reader_logit",
+    "top_rerank_logit",
+)
+RERANK_FEATURES = ("ranker_logit", "similarity", "reader_logit")
 
 FloatArray = npt.NDArray[np.float64]
 

