@@ -310,6 +310,8 @@ def _section_stems(
     own, heads = [], []
     for unit, tokens in zip(passage.units, passage.tokens, strict=True):
         headings = _content_stems(unit.context.removeprefix(unit.title) if unit.title else unit.context) | outer
+        if unit.number:
+            headings |= {t.stem for t in tokenize(unit.number)}  # "At step 6, ...?" names the sixth step
         itself = frozenset(headings | {t.stem for t in tokens})
         # A table row or spreadsheet record is a section of its own: its neighbours describe other things.
         own.append(itself if unit.role is Role.ROW else frozenset(by_context[unit.context] | headings))

@@ -41,6 +41,8 @@ class Unit:
     block: int
     context: str
     title: str = ""  # the document title (a level-1 heading) when the chunk shows it; also part of `context`
+    # A numbered step's number ("6", "2.2"): not part of the quote, but what "step 6" or "clause 2.2" names it by
+    number: str = ""
 
 
 _MD_HEADING = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -365,5 +367,16 @@ def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[
                 label = text[spans[0].start : spans[0].end - 1]
                 spans = spans[1:]
         full_context = " / ".join(part for part in (context, label) if part)
-        units.extend(Unit(span.start, span.end, role, number, full_context, title) for span in spans)
+        marker = _step_number(text, start) if role is Role.STEP else ""
+        units.extend(Unit(span.start, span.end, role, number, full_context, title, marker) for span in spans)
     return units
+
+
+_STEP_NUMBER = re.compile(r"[ \t]*\(?(\d{1,3}(?:\.\d{1,3})*)")
+
+
+def _step_number(text: str, start: int) -> str:
+    """Return the number of the numbered line a step's block starts on ("6." -> "6", "2.2" -> "2.2"), or ""."""
+    line_start = text.rfind("\n", 0, start) + 1
+    match = _STEP_NUMBER.match(text, line_start, start)
+    return match.group(1) if match else ""

@@ -211,3 +211,25 @@ async def test_a_single_fact_question_gets_one_claim() -> None:
 
     assert len(output.claims) == 1
     assert "3 seconds" in output.claims[0].citations[0].quote
+
+
+HUB = (
+    "# Smart hub setup\n\n## Connecting the hub\n\n1. Plug the hub into a wall socket near your router.\n"
+    "2. Download the Homely app and sign in.\n3. Hold the pairing button for five seconds.\n"
+    "4. Name the hub in the app.\n"
+)
+
+
+def test_a_numbered_step_keeps_its_number_out_of_the_quote() -> None:
+    text = HUB + "2.2 No more than 15 people may be in the studio."
+    units = read_units(text, 400)
+    assert [u.number for u in units if u.role is Role.STEP] == ["1", "2", "3", "4", "2.2"]
+    assert "Hold the pairing button for five seconds." in [text[u.start : u.end] for u in units]
+
+
+async def test_a_question_naming_a_step_by_its_number_is_answered_from_that_step() -> None:
+    answered = await _brief("In step 3, how long do I hold the button?", _evidence(HUB))
+    absent = await _brief("In step 7, how long do I hold the button?", _evidence(HUB))
+
+    assert _quotes(answered) == ["Hold the pairing button for five seconds."]
+    assert absent.insufficient_evidence  # there is no step 7: the number names another step
