@@ -1,7 +1,8 @@
 """Prepared examples for training and evaluation: simulated runs, their sentence candidates, labels and similarities.
 
 Sentence and question vectors come from the local MiniLM model through a cache under /tmp (never the repository):
-the first run embeds every sentence of the corpus once, later runs read the vectors back.
+the first run embeds every sentence of the corpus once, later runs read the vectors back. The reader's logits are
+cached the same way, per (question, sentence) pair, computed when first needed.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     .venv/bin/python -m tools.answers.latency --top-k 10 --limit 200
 
 Each call parses a rendered prompt and drafts the briefing in this thread, exactly what `generate_structured` runs
-in its worker thread, with the live local MiniLM model (no vector cache). Wall time is what a run waits; CPU time
+in its worker thread, with the live local MiniLM model and reader (no cache). Wall time is what a run waits; CPU time
 (process time, so onnxruntime's threads count) is what the call costs and stays meaningful on a busy machine,
 where wall time also measures everybody else's work.
 """
