@@ -31,6 +31,7 @@ from domains.execution.briefing.extractive.terms import (
     NUMBER_WORDS,
     STOP_WORDS,
     Token,
+    fold,
     is_year,
     stem,
     tokenize,
@@ -259,20 +260,15 @@ def asks_only(text: str) -> bool:
     return stripped.endswith("?") and not _REQUEST.search(stripped)
 
 
-def fold_question(question: str) -> str:
-    """Return the question lower-cased with its whitespace folded: the form every question pattern reads."""
-    return " ".join(question.lower().split())
-
-
 def expected_unit(question: str) -> re.Pattern[str] | None:
     """Return the pattern of the unit a measure question's answer must carry, or None."""
-    lowered = fold_question(question)
+    lowered = fold(question)
     return next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
 
 
 def asks_for_list(question: str) -> bool:
     """Return True when the question asks for several things (steps, rules, changes, items...)."""
-    lowered = fold_question(question)
+    lowered = fold(question)
     if re.match(r"^(?:how (?:many|much|long|often)|when|who|where)\b", lowered):
         return False
     return bool(_LIST_QUESTION.search(lowered))
@@ -280,7 +276,7 @@ def asks_for_list(question: str) -> bool:
 
 def expected_answer(question: str) -> Expect:
     """Return the kind of answer the question asks for (ANY when its wording does not say)."""
-    lowered = fold_question(question)
+    lowered = fold(question)
     for kind, pattern in _EXPECT_PATTERNS:
         if pattern.search(lowered):
             return kind
@@ -289,7 +285,7 @@ def expected_answer(question: str) -> Expect:
 
 def expects_money(question: str) -> bool:
     """Return True when the question asks for a price, fee, cost or sum of money ("How much does X cost?")."""
-    return bool(_MONEY_QUESTION.search(fold_question(question)))
+    return bool(_MONEY_QUESTION.search(fold(question)))
 
 
 _CURRENCY_COLUMN = re.compile(r"\((?:[£$€¥]|eur|usd|gbp|chf)\)", re.IGNORECASE)
@@ -520,7 +516,7 @@ class QuestionNeeds:
         verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
-        match = _HEAD.search(fold_question(question))
+        match = _HEAD.search(fold(question))
         head = stem(match.group(1) or match.group(2)) if match else None
         if head in AUDIENCE:
             head = None  # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4": people are counted
@@ -535,7 +531,7 @@ class QuestionNeeds:
             match is not None and not match.group(0).startswith("how"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
-            bool(_PROCEDURAL_WHEN.match(fold_question(question))),
+            bool(_PROCEDURAL_WHEN.match(fold(question))),
             number_labels(tokens),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
@@ -624,7 +620,7 @@ _EXISTENTIAL = re.compile(
 
 def existential(question: str) -> tuple[str, ...]:
     """Return the stems of the thing an "Is there a X ...?" question asks about ("weekly ticket"), or ()."""
-    match = _EXISTENTIAL.match(fold_question(question))
+    match = _EXISTENTIAL.match(fold(question))
     if match is None:
         return ()
     return tuple(t.stem for t in tokenize(match.group(1).replace("-", " ")) if t.content)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from domains.execution.briefing.extractive.checks import AUDIENCE, CATEGORY, asks_for_list, asks_only, fold_question
-from domains.execution.briefing.extractive.terms import DAY_NAMES, MONTH_NAMES, stem
+from domains.execution.briefing.extractive.checks import AUDIENCE, CATEGORY, asks_for_list, asks_only
+from domains.execution.briefing.extractive.terms import DAY_NAMES, MONTH_NAMES, fold, stem
 
 
 class ListKind(StrEnum):
@@ -180,7 +180,7 @@ def generic_question_word(term: str) -> bool:
 def asks_for_several(question: str) -> bool:
     """Return True when the question asks for several things: checks.asks_for_list's forms, requests to list,
     what happened or was decided, what applies or is needed, or a plural noun naming several facts."""
-    lowered = fold_question(question)
+    lowered = fold(question)
     if asks_for_list(question):
         return True
     return not _ONE_THING.match(lowered) and bool(_SEVERAL.search(lowered))
@@ -197,7 +197,7 @@ def may_be_claim(text: str) -> bool:
 
 def list_kind(question: str) -> ListKind | None:
     """Return the kind of several things the question asks for, or None when its wording does not say."""
-    lowered = fold_question(question)
+    lowered = fold(question)
     for kind, pattern in _KIND_PATTERNS:
         if pattern.search(lowered):
             return kind

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from domains.execution.briefing.extractive.sentences import SentenceSpan, split_sentences
+from domains.execution.briefing.extractive.terms import fold
 
 
 class Role(StrEnum):
@@ -207,22 +208,18 @@ def is_numbered_heading(rest: str, following: str | None) -> bool:
     return not (_NUMBERED.match(following) or _BULLET.match(following) or _TABLE_LINE.match(following))
 
 
-def _folded(text: str) -> str:
-    return " ".join(text.split()).lower()
-
-
 def is_title_line(raw: str, titles: tuple[str, ...]) -> bool:
     """Return True when a chunk's opening line repeats the document's title from the section hint (an email's
     subject, a plain-text document's first line): the hint may add more after it ("Subject — sender — date")."""
-    line = _folded(raw)
-    return len(line) >= 3 and any(_folded(t).startswith(line) for t in titles if t.strip())
+    line = fold(raw)
+    return len(line) >= 3 and any(fold(t).startswith(line) for t in titles if t.strip())
 
 
 def is_section_line(raw: str, titles: tuple[str, ...]) -> bool:
     """Return True when a line repeats one part of the chunk's section hint whole: the parser's section heading
     (an HTML `<h3>` FAQ question, a Word heading) kept as a plain line of text. It is a heading, not an answer."""
-    line = _folded(raw).strip("*_ ")
-    return len(line) >= 3 and any(_folded(t) == line for t in titles)
+    line = fold(raw).strip("*_ ")
+    return len(line) >= 3 and any(fold(t) == line for t in titles)
 
 
 _RECORD_CELL = re.compile(r"[^:|\n]{1,60}?: \S")

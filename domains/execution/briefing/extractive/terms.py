@@ -142,6 +142,12 @@ def stem(word: str) -> str:
     return word
 
 
+def fold(text: str) -> str:
+    """Return the text lower-cased with its whitespace runs folded to single spaces: the form that question patterns
+    and title comparisons read."""
+    return " ".join(text.lower().split())
+
+
 def tokenize(text: str) -> list[Token]:
     """Return the tokens of `text` in order; a capital on the first word of the text does not count as one."""
     tokens: list[Token] = []
