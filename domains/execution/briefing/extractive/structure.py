@@ -57,6 +57,7 @@ _TABLE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?
 _NUMBERED = re.compile(
     r"[ \t]*(?:\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.?|\(\d{1,3}\)|\(?[a-z][.)]|\(?[ivx]{1,4}\))[ \t]+(?=\S)"
 )
+_MARKER_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})*")  # the number in a _NUMBERED marker
 _BULLET = re.compile(r"[ \t]*[-*•+▪–][ \t]+(?=\S)")
 _BOLD_LABEL = re.compile(r"(\*\*|__)(?P<label>[^*_\n]{1,60}?)[:.]?(\*\*|__)[:.]?[ \t]*(?=\S)")
 _FIELD = re.compile(r"[ \t]*(?P<key>[A-Z][\w/&()'%. -]{0,28}?):[ \t]+(?=\S)")
@@ -143,11 +144,13 @@ class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
         self.headings: list[tuple[int, str]] = []
-        self.blocks: list[tuple[int, int, Role, str, str]] = []
+        # (start, end, role, context, title, number): number is a numbered step's own ("6", "2.2"), else ""
+        self.blocks: list[tuple[int, int, Role, str, str, str]] = []
         self.open: list[int] | None = None  # [start, end, role index] of the paragraph being read
         self.open_role = Role.PROSE
         self.open_context = ""
         self.open_title = ""
+        self.open_number = ""
         self.table_header = ""
 
     def title(self) -> str:
@@ -166,7 +169,8 @@ class _Reader:
 
     def flush(self) -> None:
         if self.open is not None and self.open[1] > self.open[0]:
-            self.blocks.append((self.open[0], self.open[1], self.open_role, self.open_context, self.open_title))
+            block = (self.open[0], self.open[1], self.open_role, self.open_context, self.open_title, self.open_number)
+            self.blocks.append(block)
         self.open = None
 
     def start_block(self, start: int, end: int, role: Role, label: str = "") -> None:
@@ -175,14 +179,18 @@ class _Reader:
         self.open_role = role
         self.open_context = self.context(label)
         self.open_title = self.title()
+        self.open_number = ""
 
     def list_item(self, line: _Line, marker_end: int, role: Role) -> None:
+        marker = self.text[line.start : marker_end]
         label_match = _BOLD_LABEL.match(self.text, marker_end, line.end)
         label = ""
         if label_match is not None:
             label = label_match.group("label").strip()
             marker_end = label_match.end()
         self.start_block(marker_end, line.end, role, label)
+        number = _MARKER_NUMBER.search(marker) if role is Role.STEP else None
+        self.open_number = number.group(0) if number else ""  # "6." -> "6", "2.2" -> "2.2", "(b)" -> ""
 
 
 def _row_span(text: str, line: _Line) -> tuple[int, int]:
@@ -231,8 +239,8 @@ def is_record_line(raw: str) -> bool:
     return len(cells) >= 2 and all(_RECORD_CELL.match(cell) for cell in cells)
 
 
-def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int, Role, str, str]]:
-    """Return the chunk's quotable blocks as (start, end, role, context, title), in order.
+def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int, Role, str, str, str]]:
+    """Return the chunk's quotable blocks as (start, end, role, context, title, number), in order.
 
     `titles` are the parts of the chunk's section hint (document title, section path): an opening line that repeats
     one is the document's title, read as a level-1 heading."""
@@ -284,12 +292,12 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             start, end = _row_span(text, line)
             if end > start:
                 row_context = reader.context(reader.table_header)
-                reader.blocks.append((start, end, Role.ROW, row_context, reader.title()))
+                reader.blocks.append((start, end, Role.ROW, row_context, reader.title(), ""))
             continue
         if is_record_line(raw):
             reader.flush()
             start, end = _row_span(text, line)
-            reader.blocks.append((start, end, Role.ROW, reader.context(), reader.title()))
+            reader.blocks.append((start, end, Role.ROW, reader.context(), reader.title(), ""))
             continue
         quoted = _QUOTED.match(raw)
         if quoted is not None:
@@ -352,7 +360,7 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
 def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[Unit]:
     """Return the chunk's quotable sentences with their roles, blocks and contexts, in order."""
     units: list[Unit] = []
-    for number, (start, end, role, context, title) in enumerate(read_blocks(text, titles)):
+    for block, (start, end, role, context, title, number) in enumerate(read_blocks(text, titles)):
         spans = [
             SentenceSpan(s.start + start, s.end + start) for s in split_sentences(text[start:end], max_chars=max_chars)
         ]
@@ -364,16 +372,5 @@ def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[
                 label = text[spans[0].start : spans[0].end - 1]
                 spans = spans[1:]
         full_context = " / ".join(part for part in (context, label) if part)
-        marker = _step_number(text, start) if role is Role.STEP else ""
-        units.extend(Unit(span.start, span.end, role, number, full_context, title, marker) for span in spans)
+        units.extend(Unit(span.start, span.end, role, block, full_context, title, number) for span in spans)
     return units
-
-
-_STEP_NUMBER = re.compile(r"[ \t]*\(?(\d{1,3}(?:\.\d{1,3})*)")
-
-
-def _step_number(text: str, start: int) -> str:
-    """Return the number of the numbered line a step's block starts on ("6." -> "6", "2.2" -> "2.2"), or ""."""
-    line_start = text.rfind("\n", 0, start) + 1
-    match = _STEP_NUMBER.match(text, line_start, start)
-    return match.group(1) if match else ""
