@@ -108,6 +108,8 @@ class ExtractiveBriefingProvider:
             # The lexical model stands alone (calibrated on its own), so a broken encoder or reader costs quality,
             # not the run.
             logger.warning("extractive provider: sentence encoder or reader failed, answering lexically: %s", exc)
+            if isinstance(exc, ReaderUnavailable):
+                self._reader = None  # missing or corrupt files stay so: later drafts go lexical at once
             return draft_answer(question, evidence, self.model, None)
 
     def threshold_for(self, draft: Draft) -> float:

@@ -16,7 +16,6 @@ word-pieces; the output is one relevance logit per pair. It runs offline on onnx
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import threading
 from collections.abc import Sequence
@@ -66,22 +65,29 @@ def reader_files() -> tuple[Path, Path]:
 
 
 class LocalReader:
-    """The cross-encoder on onnxruntime; loads lazily (thread-safe) on the first call. Calls block."""
+    """The cross-encoder on onnxruntime; loads lazily (thread-safe) on the first call, and a load that failed is not
+    retried (the files do not change under a running process). Calls block."""
 
     def __init__(self, threads: int = READER_THREADS) -> None:
         self._threads = threads
         self._lock = threading.Lock()
         self._session: onnxruntime.InferenceSession | None = None
         self._tokenizer: tokenizers.Tokenizer | None = None
-        self.model_key = ""
+        self._failure: ReaderUnavailable | None = None
 
     def _load(self) -> tuple[onnxruntime.InferenceSession, tokenizers.Tokenizer]:
         with self._lock:
+            if self._failure is not None:
+                raise self._failure
             if self._session is None or self._tokenizer is None:
                 import onnxruntime
                 import tokenizers
 
-                model, tokenizer_file = reader_files()
+                try:
+                    model, tokenizer_file = reader_files()
+                except ReaderUnavailable as exc:
+                    self._failure = exc
+                    raise
                 try:
                     tokenizer = tokenizers.Tokenizer.from_file(str(tokenizer_file))
                     tokenizer.no_padding()
@@ -93,10 +99,8 @@ class LocalReader:
                     options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
                     session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
                 except Exception as exc:  # a corrupt file or an incompatible runtime: the answerer falls back
-                    raise ReaderUnavailable(f"the reader model cannot be loaded: {exc}") from exc
-                with model.open("rb") as handle:
-                    digest = hashlib.file_digest(handle, "sha256").hexdigest()[:12]
-                self.model_key = f"{READER_MODEL}:onnx-int8-{digest}"
+                    self._failure = ReaderUnavailable(f"the reader model cannot be loaded: {exc}")
+                    raise self._failure from exc
                 self._session, self._tokenizer = session, tokenizer
             return self._session, self._tokenizer
 
@@ -105,7 +109,7 @@ class LocalReader:
 
         One pair per session call: the int8 graph quantises its activations with one scale per batch, so a pair
         batched with others scores up to ~0.15 differently; alone, a pair always scores the same (and the weights
-        were fitted on pairs read alone). Three short pairs cost ~15 ms on two cores."""
+        were fitted on pairs read alone). Three SQuAD-length pairs cost ~38 ms on one thread (READER_THREADS)."""
         if not passages:
             return np.zeros(0, dtype=np.float64)
         session, tokenizer = self._load()

