@@ -12,19 +12,28 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from domains.evaluation.answers import quotes_contain_gold
 from domains.execution.briefing.extractive.features import Analysis, analyze
-from domains.execution.briefing.extractive.reader import LocalReader
+from domains.execution.briefing.extractive.reader import LocalReader, reader_files
 from domains.execution.briefing.extractive.sentences import DEFAULT_MAX_SENTENCE_CHARS
 from domains.knowledge.embeddings import get_configured_embedding_provider
 from packages.config.settings import Settings
 from tools.answers.simulate import CACHE_DIR, SimulatedRun
 
 Vector = npt.NDArray[np.float32]
+
+
+def write_npz(path: Path, **arrays: npt.NDArray[Any]) -> None:
+    """Write arrays to an .npz file whole or not at all (a temporary file, then a rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(tmp, **arrays)
+    tmp.replace(path)
 
 
 class CachedEncoder:
@@ -62,21 +71,21 @@ class CachedEncoder:
         """Write the cache back when it grew."""
         if not self._dirty:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         texts = sorted(self._vectors)
-        tmp = self.path.with_suffix(".tmp.npz")
-        np.savez(tmp, texts=np.array(texts), vectors=np.stack([self._vectors[t] for t in texts]))
-        tmp.replace(self.path)
+        write_npz(self.path, texts=np.array(texts), vectors=np.stack([self._vectors[t] for t in texts]))
         self._dirty = False
 
 
 class CachedReader:
     """The local cross-encoder reader (briefing/extractive/reader.py) behind a (question, text) -> logit cache
-    persisted under /tmp/orion_answers_cache; pairs are read on first need, in one batch per question."""
+    persisted under /tmp/orion_answers_cache, one file per model file (its digest names it, as the model key names
+    the vector cache): pairs are read when first needed."""
 
     def __init__(self, path: Path | None = None) -> None:
         self._reader = LocalReader()
-        self.path = path or CACHE_DIR / "reader-logits.npz"
+        with reader_files()[0].open("rb") as handle:
+            key = hashlib.file_digest(handle, "sha256").hexdigest()[:8]
+        self.path = path or CACHE_DIR / f"reader-logits-{key}.npz"
         self._logits: dict[str, float] = {}
         self._dirty = False
         if self.path.is_file():
@@ -101,11 +110,8 @@ class CachedReader:
         """Write the cache back when it grew."""
         if not self._dirty:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         keys = sorted(self._logits)
-        tmp = self.path.with_suffix(".tmp.npz")
-        np.savez(tmp, keys=np.array(keys), logits=np.asarray([self._logits[k] for k in keys]))
-        tmp.replace(self.path)
+        write_npz(self.path, keys=np.array(keys), logits=np.asarray([self._logits[k] for k in keys]))
         self._dirty = False
 
 
