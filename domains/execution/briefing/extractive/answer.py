@@ -377,21 +377,18 @@ def draft_answer(
         # No sentence can answer (checks.py): the draft keeps the best unchecked quote but scores 0, so it is refused
         # at any threshold above 0 (and min_score 0 still means "answer every draft").
         analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars, check=False)
+    semantic = encoder is not None and reader is not None
+    answer = model.semantic_answer if semantic else model.lexical_answer
     if not analysis.candidates or not analysis.question.weights:
-        semantic = encoder is not None and reader is not None
-        answer = model.semantic_answer if semantic else model.lexical_answer
         return Draft(0.0, answer.threshold, (), semantic)
     ranking = lexical_ranking(analysis, model)
-    if encoder is None or reader is None:
-        answer, semantic = model.lexical_answer, False
-    else:
+    if encoder is not None and reader is not None:
         # One text per call: a batch is padded to its longest text, and quotes vary from 5 to 100+ word-pieces.
         texts = semantic_texts(analysis, model, ranking)
         vectors = np.vstack([np.asarray(encoder.embed_texts([text]), dtype=np.float64) for text in texts])
         similarities = [float(v) for v in vectors[1:] @ vectors[0]]
         reads = [float(v) for v in reader.read(texts[0], texts[1:])]
         ranking = semantic_ranking(analysis, model, ranking, similarities, reads)
-        answer, semantic = model.semantic_answer, True
     score = answer.score(ranking.answer_row) if eligible else 0.0
     listing = asks_for_list(question)
     threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
