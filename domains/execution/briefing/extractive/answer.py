@@ -18,7 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import asks_for_list, asks_yes_no, same_word
+from domains.execution.briefing.extractive.checks import Expect, asks_for_list, asks_yes_no, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -39,7 +39,7 @@ from domains.execution.briefing.extractive.listing import (
 from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.extractive.terms import tokenize
+from domains.execution.briefing.extractive.terms import NEGATIONS, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
@@ -51,6 +51,7 @@ class SentenceEncoder(Protocol):
         ...
 
 
+HEADING_ANSWER_SHARE = 0.5  # of the question's focus weight, in the lead item's headings (none of them in the title)
 LIST_ANCHOR_RANKS = 4  # how deep a list question looks for a list item when its best sentence is not one
 
 
@@ -159,6 +160,33 @@ def _list_anchor(analysis: Analysis, document: str, order: list[tuple[int, float
         if _in_list(analysis, candidate):
             return candidate
     return None
+
+
+def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
+    """Return True when a step or list item answers through its headings rather than its own words: what the
+    question asks about is named under "## What is in the box" or "## Resetting the hub", not in "Two AAA batteries"
+    or "Hold the button for ten seconds". Such a list answers as a whole, whatever the question's number ("What
+    comes in the box?"), when the headings are negated as the question is. Questions asking for one thing of a kind
+    (which X, how many, when, who) are left alone."""
+    needs = analysis.needs
+    if needs.expect is not Expect.ANY or needs.which or asks_yes_no(analysis.question.text):
+        return False
+    passage = analysis.passages[candidate.passage]
+    if not passage.units or passage.units[candidate.sentence].role not in (Role.STEP, Role.ITEM):
+        return False
+    unit = passage.units[candidate.sentence]
+    own = {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+    titled = {t.stem for t in tokenize(unit.title)}
+    headings = set(passage.context_stems[candidate.sentence]) - titled - own
+    heading_words = tokenize(unit.context.removeprefix(unit.title))
+    if any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in heading_words) != analysis.question.negated:
+        return False  # "What is covered" does not answer "What isn't covered?", nor the other way round
+    total = sum(needs.focus.values())
+    if not total or not headings:
+        return False
+    in_item = sum(w for term, w in needs.focus.items() if same_word(term, own)) / total
+    in_headings = sum(w for term, w in needs.focus.items() if same_word(term, headings)) / total
+    return in_headings >= HEADING_ANSWER_SHARE and in_item < in_headings
 
 
 def _sentence(analysis: Analysis, passage: int, index: int, max_chars: int) -> Candidate | None:
@@ -325,6 +353,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
     anchor_floor = policy.list_relative_probability * top_probability
     anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
+    if anchor is None and answered_by_heading(analysis, first):
+        anchor, most = first, policy.list_max_claims  # the list under the heading the question names answers
     kind = list_kind(analysis.question.text) if listing else None
     if anchor is not None and anchor is not first and kind is not None:
         # The best sentence is prose and says what is asked more plainly than the list below it ("We decided ..."

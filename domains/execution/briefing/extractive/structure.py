@@ -126,6 +126,18 @@ def is_bare_line(text: str | None) -> bool:
     return _short_label(stripped, _MAX_BARE_CHARS, _MAX_BARE_CHARS) and (stripped[0].isupper() or stripped[0].isdigit())
 
 
+_MAX_LEAD_IN_WORDS = 12
+
+
+def is_lead_in(text: str, next_text: str | None) -> bool:
+    """Return True for a short line ending in a colon right above a list or table ("For the tomato sauce:", "To
+    reset the hub:"): it names what the list below it is, as a heading would, and states nothing on its own."""
+    stripped = text.strip()
+    if not stripped.endswith(":") or len(stripped.split()) > _MAX_LEAD_IN_WORDS or next_text is None:
+        return False
+    return bool(_BULLET.match(next_text) or _NUMBERED.match(next_text) or _TABLE_LINE.match(next_text))
+
+
 def _is_question_heading(text: str, blank_before: bool, next_text: str | None) -> bool:
     """A FAQ question on a line of its own, answered by the lines right below it."""
     stripped = text.strip()
@@ -152,6 +164,7 @@ class _Reader:
         self.open_title = ""
         self.open_number = ""
         self.table_header = ""
+        self.lead_in = ""  # "For the tomato sauce:" right above a list: the context of that list's items and rows
 
     def title(self) -> str:
         return next((h for level, h in self.headings if level == 1), "")
@@ -162,6 +175,7 @@ class _Reader:
 
     def push_heading(self, level: int, words: str) -> None:
         self.flush()
+        self.lead_in = ""
         while self.headings and self.headings[-1][0] >= level:
             self.headings.pop()
         if words:
@@ -177,7 +191,9 @@ class _Reader:
         self.flush()
         self.open = [start, end]
         self.open_role = role
-        self.open_context = self.context(label)
+        if role not in (Role.STEP, Role.ITEM):
+            self.lead_in = ""  # prose, a field: the list the lead-in introduced has ended
+        self.open_context = self.context(self.lead_in, label)
         self.open_title = self.title()
         self.open_number = ""
 
@@ -291,7 +307,7 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
                 continue
             start, end = _row_span(text, line)
             if end > start:
-                row_context = reader.context(reader.table_header)
+                row_context = reader.context(reader.lead_in, reader.table_header)
                 reader.blocks.append((start, end, Role.ROW, row_context, reader.title(), ""))
             continue
         if is_record_line(raw):
@@ -341,6 +357,10 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         if _is_question_heading(raw, was_blank, following) or _is_plain_heading(raw, was_blank, following):
             reader.push_heading(7, heading_text(raw))
             blank_before = True
+            continue
+        if (was_blank or reader.open is None) and is_lead_in(raw, following):
+            reader.flush()
+            reader.lead_in = heading_text(raw.strip()[:-1])
             continue
         previous = lines[index - 1].text(text) if index > 0 else None
         if is_bare_line(raw) and (is_bare_line(following) or (is_bare_line(previous) and reader.open is None)):

@@ -1,0 +1,108 @@
+"""Lists that answer through what names them: a heading or a lead-in line ("For the filling:") says what the items
+below it are, so a question about that heading is answered by the whole list, whatever its grammatical number. The
+documents are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive.structure import Role, is_lead_in, read_units
+from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
+
+SMOKE_ALARM = (
+    "# Lumo S2 smoke alarm: quick start\n\n"
+    "## What is in the pack\n"
+    "- S2 alarm\n"
+    "- Ceiling bracket with two screws\n"
+    "- A 10-year sealed battery\n\n"
+    "## Fitting\n"
+    "1. Fix the bracket to the ceiling at least 30 cm from any wall.\n"
+    "2. Twist the alarm onto the bracket until it clicks.\n"
+    "3. Press the test button for 3 seconds: the alarm sounds twice.\n"
+)
+PIE = (
+    "# Apple crumble\n\n"
+    "## Ingredients\n\n"
+    "For the filling:\n"
+    "- 6 cooking apples, peeled and sliced\n"
+    "- 50 g brown sugar\n"
+    "- 1 tsp cinnamon\n\n"
+    "For the topping:\n"
+    "- 150 g plain flour\n"
+    "- 100 g cold butter\n\n"
+    "Serve warm with custard.\n"
+)
+
+
+def _contexts(text: str) -> list[tuple[Role, str, str]]:
+    return [(unit.role, unit.context, text[unit.start : unit.end]) for unit in read_units(text, 400)]
+
+
+def test_a_lead_in_line_names_the_list_below_it_and_is_no_sentence_of_its_own() -> None:
+    units = _contexts(PIE)
+    assert (Role.ITEM, "Apple crumble / Ingredients / For the filling", "50 g brown sugar") in units
+    assert (Role.ITEM, "Apple crumble / Ingredients / For the topping", "100 g cold butter") in units
+    assert not any(text.startswith("For the") for _, _, text in units)
+    # The list it introduced has ended: the prose after it is read under the section's own headings.
+    assert (Role.PROSE, "Apple crumble / Ingredients", "Serve warm with custard.") in units
+
+
+@pytest.mark.parametrize(
+    ("line", "following", "expected"),
+    [
+        ("For the filling:", "- 6 apples", True),
+        ("To reset the hub:", "1. Hold the button.", True),
+        ("Prices this season:", "| Item | Price |", True),
+        ("Please note the following:", "The office closes at 5 pm.", False),  # no list below it
+        ("The committee discussed at length the following long list of matters arising today:", "- x", False),
+        ("Opening hours", "- Monday 9-5", False),  # no colon: a plain heading's business, not a lead-in
+    ],
+)
+def test_a_lead_in_is_a_short_line_ending_in_a_colon_right_above_a_list(
+    line: str, following: str, expected: bool
+) -> None:
+    assert is_lead_in(line, following) is expected
+
+
+def test_a_lead_in_inside_a_paragraph_stays_prose() -> None:
+    text = "We walked along the river on Sunday morning, slowly,\nand at the bridge we saw:\n- a heron\n- two swans\n"
+    units = _contexts(text)
+    assert units[0][2].endswith("we saw:") and units[0][0] is Role.PROSE
+    assert units[1][1] == ""  # the items have no lead-in context
+
+
+async def test_a_question_about_a_heading_is_answered_by_its_whole_list() -> None:
+    quotes = await grounded_quotes("What comes in the pack with the S2?", trusted_chunks(SMOKE_ALARM))
+    assert quotes == ["S2 alarm", "Ceiling bracket with two screws", "A 10-year sealed battery"]
+
+
+async def test_a_lead_in_answers_for_its_own_list_only() -> None:
+    quotes = await grounded_quotes("What do I need for the topping?", trusted_chunks(PIE))
+    assert sorted(quotes) == ["100 g cold butter", "150 g plain flour"]  # the filling's items are not asked for
+
+
+async def test_a_step_that_names_what_is_asked_answers_alone() -> None:
+    # The step itself holds the bracket and the ceiling: its list is not what the question asks for.
+    question = "How far from the wall does the bracket go on the ceiling?"
+    quotes = await grounded_quotes(question, trusted_chunks(SMOKE_ALARM))
+    assert quotes[0] == "Fix the bracket to the ceiling at least 30 cm from any wall."
+    assert "Twist the alarm onto the bracket until it clicks." not in quotes
+
+
+COVER = (
+    "# Kettle guarantee\n\n"
+    "## What is covered\n"
+    "- Faults in the heating element for three years.\n"
+    "- Return postage for a faulty kettle.\n\n"
+    "## What is not covered\n"
+    "- Limescale damage.\n"
+    "- Cracks from dropping the kettle.\n"
+)
+
+
+async def test_a_heading_list_answers_only_a_question_negated_as_its_heading_is() -> None:
+    quotes = await grounded_quotes("What is covered by the guarantee?", trusted_chunks(COVER))
+    assert sorted(quotes) == ["Faults in the heating element for three years.", "Return postage for a faulty kettle."]
+    # Whatever sentence leads for the negated question, the "What is covered" list is not taken as its answer.
+    quotes = await grounded_quotes("What isn't covered by the guarantee?", trusted_chunks(COVER))
+    assert not {"Faults in the heating element for three years.", "Return postage for a faulty kettle."} <= set(quotes)
