@@ -18,7 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import Expect, asks_for_list, asks_yes_no, same_word
+from domains.execution.briefing.extractive.checks import Expect, asks_yes_no, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -73,7 +73,7 @@ class Draft:
     threshold: float
     quotes: tuple[Quote, ...]
     semantic: bool
-    listing: bool = False  # the question asks for several things (checks.asks_for_list)
+    listing: bool = False  # the question asks for several things (listing.asks_for_several)
     # A yes/no question whose lead quote restates it (restates_yes_no): answered at any positive score
     restated: bool = False
 
@@ -420,7 +420,7 @@ def draft_answer(
         reads = [float(v) for v in reader.read(texts[0], texts[1:])]
         ranking = semantic_ranking(analysis, model, ranking, similarities, reads)
     score = answer.score(ranking.answer_row) if eligible else 0.0
-    listing = asks_for_list(question)
+    listing = asks_for_several(question)
     threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
     quotes = choose_quotes(analysis, model, ranking)
     restated = eligible and bool(quotes) and restates_yes_no(analysis, quotes[0].text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.structure import Role, is_lead_in, read_units
 from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
 
@@ -106,3 +107,28 @@ async def test_a_heading_list_answers_only_a_question_negated_as_its_heading_is(
     # Whatever sentence leads for the negated question, the "What is covered" list is not taken as its answer.
     quotes = await grounded_quotes("What isn't covered by the guarantee?", trusted_chunks(COVER))
     assert not {"Faults in the heating element for three years.", "Return postage for a faulty kettle."} <= set(quotes)
+
+
+SWIM_EMAIL = (
+    "Subject: Gala on Saturday\n\n"
+    "Dear members,\n\n"
+    "Please bring a towel and a water bottle. Swimmers should arrive by 8:15 for the warm-up. "
+    "The café will be open all morning.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "several"),
+    [
+        ("What do members need to bring to the gala?", True),  # not a checks.asks_for_list form
+        ("What are the rules for the gala?", True),
+        ("When should swimmers arrive?", False),
+    ],
+)
+def test_every_question_asking_for_several_things_gets_the_list_threshold(question: str, several: bool) -> None:
+    provider = ExtractiveBriefingProvider(encoder=None)
+    draft = provider.draft(question, trusted_chunks(SWIM_EMAIL))
+    factor = provider.model.claims.list_threshold_factor if several else 1.0
+    assert factor != 1.0 or not several
+    assert draft.threshold == pytest.approx(provider.model.lexical_answer.threshold * factor)
+    assert draft.listing is several
