@@ -18,7 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import Expect, asks_yes_no, same_word
+from domains.execution.briefing.extractive.checks import CATEGORY, Expect, asks_yes_no, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -181,11 +181,13 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     heading_words = tokenize(unit.context.removeprefix(unit.title))
     if any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in heading_words) != analysis.question.negated:
         return False  # "What is covered" does not answer "What isn't covered?", nor the other way round
-    total = sum(needs.focus.values())
+    # What the list is about, not what kind of list it is: "step" matches every "## Steps" heading.
+    focus = {term: w for term, w in needs.focus.items() if term not in CATEGORY}
+    total = sum(focus.values())
     if not total or not headings:
         return False
-    in_item = sum(w for term, w in needs.focus.items() if same_word(term, own)) / total
-    in_headings = sum(w for term, w in needs.focus.items() if same_word(term, headings)) / total
+    in_item = sum(w for term, w in focus.items() if same_word(term, own)) / total
+    in_headings = sum(w for term, w in focus.items() if same_word(term, headings)) / total
     return in_headings >= HEADING_ANSWER_SHARE and in_item < in_headings
 
 
@@ -424,6 +426,9 @@ def draft_answer(
     threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
     quotes = choose_quotes(analysis, model, ranking)
     restated = eligible and bool(quotes) and restates_yes_no(analysis, quotes[0].text)
+    if eligible and quotes and not restated:
+        lead = next((c for c in analysis.candidates if _quote(analysis, c) == quotes[0]), None)
+        restated = lead is not None and answered_by_heading(analysis, lead)
     return Draft(score, threshold, quotes, semantic, listing, restated)
 
 

@@ -260,10 +260,41 @@ def asks_only(text: str) -> bool:
     return stripped.endswith("?") and not _REQUEST.search(stripped)
 
 
+# "... in lumens?", "... in kg?": a question that names the unit of its answer. Each entry: the unit as a question
+# writes it, and how a document writes a quantity in it (a number, or a number word, then the unit or its symbol).
+_NAMED_UNITS = (
+    (r"lumens?|lm", r"lm|lumens?"),
+    (r"watts?|kilowatts?|kw", r"w|kw|watts?|kilowatts?"),
+    (r"volts?", r"v|volts?"),
+    (r"amps?|amperes?|milliamps?|mah", r"a|ma|mah|amps?|amperes?|milliamps?"),
+    (r"kilowatt[ -]hours?|kwh", r"kwh|kilowatt[ -]hours?"),
+    (r"kilos?|kilograms?|kgs?|grams?", r"g|kg|kgs|kilos?|kilograms?|grams?"),
+    (
+        r"(?:centi|milli|kilo)?met(?:re|er)s?|cm|mm|km|inch(?:es)?|feet|foot|miles?|yards?",
+        r"mm|cm|m|km|in|inch(?:es)?|ft|feet|foot|miles?|mi|yards?|yd|(?:centi|milli|kilo)?met(?:re|er)s?",
+    ),
+    (r"(?:milli)?lit(?:re|er)s?|ml", r"l|ml|(?:milli)?lit(?:re|er)s?"),
+    (r"decibels?|db", r"db|decibels?"),
+    (r"percent(?:age)?|per cent", r"%|percent|per cent"),
+    (r"gigabytes?|megabytes?|terabytes?|gb|mb|tb", r"gb|mb|tb|gigabytes?|megabytes?|terabytes?"),
+    (r"mph|km/h|kph", r"mph|km/h|kph"),
+)
+_NUMBER_BEFORE_UNIT = (
+    r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|"
+    r"thousand))\s?(?:"
+)
+_UNIT_NAMED = tuple(
+    (re.compile(rf"\bin (?:{asked})\s*\??$"), re.compile(rf"{_NUMBER_BEFORE_UNIT}{written})(?![a-z])", re.I))
+    for asked, written in _NAMED_UNITS
+)
+
+
 def expected_unit(question: str) -> re.Pattern[str] | None:
-    """Return the pattern of the unit a measure question's answer must carry, or None."""
-    lowered = fold(question)
-    return next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
+    """Return the pattern of the unit a measure question's answer must carry, or None: the unit the question names at
+    its end ("What is the maximum brightness in lumens?"), else the one its measure word implies."""
+    lowered = fold(question).strip()
+    named = next((unit for asked, unit in _UNIT_NAMED if asked.search(lowered)), None)
+    return named or next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
 
 
 def asks_for_list(question: str) -> bool:

@@ -8,7 +8,7 @@ import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.structure import Role, is_lead_in, read_units
-from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
+from tests.unit.execution.extractive.helpers import brief, grounded_quotes, trusted_chunks
 
 SMOKE_ALARM = (
     "# Lumo S2 smoke alarm: quick start\n\n"
@@ -132,3 +132,25 @@ def test_every_question_asking_for_several_things_gets_the_list_threshold(questi
     assert factor != 1.0 or not several
     assert draft.threshold == pytest.approx(provider.model.lexical_answer.threshold * factor)
     assert draft.listing is several
+
+
+async def test_a_short_question_a_heading_answers_is_answered_at_the_default_threshold() -> None:
+    # One content word ("pack") scores low with the answer model; the heading that names it is the evidence.
+    output = (
+        await brief(ExtractiveBriefingProvider(encoder=None), "What comes in the pack?", trusted_chunks(SMOKE_ALARM))
+    ).output
+    assert not output.insufficient_evidence
+    assert [c.citations[0].quote for c in output.claims] == [
+        "S2 alarm",
+        "Ceiling bracket with two screws",
+        "A 10-year sealed battery",
+    ]
+
+
+STEPS = "# Flatbread\n\n## Steps\n1. Mix the flour and water.\n2. Rest the dough for 20 minutes.\n3. Roll it thin.\n"
+
+
+def test_a_heading_that_only_says_what_kind_of_list_it_is_answers_nothing_by_itself() -> None:
+    provider = ExtractiveBriefingProvider(encoder=None)
+    draft = provider.draft("What do I do at step 4?", trusted_chunks(STEPS))
+    assert not draft.restated and provider.threshold_for(draft) == draft.threshold

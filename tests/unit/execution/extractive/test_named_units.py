@@ -1,0 +1,42 @@
+"""A question that names the unit of its answer at its end ("... in lumens?") is answered only by a sentence stating
+a quantity in that unit. The texts are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive.checks import expected_unit
+from tests.unit.execution.extractive.helpers import draft_score
+
+LAMP = (
+    "# Desk lamp guide\n\n## Brightness\nSlide your finger along the strip to change the brightness.\n\n"
+    "## Power\nThe lamp draws 9 W at full brightness.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "holds"),
+    [
+        ("What is the maximum brightness in lumens?", "At full power it gives 800 lm.", True),
+        ("What is the maximum brightness in lumens?", "Slide your finger to change the brightness.", False),
+        ("How heavy is the bag in kg?", "The bag weighs 2.5kg when full.", True),
+        ("How long is the cable in metres?", "The cable is two metres long.", True),
+        ("How long is the cable in metres?", "The cable lasts 2 months.", False),
+        ("What share of staff replied, in percent?", "Of 120 staff, 84% replied.", True),
+        ("How much power does it use in watts?", "It uses 9 W.", True),
+    ],
+)
+def test_a_named_unit_must_be_stated_with_a_number(question: str, text: str, holds: bool) -> None:
+    unit = expected_unit(question)
+    assert unit is not None
+    assert bool(unit.search(text)) is holds
+
+
+def test_a_place_or_a_season_after_in_is_no_unit() -> None:
+    assert expected_unit("What time does the pool open in the summer?") is None
+    assert expected_unit("Who works in Finance?") is None
+
+
+def test_the_unit_decides_which_sentence_may_answer() -> None:
+    assert draft_score("What is the lamp's maximum brightness in lumens?", LAMP) == 0.0
+    assert draft_score("How much power does the lamp draw in watts?", LAMP) > 0.0
