@@ -355,7 +355,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
     anchor_floor = policy.list_relative_probability * top_probability
     anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
-    if anchor is None and answered_by_heading(analysis, first):
+    whole = answered_by_heading(analysis, first) and anchor in (None, first)
+    if whole:
         anchor, most = first, policy.list_max_claims  # the list under the heading the question names answers
     kind = list_kind(analysis.question.text) if listing else None
     if anchor is not None and anchor is not first and kind is not None:
@@ -389,7 +390,11 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         if candidate in chosen or (listing and _document_of(analysis, candidate) != document):
             continue
         take(candidate)
-    if len(quotes) > 2:
+    if whole:
+        # One list answers as a whole: its items in the order the document gives them, none of them the lead.
+        ordered = sorted(zip(chosen, quotes, strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
+        quotes = [quote for _, quote in ordered]
+    elif len(quotes) > 2:
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]
     return tuple(quotes)
