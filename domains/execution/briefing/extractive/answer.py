@@ -18,7 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import CATEGORY, Expect, asks_yes_no, same_word
+from domains.execution.briefing.extractive.checks import Expect, asks_yes_no, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -181,8 +181,9 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     heading_words = tokenize(unit.context.removeprefix(unit.title))
     if any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in heading_words) != analysis.question.negated:
         return False  # "What is covered" does not answer "What isn't covered?", nor the other way round
-    # What the list is about, not what kind of list it is: "step" matches every "## Steps" heading.
-    focus = {term: w for term, w in needs.focus.items() if term not in CATEGORY}
+    # A word naming a numbered item ("step" of "step 4") is no subject: it matches every "## Steps" heading.
+    numbered = {label for label, _ in needs.labels}
+    focus = {term: w for term, w in needs.focus.items() if term not in numbered}
     total = sum(focus.values())
     if not total or not headings:
         return False

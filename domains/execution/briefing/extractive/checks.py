@@ -449,6 +449,14 @@ for _group in _SYNONYM_GROUPS:
         _SYNONYMS[_stem] = _SYNONYMS.get(_stem, frozenset()) | _stems
 
 
+def _nominalised(verb: str, noun: str) -> bool:
+    """Return True when `noun` is the -sion noun of a verb stem ending in d or t ("decid" / "decision", "submit" /
+    "submission"); the stems share too short a prefix for the other morphology rules."""
+    if len(verb) < 4 or verb[-1] not in "dt":
+        return False
+    return noun.removesuffix("s") in (verb[:-1] + "sion", verb[:-1] + "ssion")
+
+
 def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
     """Return True when a stem, a morphological variant of it (shared prefix of 4+ letters) or a plain synonym of it
     (_SYNONYM_GROUPS) is in `stems`."""
@@ -473,6 +481,8 @@ def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
             shorter, longer = (base, other) if len(base) <= len(other) else (other, base)
             if len(shorter) >= 3 and longer.startswith(shorter) and longer[len(shorter) :] in _DERIVED:
                 return True  # paid / payment, ship / shipment
+            if _nominalised(base, other) or _nominalised(other, base):
+                return True  # decide / decision, extend / extension, permit / permission
     if len(term) < 4 or not term.isalpha():
         return False
     for other in stems:

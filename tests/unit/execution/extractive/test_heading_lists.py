@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.checks import same_word
 from domains.execution.briefing.extractive.structure import Role, is_lead_in, read_units
+from domains.execution.briefing.extractive.terms import stem
 from tests.unit.execution.extractive.helpers import brief, grounded_quotes, trusted_chunks
 
 SMOKE_ALARM = (
@@ -154,3 +156,38 @@ def test_a_heading_that_only_says_what_kind_of_list_it_is_answers_nothing_by_its
     provider = ExtractiveBriefingProvider(encoder=None)
     draft = provider.draft("What do I do at step 4?", trusted_chunks(STEPS))
     assert not draft.restated and provider.threshold_for(draft) == draft.threshold
+
+
+MINUTES = (
+    "# Elm Street Tenants' Association: minutes of 3 May\n\n"
+    "## Bins\nThe recycling bins were emptied late twice in April.\n\n"
+    "## Decisions\n"
+    "- The association will pay for a new noticeboard.\n"
+    "- The summer party moves to the courtyard.\n\n"
+    "## Actions\n- Sam to email the landlord about the bins.\n"
+)
+
+
+async def test_what_was_decided_is_answered_by_the_decisions_list() -> None:
+    output = (
+        await brief(
+            ExtractiveBriefingProvider(encoder=None), "What did the association decide?", trusted_chunks(MINUTES)
+        )
+    ).output
+    quotes = [c.citations[0].quote for c in output.claims]
+    assert quotes == ["The association will pay for a new noticeboard.", "The summer party moves to the courtyard."]
+
+
+@pytest.mark.parametrize(
+    ("word", "other", "same"),
+    [
+        ("decide", "decisions", True),
+        ("extend", "extension", True),
+        ("permit", "permission", True),
+        ("submit", "submission", True),
+        ("start", "station", False),
+        ("decide", "deck", False),
+    ],
+)
+def test_a_verb_and_its_sion_noun_are_one_word(word: str, other: str, same: bool) -> None:
+    assert same_word(stem(word), {stem(other)}) is same
