@@ -220,6 +220,18 @@ def test_a_memo_is_not_shredded_into_invented_sections() -> None:
     assert chunks[0].section is None
 
 
+def test_a_pasted_mail_header_line_is_never_a_section() -> None:
+    # A reply pasted as plain text: its "Date:" line once became a heading, cutting the subject into a chunk of its own.
+    text = (
+        "Subject: Re: Kitchen refit at 14 Alder Road\n\nFrom: Jonas Weber\nDate: 3 February 2026\n\nHi Mrs Okafor,\n\n"
+        "The worktops arrived this morning. We will fit them on Thursday. The kitchen will be usable again from "
+        "Saturday.\n\nRegards,\nJonas\n"
+    )
+    chunks = chunk_document(parse_document(text.encode(), "reply.txt"))
+    assert len(chunks) == 1
+    assert chunks[0].section is None
+
+
 def test_a_single_heading_like_line_does_not_make_a_structure() -> None:
     text = "1 Introduction\n\n" + "Prose sentence number one goes here. " * 30
     parsed = parse_document(text.encode(), "note.txt")

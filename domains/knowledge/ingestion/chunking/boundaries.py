@@ -266,10 +266,15 @@ def _opens_text(lines: list[Line], index: int, *, depth: int = 1) -> bool:
     return depth > 0 and index + 1 < len(lines) and _opens_text(lines, index + 1, depth=depth - 1)
 
 
+# A mail or memo header line ("Date: 14 April 2026", "To: All staff") is a field of the message, never a heading.
+_HEADER_FIELD = re.compile(r"(?i:from|to|cc|bcc|date|sent|subject|re|reply-to|attachments?)\s*:\s")
+
+
 def _is_title_line(text: str) -> bool:
     words = text.split()
     return (
-        3 <= len(text) <= 70
+        not _HEADER_FIELD.match(text)
+        and 3 <= len(text) <= 70
         and len(words) <= 10
         and text[0].isupper()
         and not any(mark in text for mark in (",", ";", ". "))
