@@ -605,6 +605,8 @@ class QuestionNeeds:
             return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
+        if names_a_neighbour(self.terms, {t.stem for t in tokens}):
+            return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.exists and not self.names_the_thing(tokens, section | document, headed):
@@ -710,6 +712,36 @@ def iso_date_stems(text: str) -> frozenset[str]:
 
 
 _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
+
+
+# Words naming one of a few alternatives everyday documents state side by side ("Adults may borrow 12 items.
+# Children's cards allow 8."): a sentence naming one alternative and not the one asked about speaks of its neighbour.
+_NEIGHBOUR_GROUPS = (
+    "adult adults child children kid kids junior juniors",
+    "weekday weekdays weekend weekends",
+    "morning mornings afternoon afternoons evening evenings",
+    "arrive arrives arrival arrivals depart departs departure departures",
+    "member members guest guests visitor visitors",
+    "summer winter",
+)
+_NEIGHBOURS: dict[str, frozenset[str]] = {}
+for _group in _NEIGHBOUR_GROUPS:
+    _words = str.split(_group)
+    for _word in _words:
+        _NEIGHBOURS[stem(_word)] = frozenset(stem(w) for w in _words)
+
+
+def names_a_neighbour(asked: frozenset[str], stems: set[str]) -> bool:
+    """Return True when a sentence names an alternative to something the question asks about ("adults" for "a
+    child"), never that thing itself, and the question does not ask about the alternative too."""
+    for term in asked:
+        group = _NEIGHBOURS.get(term)
+        if group is None or stems & {w for w in group if _NEIGHBOURS.get(w) == group and same_word(w, {term})}:
+            continue
+        others = {w for w in group if not same_word(w, {term}) and not any(same_word(w, {a}) for a in asked)}
+        if stems & others:
+            return True
+    return False
 
 
 def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:

@@ -1,0 +1,50 @@
+"""A sentence about a neighbouring alternative ("Adults may borrow ...") does not answer a question about the one
+beside it ("... a child ..."), where a document states both side by side. The texts are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive.checks import names_a_neighbour
+from domains.execution.briefing.extractive.terms import tokenize
+from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
+
+LENDING = (
+    "# Lending rules\n\n"
+    "Adults may borrow up to 12 items at a time. Children's cards allow 8 items.\n\n"
+    "There are no fines for overdue children's books. Adult items cost 20p per day overdue.\n"
+)
+
+
+def _names_a_neighbour(question: str, sentence: str) -> bool:
+    asked = frozenset(t.stem for t in tokenize(question) if t.content)
+    return names_a_neighbour(asked, {t.stem for t in tokenize(sentence)})
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "neighbour"),
+    [
+        ("How many items can a child borrow?", "Adults may borrow up to 12 items.", True),
+        ("How many items can a child borrow?", "Children's cards allow 8 items.", False),
+        ("When does the last bus depart?", "The last bus arrives at 23:10.", True),
+        ("Is the pool open at weekends?", "On weekdays the pool opens at 6:30.", True),
+        ("Can children join the adult class?", "The adult class is for over-18s only.", False),  # both asked
+        ("What time is breakfast?", "Breakfast is served from 7 in the morning.", False),  # nothing alternative asked
+    ],
+)
+def test_a_sentence_naming_only_the_alternative_is_about_the_neighbour(
+    question: str, sentence: str, neighbour: bool
+) -> None:
+    assert _names_a_neighbour(question, sentence) is neighbour
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How many items can a child borrow?", "Children's cards allow 8 items."),
+        ("What is the fine for an overdue adult book?", "Adult items cost 20p per day overdue."),
+    ],
+)
+async def test_the_question_is_answered_from_the_sentence_about_its_own_alternative(question: str, answer: str) -> None:
+    quotes = await grounded_quotes(question, trusted_chunks(LENDING))
+    assert quotes[0] == answer
