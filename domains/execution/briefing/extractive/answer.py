@@ -26,6 +26,8 @@ from domains.execution.briefing.extractive.features import (
     answer_features,
     document_key,
     quote_start,
+    section_stems,
+    shown_titles,
 )
 from domains.execution.briefing.extractive.listing import (
     ListKind,
@@ -176,8 +178,9 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
         return False
     unit = passage.units[candidate.sentence]
     own = {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
-    titled = {t.stem for t in tokenize(unit.title)}
-    headings = set(passage.context_stems[candidate.sentence]) - titled - own
+    # Its headings below the document's title, whether the chunk shows that title or only its section hint does.
+    _, headed, titled = section_stems(passage, shown_titles(analysis.passages))
+    headings = set(headed[candidate.sentence]) - titled - own
     heading_words = tokenize(unit.context.removeprefix(unit.title))
     if any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in heading_words) != analysis.question.negated:
         return False  # "What is covered" does not answer "What isn't covered?", nor the other way round

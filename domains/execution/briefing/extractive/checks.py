@@ -911,6 +911,12 @@ def asks_yes_no(question: str) -> bool:
     return bool(first) and (first[0].lower in _AUXILIARIES or first[0].lower == "am")
 
 
+# Words that follow the verb of a "What goes into ...?" question, never a plural noun ("What rules apply?").
+_AFTER_SUBJECT_VERB = frozenset(
+    str.split("into in on at with to from for the a an of by up out off this that these those")
+)
+
+
 def question_verb(tokens: list[Token]) -> str | None:
     """Return the stem of a question's main verb, or None: the first base-form verb after do/will/can ("What
     availability does Ledgerly promise?"), the first participle after is/was ("Why was the release delayed?"), a past
@@ -918,6 +924,14 @@ def question_verb(tokens: list[Token]) -> str | None:
     Documents state what is asked in their own verbs ("will make the service available", "moves to 31 March")."""
     if len(tokens) > 2 and tokens[0].lower == "who" and tokens[1].lower.endswith("ed") and tokens[1].content:
         return tokens[1].stem  # "Who carried out the audit?"
+    if (
+        len(tokens) > 2
+        and tokens[0].lower in ("what", "who")
+        and tokens[1].content
+        and tokens[1].lower.endswith("s")
+        and tokens[2].lower in _AFTER_SUBJECT_VERB
+    ):
+        return tokens[1].stem  # "What goes into the sauce?", "Who signs the form?"
     at = _inverted_auxiliary(tokens)
     if at is None:
         return None

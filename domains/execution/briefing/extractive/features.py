@@ -283,7 +283,7 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
     return titles
 
 
-def _section_stems(
+def section_stems(
     passage: Passage, shown: dict[str, str] | None = None
 ) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
     """Return, per sentence, the stems of its own section (its headings below the title and every sentence under
@@ -335,7 +335,7 @@ def analyze(
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
-        sections, headed, document = _section_stems(passage, shown)
+        sections, headed, document = section_stems(passage, shown)
         layout = any(unit.context or unit.role is not Role.PROSE for unit in passage.units)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.extractive.checks import same_word
+from domains.execution.briefing.extractive.checks import question_verb, same_word
 from domains.execution.briefing.extractive.structure import Role, is_lead_in, read_units
-from domains.execution.briefing.extractive.terms import stem
+from domains.execution.briefing.extractive.terms import stem, tokenize
+from domains.execution.briefing.prompt_format import EvidenceItem
 from tests.unit.execution.extractive.helpers import brief, grounded_quotes, trusted_chunks
 
 SMOKE_ALARM = (
@@ -191,3 +192,29 @@ async def test_what_was_decided_is_answered_by_the_decisions_list() -> None:
 )
 def test_a_verb_and_its_sion_noun_are_one_word(word: str, other: str, same: bool) -> None:
     assert same_word(stem(word), {stem(other)}) is same
+
+
+def test_the_document_title_in_a_chunk_s_section_hint_is_no_heading_of_its_items() -> None:
+    # The chunk does not show its title line; the section hint does ("Lemon drizzle traybake / Method"). The title
+    # names the drizzle, the Method steps do not answer what goes into it.
+    method = "## Method\n1. Heat the oven to 180 °C.\n2. Bake for 35 minutes.\n"
+    evidence = [
+        EvidenceItem("chunk-0", "trusted", method, rank=1, section="recipe.md / Lemon drizzle traybake / Method")
+    ]
+    provider = ExtractiveBriefingProvider(encoder=None)
+    draft = provider.draft("What goes into the lemon drizzle?", evidence)
+    assert not draft.restated
+    assert len(draft.quotes) <= 1
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [
+        ("What goes into the drizzle?", "goes"),
+        ("Who signs the delivery note?", "signs"),
+        ("What rules apply to dogs?", None),  # a plural noun, not a verb
+        ("What costs are covered?", None),
+    ],
+)
+def test_the_verb_of_a_subject_question_weighs_as_a_verb(question: str, verb: str | None) -> None:
+    assert question_verb(tokenize(question)) == (stem(verb) if verb else None)
