@@ -528,6 +528,11 @@ class QuestionNeeds:
             return True
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
+    def in_range(self, number: str, text: str | None) -> bool:
+        """Return True when a number the question names alone ("my 10-year-old", not "Route 8" or "step 4") lies in
+        a range the sentence states ("ages 6 to 12")."""
+        return all(label_number != number for _, label_number in self.labels) and in_stated_range(number, text)
+
     def names_the_thing(self, tokens: list[Token], around: frozenset[str], headed: frozenset[str] | None) -> bool:
         """Return True when the sentence may speak of what "Is there a X?" asks about: one word anywhere in the
         sentence, its section or its title ("Is there a bus on Sundays?" over a bus timetable); several words one
@@ -635,7 +640,7 @@ class QuestionNeeds:
         titled = document | ((headed or frozenset()) - {t.stem for t in tokens})
         if any(term in compared and term not in titled for term in self.key_terms):
             return False  # "up 9% on 2024" states this year's figure, not 2024's
-        if any(not same_word(term, seen) for term in self.key_terms):
+        if any(not same_word(term, seen) and not self.in_range(term, text) for term in self.key_terms):
             return False
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen):
@@ -652,7 +657,7 @@ class QuestionNeeds:
             return False
         asked = [*focus, *self.key_terms]
         beyond = [term for term in asked if not same_word(term, document) and term not in AUDIENCE]
-        return not beyond or any(self.found(term, own) for term in beyond)
+        return not beyond or any(self.found(term, own) or self.in_range(term, text) for term in beyond)
 
 
 _EXISTENTIAL = re.compile(
@@ -677,6 +682,18 @@ def says_in_order(stems: tuple[str, ...], tokens: list[Token]) -> bool:
         if all(same_word(stems[k], {words[start + k]}) for k in range(len(stems))):
             return True
     return False
+
+
+_RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d:/]|[.,]\d)")
+
+
+def in_stated_range(term: str, text: str | None) -> bool:
+    """Return True when a whole number the question names lies in a range the sentence states ("a 10-year-old" in
+    "ages 6 to 12", "between 6 and 12", "6-12")."""
+    if text is None or not term.isdigit():
+        return False
+    value = int(term)
+    return any(int(low) <= value <= int(high) for low, high in _RANGE.findall(text))
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")

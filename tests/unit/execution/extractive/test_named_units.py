@@ -1,11 +1,12 @@
-"""A question that names the unit of its answer at its end ("... in lumens?") is answered only by a sentence stating
-a quantity in that unit. The texts are written for these tests."""
+"""Numbers in questions: a question that names the unit of its answer at its end ("... in lumens?") is answered only
+by a sentence stating a quantity in that unit, and a number asked alone ("my 10-year-old") is found inside a range a
+sentence states ("ages 6 to 12"). The texts are written for these tests."""
 
 from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import expected_unit
+from domains.execution.briefing.extractive.checks import expected_unit, in_stated_range
 from tests.unit.execution.extractive.helpers import draft_score
 
 LAMP = (
@@ -40,3 +41,30 @@ def test_a_place_or_a_season_after_in_is_no_unit() -> None:
 def test_the_unit_decides_which_sentence_may_answer() -> None:
     assert draft_score("What is the lamp's maximum brightness in lumens?", LAMP) == 0.0
     assert draft_score("How much power does the lamp draw in watts?", LAMP) > 0.0
+
+
+@pytest.mark.parametrize(
+    ("number", "text", "inside"),
+    [
+        ("10", "We have children's bikes for ages 6 to 12.", True),
+        ("10", "Suitable for children between 6 and 12", True),
+        ("10", "Ages 6-12 only.", True),
+        ("14", "We have children's bikes for ages 6 to 12.", False),
+        ("10", "Open 9:00-15:00.", False),  # clock times are no range of whole numbers
+        ("2", "It weighs 1.5-2.5 kg.", False),  # nor decimals
+    ],
+)
+def test_a_number_inside_a_stated_range(number: str, text: str, inside: bool) -> None:
+    assert in_stated_range(number, text) is inside
+
+
+BIKES = (
+    "# Bike hire questions\n\n## Can children hire bikes?\nRiders under 16 must be accompanied by an adult. "
+    "We have children's bikes for ages 6 to 12.\n\n## Fares\nRoute 8 buses stop outside. "
+    "Child fare (5-15): half price.\n"
+)
+
+
+def test_an_age_inside_a_stated_range_is_found_but_a_labelled_number_is_not() -> None:
+    assert draft_score("Can my 10-year-old hire a bike?", BIKES) > 0.0
+    assert draft_score("What's the timetable for Route 8?", BIKES) == 0.0
