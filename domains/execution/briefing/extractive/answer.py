@@ -195,12 +195,18 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     return in_headings >= HEADING_ANSWER_SHARE and in_item < in_headings
 
 
+def _claim(analysis: Analysis, text: str) -> bool:
+    """Return whether the sentence may be a claim for this question (listing.may_be_claim; "who" questions may
+    quote a minutes' attendance line)."""
+    return may_be_claim(text, people=analysis.needs.expect is Expect.PERSON)
+
+
 def _sentence(analysis: Analysis, passage: int, index: int, max_chars: int) -> Candidate | None:
     """Return a sentence of a chunk as a candidate for a further claim (not scored), or None when it may not be one."""
     item = analysis.passages[passage]
     first = quote_start(item, index, max_chars)
     text = item.item.text[item.spans[first].start : item.spans[index].end]
-    if not item.quotable or WITHHELD_MARKER_START in text or not may_be_claim(text):
+    if not item.quotable or WITHHELD_MARKER_START in text or not _claim(analysis, text):
         return None
     return Candidate(passage, index, first, [])
 
@@ -254,7 +260,7 @@ def _stating(
         likely = analysis.candidates[index]
         if _document_of(analysis, likely) == document:
             text = analysis.quote_text(likely)
-            if states_kind(kind, text) and may_be_claim(text):
+            if states_kind(kind, text) and _claim(analysis, text):
                 eligible.append(likely)
     focus = _focus(analysis, document)
     others = []
@@ -288,18 +294,18 @@ def _lead_first(
         return analysis.quote_text(analysis.candidates[order[rank][0]])
 
     kind = list_kind(analysis.question.text) if listing and order else None
-    if kind is not None and may_be_claim(text(0)) and not states_kind(kind, text(0)):
+    if kind is not None and _claim(analysis, text(0)) and not states_kind(kind, text(0)):
         # "What rules apply ...?" and the likeliest sentence states no rule ("The club chose a novel for March"):
         # a nearly as likely sentence that does leads, and its document answers.
         floor = model_floor * order[0][1]
         for rank in range(1, min(len(order), LIST_ANCHOR_RANKS)):
             if order[rank][1] < floor:
                 break
-            if may_be_claim(text(rank)) and states_kind(kind, text(rank)):
+            if _claim(analysis, text(rank)) and states_kind(kind, text(rank)):
                 return [order[rank], *order[:rank], *order[rank + 1 :]]
-    if not order or may_be_claim(text(0)):
+    if not order or _claim(analysis, text(0)):
         return order  # the usual case: nothing else is read
-    fit = (rank for rank in range(1, len(order)) if may_be_claim(text(rank)))
+    fit = (rank for rank in range(1, len(order)) if _claim(analysis, text(rank)))
     lead = next(fit, None)
     if lead is None:
         return order
@@ -349,7 +355,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     max_chars = model.max_sentence_chars
 
     def take(candidate: Candidate) -> None:
-        if not may_be_claim(analysis.quote_text(candidate)):
+        if not _claim(analysis, analysis.quote_text(candidate)):
             return  # a question, a greeting, a document's preamble or a header field states no fact
         quote = _quote(analysis, candidate)
         if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):

@@ -960,6 +960,12 @@ def question_verb(tokens: list[Token]) -> str | None:
     return verb.stem if verb is not None else None
 
 
+# Prepositions the stop-word list lets through as content words: a noun phrase ends before them ("put towards").
+_PREPOSITIONS = frozenset(
+    str.split("toward towards onto across along around among amongst beside besides beyond near inside outside behind")
+)
+
+
 def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
     """Return (modifier, head) pairs of the question's noun phrases: the content words after a determiner, the
     last one the head ("the carbon filter" -> (carbon, filter)). Generic adjectives ("new", "maximum"),
@@ -976,7 +982,13 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
         end = index + 1
         # A phrase is at most MAX_PHRASE_WORDS words, up to a number: a longer run has usually crossed into the
         # verb ("the first weekday bus leave Hillcrest Park").
-        while end < len(tokens) and end - index <= MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric:
+        while (
+            end < len(tokens)
+            and end - index <= MAX_PHRASE_WORDS
+            and tokens[end].content
+            and not tokens[end].numeric
+            and tokens[end].lower not in _PREPOSITIONS
+        ):
             end += 1
         phrase = tokens[index + 1 : end]
         cut = end < len(tokens) and end - index > MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric

@@ -186,10 +186,16 @@ def asks_for_several(question: str) -> bool:
     return not _ONE_THING.match(lowered) and bool(_SEVERAL.search(lowered))
 
 
-def may_be_claim(text: str) -> bool:
+# Who attended, chaired or sent apologies: a header field of minutes, and the answer to a question about people.
+_ATTENDANCE = re.compile(r"^(?:present|apologies|attendees|attending|chair)\s*:", re.IGNORECASE)
+
+
+def may_be_claim(text: str, people: bool = False) -> bool:
     """Return True unless the sentence asks a question, introduces the document, greets or signs off, or is a
-    header field."""
+    header field; with `people` (the question asks who), a minutes' attendance line ("Present: ...") is a claim."""
     stripped = text.strip()
+    if people and _ATTENDANCE.match(stripped):
+        return True
     if not stripped or _PREAMBLE.search(stripped) or _SALUTATION.match(stripped):
         return False
     return not asks_only(stripped)  # a request phrased as a question ("Could everyone send ...?") still states

@@ -1,5 +1,6 @@
-"""A sentence about a neighbouring alternative ("Adults may borrow ...") does not answer a question about the one
-beside it ("... a child ..."), where a document states both side by side. The texts are written for these tests."""
+"""Who and what a sentence speaks of: a sentence about a neighbouring alternative ("Adults may borrow ...") does not
+answer a question about the one beside it ("... a child ..."), where a document states both side by side; a minutes'
+attendance line answers "who" questions only. The texts are written for these tests."""
 
 from __future__ import annotations
 
@@ -48,3 +49,17 @@ def test_a_sentence_naming_only_the_alternative_is_about_the_neighbour(
 async def test_the_question_is_answered_from_the_sentence_about_its_own_alternative(question: str, answer: str) -> None:
     quotes = await grounded_quotes(question, trusted_chunks(LENDING))
     assert quotes[0] == answer
+
+
+PTA = (
+    "Greenway PTA - minutes of 8 October\n\n"
+    "Present: Sara (chair), Lewis, Ama, Joe\n\n"
+    "1. Playground\nThe climbing frame needs new safety matting. The PTA agreed to pay up to £900 towards it.\n"
+)
+
+
+async def test_a_who_question_may_quote_the_attendance_line_and_no_other_question_does() -> None:
+    assert (await grounded_quotes("Who chaired the meeting?", trusted_chunks(PTA)))[0].startswith("Present: Sara")
+    quotes = await grounded_quotes("How much will the PTA put towards the safety matting?", trusted_chunks(PTA))
+    assert quotes[0] == "The PTA agreed to pay up to £900 towards it."  # "put towards" is no noun phrase
+    assert not any(quote.startswith("Present:") for quote in quotes)
