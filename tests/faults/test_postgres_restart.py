@@ -39,7 +39,9 @@ from tests.helpers.identity import register
 REQUEST_BOUND_SECONDS = 10.0  # no request may take longer, outage or not
 OUTAGE_SECONDS = 1.5
 RECOVERY_SECONDS = 10.0  # from the database being back until searches and runs answer again
-SETTLE_SECONDS = 15.0  # from then until every run and version is terminal again
+SETTLE_SECONDS = 30.0  # from then until every run and version is terminal again (15 s was once exceeded on two
+# cores with the rest of the suite running beside it: a stuck run or version never settles, so the bound only needs
+# to be finite)
 RUN_QUERY = "When does the keeper light the harbour lamp"
 DOC_MARKER = "Harbour log entry"
 SEARCH_QUERY = "keeper harbour lamp"
