@@ -124,7 +124,7 @@ _ASKING = frozenset(
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
-        "carries latest earliest soonest"
+        "carries latest earliest soonest highest lowest longest shortest maximum minimum"
     )
 )
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
@@ -441,6 +441,7 @@ _SYNONYM_GROUPS = (
     "hurt injure injured injury",
     "rubbish waste refuse trash",
     "holiday vacation",
+    "teach teacher teachers instructor instructors tutor tutors",
 )
 _SYNONYMS: dict[str, frozenset[str]] = {}
 for _group in _SYNONYM_GROUPS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import names_a_neighbour
+from domains.execution.briefing.extractive.checks import QuestionNeeds, names_a_neighbour
 from domains.execution.briefing.extractive.terms import tokenize
 from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
 
@@ -63,3 +63,22 @@ async def test_a_who_question_may_quote_the_attendance_line_and_no_other_questio
     quotes = await grounded_quotes("How much will the PTA put towards the safety matting?", trusted_chunks(PTA))
     assert quotes[0] == "The PTA agreed to pay up to £900 towards it."  # "put towards" is no noun phrase
     assert not any(quote.startswith("Present:") for quote in quotes)
+
+
+CLASSES = (
+    "# Class timetable\n\n| Class | Day | Time | Instructor |\n|---|---|---|---|\n"
+    "| Spin | Monday | 18:00 | Kai |\n| Pilates | Tuesday | 09:30 | Marta |\n"
+)
+
+
+async def test_who_teaches_is_answered_by_the_instructor_column() -> None:
+    assert (await grounded_quotes("Who teaches Pilates?", trusted_chunks(CLASSES)))[0] == (
+        "Pilates | Tuesday | 09:30 | Marta"
+    )
+
+
+def test_a_superlative_asks_like_how_high_and_is_no_subject() -> None:
+    needs = QuestionNeeds.of(
+        "What is the highest I can set the thermostat?", {"highest": 1.7, "thermostat": 1.0, "set": 0.5}, frozenset()
+    )
+    assert "highest" not in needs.focus and "thermostat" in needs.focus
