@@ -201,6 +201,23 @@ def _claim(analysis: Analysis, text: str) -> bool:
     return may_be_claim(text, people=analysis.needs.expect is Expect.PERSON)
 
 
+def _own_stems(analysis: Analysis, candidate: Candidate) -> set[str]:
+    passage = analysis.passages[candidate.passage]
+    return {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+
+
+def _row_key_terms(analysis: Analysis, anchor: Candidate) -> set[str]:
+    """Return the question's subject words and names a table row states itself and its headings do not: a row is a
+    record about its own key, so only rows naming all of them answer with it. Empty for other list items."""
+    passage = analysis.passages[anchor.passage]
+    if not passage.units or passage.units[anchor.sentence].role is not Role.ROW:
+        return set()
+    own = _own_stems(analysis, anchor)
+    headings = passage.context_stems[anchor.sentence]  # "## Kayak hire" over the table names every row's kayak
+    asked = (*analysis.needs.focus, *analysis.needs.key_terms)
+    return {term for term in asked if same_word(term, own) and not same_word(term, headings)}
+
+
 def _sentence(analysis: Analysis, passage: int, index: int, max_chars: int) -> Candidate | None:
     """Return a sentence of a chunk as a candidate for a further claim (not scored), or None when it may not be one."""
     item = analysis.passages[passage]
@@ -382,9 +399,12 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         # under the same headings answer too, in document order, though they need not repeat the question's words.
         if anchor is not first:
             take(anchor)
+        keyed = _row_key_terms(analysis, anchor)
         for candidate in _siblings(analysis, anchor, max_chars):
             if len(quotes) >= most:
                 break
+            if keyed and not all(same_word(term, _own_stems(analysis, candidate)) for term in keyed):
+                continue  # another row's record: "Power light off" does not answer "... Wi-Fi light is flashing?"
             take(candidate)
     if kind is not None and anchor is None:
         # Prose answers a list question in sentences that rarely repeat its words: the further claims are the

@@ -54,7 +54,11 @@ _EXPECT_PATTERNS = (
     (Expect.DURATION, re.compile(r"\bhow (?:long|often|soon|frequently|far in advance)\b|\bwithin how\b")),
     (
         Expect.CLOCK,
-        re.compile(r"\bwhat time\b(?! of (?:the )?(?:year|month|week|day)| (?:period|frame|span|zone|scale))"),
+        re.compile(
+            r"\bwhat time\b(?! of (?:the )?(?:year|month|week|day)| (?:period|frame|span|zone|scale))"
+            # "What hours can I get in?", not "What hours a week ...?"
+            r"|^(?:what|which) (?:hours|times)\b(?! (?:of|per|a|each) )"
+        ),
     ),
     (
         Expect.DATE,
@@ -178,6 +182,7 @@ _LIST_QUESTION = re.compile(
     r"|^what does (?:[\w'-]+ ){1,4}(?:require|requires|ask of|expect of)\b|^what (?:rules|conditions) apply\b"
     r"|^what (?:does|do|did) (?:[\w'-]+ ){1,4}(?:plan|propose|intend)\b|\bplans\b"
 )
+_TIME_HEADS = frozenset(stem(w) for w in str.split("hours hour times time days day dates date"))
 _HEAD = re.compile(
     r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
     r"|^what\s+([^\W\d_]+s)\s+(?:were|are|did|do|does|have|has|will|can|must|should|need|apply)\b"
@@ -567,6 +572,8 @@ class QuestionNeeds:
         head = stem(match.group(1) or match.group(2)) if match else None
         if head in AUDIENCE:
             head = None  # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4": people are counted
+        if expect in (Expect.CLOCK, Expect.DATE) and head in _TIME_HEADS:
+            head = None  # "What hours can I get in?" -- "from 6 am to 10 pm": the times are the hours asked
         return cls(
             expect,
             frozenset(weights),

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import QuestionNeeds, names_a_neighbour
+from domains.execution.briefing.extractive.checks import Expect, QuestionNeeds, expected_answer, names_a_neighbour
 from domains.execution.briefing.extractive.terms import tokenize
-from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chunks
+from tests.unit.execution.extractive.helpers import draft_score, grounded_quotes, trusted_chunks
 
 LENDING = (
     "# Lending rules\n\n"
@@ -82,3 +82,25 @@ def test_a_superlative_asks_like_how_high_and_is_no_subject() -> None:
         "What is the highest I can set the thermostat?", {"highest": 1.7, "thermostat": 1.0, "set": 0.5}, frozenset()
     )
     assert "highest" not in needs.focus and "thermostat" in needs.focus
+
+
+LIGHTS = (
+    "# Router lights\n\n| Light | What it means | What to do |\n|---|---|---|\n"
+    "| Power light off | No power | Check the adapter |\n"
+    "| Wi-Fi light flashing | Pairing mode | Wait 2 minutes |\n"
+    "| Internet light red | No connection | Restart the router |\n"
+)
+
+
+async def test_a_row_named_by_the_question_answers_without_the_other_records() -> None:
+    quotes = await grounded_quotes("What should I do if the Wi-Fi light is flashing?", trusted_chunks(LIGHTS))
+    assert quotes == ["Wi-Fi light flashing | Pairing mode | Wait 2 minutes"]
+    quotes = await grounded_quotes("Which classes does Marta teach?", trusted_chunks(CLASSES))
+    assert quotes == ["Pilates | Tuesday | 09:30 | Marta"]
+
+
+def test_what_hours_asks_for_times_of_day_which_answer_without_the_word_hours() -> None:
+    assert expected_answer("What hours can I get to my storage unit?") is Expect.CLOCK
+    assert expected_answer("What hours a week can I work?") is Expect.ANY
+    text = "# Storage terms\n\n**Access.** You can reach your unit from 6 am to 10 pm every day using your PIN.\n"
+    assert draft_score("What hours can I get to my storage unit?", text) > 0.0
