@@ -527,6 +527,7 @@ class QuestionNeeds:
     acronyms: frozenset[str] = frozenset()  # the question's acronyms ("AGM"), found spelled out too
     # "Is there a weekly ticket?": the thing whose existence is asked, word after word in the sentence itself
     exists: tuple[str, ...] = ()
+    hours: frozenset[str] = frozenset()  # numbers the question uses as an hour ("at 8 in the morning", "9 am")
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -537,7 +538,9 @@ class QuestionNeeds:
     def in_range(self, number: str, text: str | None) -> bool:
         """Return True when a number the question names alone ("my 10-year-old", not "Route 8" or "step 4") lies in
         a range the sentence states ("ages 6 to 12")."""
-        return all(label_number != number for _, label_number in self.labels) and in_stated_range(number, text)
+        if any(label_number == number for _, label_number in self.labels):
+            return False
+        return in_stated_range(number, text, clock=number in self.hours)
 
     def names_the_thing(self, tokens: list[Token], around: frozenset[str], headed: frozenset[str] | None) -> bool:
         """Return True when the sentence may speak of what "Is there a X?" asks about: one word anywhere in the
@@ -591,6 +594,7 @@ class QuestionNeeds:
             verb,
             frozenset(word.lower() for word in _ACRONYM.findall(question)),
             existential(question),
+            frozenset(a or b for a, b in _ASKED_HOUR.findall(fold(question))),
         )
 
     def eligible(
@@ -650,6 +654,16 @@ class QuestionNeeds:
             return False  # "up 9% on 2024" states this year's figure, not 2024's
         if any(not same_word(term, seen) and not self.in_range(term, text) for term in self.key_terms):
             return False
+        labelled = {number for _, number in self.labels}  # "Class 4", "Route 8": names, found as names are
+        dated = iso_date_stems(text) if text is not None else frozenset()
+        if headed is not None and any(
+            term[:1].isdigit()
+            and term not in labelled
+            and not same_word(term, headed | document | dated)
+            and not self.in_range(term, text)
+            for term in self.key_terms
+        ):
+            return False  # "... for 10 seconds?": the 10 is in the sentence beside this one, which is the answer
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen):
                 return False  # "carbon filter" asked, only the "HEPA filter" is here
@@ -692,16 +706,33 @@ def says_in_order(stems: tuple[str, ...], tokens: list[Token]) -> bool:
     return False
 
 
+_ASKED_HOUR = re.compile(
+    r"\bat (\d{1,2})\b(?![:.]\d)|\b(\d{1,2})\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|in the (?:morning|afternoon|evening))"
+)
 _RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d:/]|[.,]\d)")
 
 
-def in_stated_range(term: str, text: str | None) -> bool:
+_CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\d{1,2})[:.](\d{2})\b")
+
+
+def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
     """Return True when a whole number the question names lies in a range the sentence states ("a 10-year-old" in
-    "ages 6 to 12", "between 6 and 12", "6-12")."""
+    "ages 6 to 12", "between 6 and 12", "6-12"), or, for an hour the question asks about (`clock`), inside a span of
+    clock times ("at 8" in "07:00 to 09:30")."""
     if text is None or not term.isdigit():
         return False
     value = int(term)
-    return any(int(low) <= value <= int(high) for low, high in _RANGE.findall(text))
+    if any(int(low) <= value <= int(high) for low, high in _RANGE.findall(text)):
+        return True
+    # An hour asked ("at 8 in the morning") inside a span of clock times ("between 07:00 and 09:30").
+    return (
+        clock
+        and value < 24
+        and any(
+            int(h1) * 60 + int(m1) <= value * 60 <= int(h2) * 60 + int(m2)
+            for h1, m1, h2, m2 in _CLOCK_RANGE.findall(text)
+        )
+    )
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import expected_unit, in_stated_range
-from tests.unit.execution.extractive.helpers import draft_score
+from domains.execution.briefing.extractive.checks import QuestionNeeds, expected_unit, in_stated_range
+from tests.unit.execution.extractive.helpers import draft_score, grounded_quotes, trusted_chunks
 
 LAMP = (
     "# Desk lamp guide\n\n## Brightness\nSlide your finger along the strip to change the brightness.\n\n"
@@ -58,6 +58,15 @@ def test_a_number_inside_a_stated_range(number: str, text: str, inside: bool) ->
     assert in_stated_range(number, text) is inside
 
 
+def test_an_hour_asked_lies_in_a_span_of_clock_times_and_an_age_does_not() -> None:
+    span = "Bicycles are not carried between 07:00 and 09:30 on weekdays."
+    assert in_stated_range("8", span, clock=True)
+    assert not in_stated_range("10", span, clock=True)
+    assert not in_stated_range("8", span)  # a number not asked as an hour
+    assert QuestionNeeds.of("Can I take my bike on the tram at 8 in the morning?", {}, frozenset()).hours == {"8"}
+    assert QuestionNeeds.of("Can my 10-year-old come?", {}, frozenset()).hours == frozenset()
+
+
 BIKES = (
     "# Bike hire questions\n\n## Can children hire bikes?\nRiders under 16 must be accompanied by an adult. "
     "We have children's bikes for ages 6 to 12.\n\n## Fares\nRoute 8 buses stop outside. "
@@ -68,3 +77,15 @@ BIKES = (
 def test_an_age_inside_a_stated_range_is_found_but_a_labelled_number_is_not() -> None:
     assert draft_score("Can my 10-year-old hire a bike?", BIKES) > 0.0
     assert draft_score("What's the timetable for Route 8?", BIKES) == 0.0
+
+
+RESET = (
+    "# Router guide\n\n## Reset button\nTo restart the router, hold the reset button for 2 seconds. Holding it for 10 "
+    "seconds restores the factory settings.\n"
+)
+
+
+async def test_a_number_the_question_names_must_be_in_the_sentence_or_its_headings() -> None:
+    question = "What happens if I hold the reset button for 10 seconds?"
+    quotes = await grounded_quotes(question, trusted_chunks(RESET))
+    assert quotes[0] == "Holding it for 10 seconds restores the factory settings."
