@@ -41,7 +41,7 @@ from domains.execution.briefing.extractive.listing import (
 from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.extractive.terms import NEGATIONS, tokenize
+from domains.execution.briefing.extractive.terms import negated, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
@@ -182,7 +182,7 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     _, headed, titled = section_stems(passage, shown_titles(analysis.passages))
     headings = set(headed[candidate.sentence]) - titled - own
     heading_words = tokenize(unit.context.removeprefix(unit.title))
-    if any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in heading_words) != analysis.question.negated:
+    if negated(heading_words) != analysis.question.negated:
         return False  # "What is covered" does not answer "What isn't covered?", nor the other way round
     # A word naming a numbered item ("step" of "step 4") is no subject: it matches every "## Steps" heading.
     numbered = {label for label, _ in needs.labels}

@@ -18,13 +18,13 @@ from domains.execution.briefing.extractive.listing import may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
-    NEGATIONS,
     QUESTION_FILLER,
     AnswerKind,
     Token,
     answer_kind,
     is_date_like,
     is_quantity,
+    negated,
     tokenize,
 )
 from domains.execution.briefing.prompt_format import SECTION_SEPARATOR, WITHHELD_MARKER_START, EvidenceItem
@@ -154,7 +154,7 @@ def read_question(text: str, idf: dict[str, float], default_idf: float) -> Quest
     return Question(
         text=text,
         kind=answer_kind(text),
-        negated=any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in tokens),
+        negated=negated(tokens),
         weights=weights,
         bigrams=frozenset(_bigrams([t.stem for t in content])),
         capitalized=frozenset(t.stem for t in content if t.capitalized),
@@ -231,7 +231,7 @@ def _sentence_features(
     novel = [t for t in tokens if t.content and t.stem not in terms]
     novel_capitalized = any(t.capitalized for t in novel)
     kind = question.kind
-    sentence_negated = any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in tokens)
+    sentence_negated = negated(tokens)
     sentence_bigrams = _bigrams([t.stem for t in tokens if t.content])
     if context:
         heading_tokens = tokenize(passage.units[index].context)

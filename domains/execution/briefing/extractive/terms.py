@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -140,6 +141,11 @@ def stem(word: str) -> str:
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]
     return word
+
+
+def negated(tokens: Sequence[Token]) -> bool:
+    """Return True when the tokens hold a negation ("not", "never", "isn't")."""
+    return any(t.lower in NEGATIONS or t.lower.endswith("n't") for t in tokens)
 
 
 def fold(text: str) -> str:
