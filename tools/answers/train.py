@@ -144,7 +144,7 @@ def _record(target: AnswerRows, example: Example, model: ExtractiveModel, semant
         order = np.argsort(-np.asarray(ranking.logits), kind="stable")[:SEMANTIC_CANDIDATES]
         similarities = [float(example.similarities[i]) for i in order]
         ranking = semantic_ranking(analysis, model, ranking, similarities, [float(v) for v in example.reads(order)])
-    quotes = choose_quotes(analysis, model, ranking)
+    quotes = choose_quotes(analysis, model, ranking).quotes
     golds = example.run.question.answers
     target.rows.append(ranking.answer_row)
     target.answerable.append(example.answerable)

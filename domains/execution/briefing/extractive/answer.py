@@ -76,7 +76,8 @@ class Draft:
     quotes: tuple[Quote, ...]
     semantic: bool
     listing: bool = False  # the question asks for several things (listing.asks_for_several)
-    # A yes/no question whose lead quote restates it (restates_yes_no): answered at any positive score
+    # Answered at any positive score: a yes/no question whose lead quote restates it (restates_yes_no), or a list
+    # answering through the headings the question names (Chosen.headed)
     restated: bool = False
 
 
@@ -177,7 +178,7 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     if not passage.units or passage.units[candidate.sentence].role not in (Role.STEP, Role.ITEM):
         return False
     unit = passage.units[candidate.sentence]
-    own = {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+    own = _own_stems(analysis, candidate)
     # Its headings below the document's title, whether the chunk shows that title or only its section hint does.
     _, headed, titled = section_stems(passage, shown_titles(analysis.passages))
     headings = set(headed[candidate.sentence]) - titled - own
@@ -202,6 +203,7 @@ def _claim(analysis: Analysis, text: str) -> bool:
 
 
 def _own_stems(analysis: Analysis, candidate: Candidate) -> set[str]:
+    """Return the stems of a candidate's quote (its sentence, and the one before when it opens with a pronoun)."""
     passage = analysis.passages[candidate.passage]
     return {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
 
@@ -260,7 +262,7 @@ def _shares_focus(analysis: Analysis, candidate: Candidate, best: Candidate, foc
         unit, top = passage.units[candidate.sentence], passage.units[best.sentence]
         if unit.context and unit.context == top.context and unit.context != unit.title:
             return True
-    stems = {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+    stems = _own_stems(analysis, candidate)
     if passage.context_stems:
         stems |= passage.context_stems[candidate.sentence]
     return any(same_word(term, stems) for term in focus)
@@ -347,7 +349,16 @@ def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
     return [*zip(ranking.pool, ranking.probabilities, strict=True), *((i, sigmoid(ranking.logits[i])) for i in rest)]
 
 
-def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> tuple[Quote, ...]:
+@dataclass(frozen=True)
+class Chosen:
+    """The quotes of a briefing, and whether its lead is a list item answering through the headings the question
+    names (answered_by_heading): such an answer needs no score, as a restated yes/no answer needs none."""
+
+    quotes: tuple[Quote, ...]
+    headed: bool = False
+
+
+def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> Chosen:
     """Return the best sentence's quote, then further claims when the question asks for several things.
 
     The lead is the likeliest sentence that states something (never a greeting, preamble or question). Further
@@ -382,7 +393,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
 
     anchor_floor = policy.list_relative_probability * top_probability
     anchor = _list_anchor(analysis, document, order, anchor_floor) if listing else None
-    whole = answered_by_heading(analysis, first) and anchor in (None, first)
+    headed = answered_by_heading(analysis, first)
+    whole = headed and anchor in (None, first)
     if whole:
         anchor, most = first, policy.list_max_claims  # the list under the heading the question names answers
     kind = list_kind(analysis.question.text) if listing else None
@@ -427,7 +439,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     elif len(quotes) > 2:
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]
-    return tuple(quotes)
+    return Chosen(tuple(quotes), headed)
 
 
 def draft_answer(
@@ -459,11 +471,9 @@ def draft_answer(
     score = answer.score(ranking.answer_row) if eligible else 0.0
     listing = asks_for_several(question)
     threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
-    quotes = choose_quotes(analysis, model, ranking)
-    restated = eligible and bool(quotes) and restates_yes_no(analysis, quotes[0].text)
-    if eligible and quotes and not restated:
-        lead = next((c for c in analysis.candidates if _quote(analysis, c) == quotes[0]), None)
-        restated = lead is not None and answered_by_heading(analysis, lead)
+    chosen = choose_quotes(analysis, model, ranking)
+    quotes = chosen.quotes
+    restated = eligible and bool(quotes) and (chosen.headed or restates_yes_no(analysis, quotes[0].text))
     return Draft(score, threshold, quotes, semantic, listing, restated)
 
 
