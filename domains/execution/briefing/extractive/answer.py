@@ -199,7 +199,7 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
 def _claim(analysis: Analysis, text: str) -> bool:
     """Return whether the sentence may be a claim for this question (listing.may_be_claim; "who" questions may
     quote a minutes' attendance line)."""
-    return may_be_claim(text, people=analysis.needs.expect is Expect.PERSON)
+    return may_be_claim(text, people=analysis.needs.asks_who)
 
 
 def _own_stems(analysis: Analysis, candidate: Candidate) -> set[str]:

@@ -448,11 +448,19 @@ _SYNONYM_GROUPS = (
     "holiday vacation",
     "teach teacher teachers instructor instructors tutor tutors",
 )
-_SYNONYMS: dict[str, frozenset[str]] = {}
-for _group in _SYNONYM_GROUPS:
-    _stems = frozenset(stem(word) for word in _group.split())
-    for _stem in _stems:
-        _SYNONYMS[_stem] = _SYNONYMS.get(_stem, frozenset()) | _stems
+
+
+def word_groups(groups: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Return, for the stem of every word of the groups, the stems of its group (of all its groups, if several)."""
+    found: dict[str, frozenset[str]] = {}
+    for group in groups:
+        stems = frozenset(stem(word) for word in group.split())
+        for word in stems:
+            found[word] = found.get(word, frozenset()) | stems
+    return found
+
+
+_SYNONYMS = word_groups(_SYNONYM_GROUPS)
 
 
 def _nominalised(verb: str, noun: str) -> bool:
@@ -535,10 +543,21 @@ class QuestionNeeds:
             return True
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
+    @property
+    def asks_who(self) -> bool:
+        """Return True when the question asks for a person ("Who chaired ...?"): a minutes' attendance line may
+        answer it (listing.may_be_claim)."""
+        return self.expect is Expect.PERSON
+
+    @property
+    def labelled_numbers(self) -> frozenset[str]:
+        """Return the question's numbers a word labels ("Class 4", "Route 8", "step 6"): names, found as names are."""
+        return frozenset(number for _, number in self.labels)
+
     def in_range(self, number: str, text: str | None) -> bool:
         """Return True when a number the question names alone ("my 10-year-old", not "Route 8" or "step 4") lies in
         a range the sentence states ("ages 6 to 12")."""
-        if any(label_number == number for _, label_number in self.labels):
+        if number in self.labelled_numbers:
             return False
         return in_stated_range(number, text, clock=number in self.hours)
 
@@ -632,9 +651,9 @@ class QuestionNeeds:
             return False
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
-        own = {t.stem for t in tokens} | section
+        dated = iso_date_stems(text) if text is not None else frozenset()
+        own = {t.stem for t in tokens} | section | dated
         if text is not None:
-            own |= iso_date_stems(text)
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
         seen = own | document
         if not layout:
@@ -652,18 +671,14 @@ class QuestionNeeds:
         titled = document | ((headed or frozenset()) - {t.stem for t in tokens})
         if any(term in compared and term not in titled for term in self.key_terms):
             return False  # "up 9% on 2024" states this year's figure, not 2024's
-        if any(not same_word(term, seen) and not self.in_range(term, text) for term in self.key_terms):
-            return False
-        labelled = {number for _, number in self.labels}  # "Class 4", "Route 8": names, found as names are
-        dated = iso_date_stems(text) if text is not None else frozenset()
-        if headed is not None and any(
-            term[:1].isdigit()
-            and term not in labelled
-            and not same_word(term, headed | document | dated)
-            and not self.in_range(term, text)
-            for term in self.key_terms
-        ):
-            return False  # "... for 10 seconds?": the 10 is in the sentence beside this one, which is the answer
+        # A name, or a labelled number, may be anywhere in the sentence's section or title; a number asked alone
+        # ("... for 10 seconds?") only in the sentence itself or its headings (or a range it states): the 10 in the
+        # sentence beside it belongs to that sentence.
+        close = seen if headed is None else headed | document | dated
+        for term in self.key_terms:
+            alone = term[:1].isdigit() and term not in self.labelled_numbers
+            if not same_word(term, close if alone else seen) and not self.in_range(term, text):
+                return False
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen):
                 return False  # "carbon filter" asked, only the "HEPA filter" is here
@@ -710,8 +725,6 @@ _ASKED_HOUR = re.compile(
     r"\bat (\d{1,2})\b(?![:.]\d)|\b(\d{1,2})\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|in the (?:morning|afternoon|evening))"
 )
 _RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d:/]|[.,]\d)")
-
-
 _CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\d{1,2})[:.](\d{2})\b")
 
 
@@ -780,11 +793,7 @@ _NEIGHBOUR_GROUPS = (
     "member members guest guests visitor visitors",
     "summer winter",
 )
-_NEIGHBOURS: dict[str, frozenset[str]] = {}
-for _group in _NEIGHBOUR_GROUPS:
-    _words = str.split(_group)
-    for _word in _words:
-        _NEIGHBOURS[stem(_word)] = frozenset(stem(w) for w in _words)
+_NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 
 
 def names_a_neighbour(asked: frozenset[str], stems: set[str]) -> bool:
@@ -792,7 +801,7 @@ def names_a_neighbour(asked: frozenset[str], stems: set[str]) -> bool:
     child"), never that thing itself, and the question does not ask about the alternative too."""
     for term in asked:
         group = _NEIGHBOURS.get(term)
-        if group is None or stems & {w for w in group if _NEIGHBOURS.get(w) == group and same_word(w, {term})}:
+        if group is None or any(word in stems for word in group if same_word(word, {term})):
             continue
         others = {w for w in group if not same_word(w, {term}) and not any(same_word(w, {a}) for a in asked)}
         if stems & others:

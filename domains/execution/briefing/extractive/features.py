@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from domains.execution.briefing.extractive.checks import Expect, QuestionNeeds
+from domains.execution.briefing.extractive.checks import QuestionNeeds
 from domains.execution.briefing.extractive.listing import may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
@@ -331,7 +331,6 @@ def analyze(
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
     analysis = Analysis(question=question, passages=passages, needs=needs, idf=idf)
     shown = shown_titles(passages)
-    people = needs.expect is Expect.PERSON  # "Who chaired ...?": a minutes' attendance line may answer
     for passage in passages:
         if not passage.quotable:
             continue
@@ -351,7 +350,7 @@ def analyze(
                     tokens, sections[index], document, headed[index], layout, text, passage.stems | document, header
                 ):
                     continue
-                if layout and (unit is None or unit.role is not Role.ROW) and not may_be_claim(text, people):
+                if layout and (unit is None or unit.role is not Role.ROW) and not may_be_claim(text, needs.asks_who):
                     # A letter's greeting, a document's preamble or a quoted header block shares words with the
                     # question and answers none (a spreadsheet record opening "Date: ..." is a row, and answers).
                     continue
