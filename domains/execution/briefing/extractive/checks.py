@@ -641,7 +641,8 @@ class QuestionNeeds:
             return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
-        if names_a_neighbour(self.terms, {t.stem for t in tokens}):
+        stems = {t.stem for t in tokens}
+        if names_a_neighbour(self.terms, stems):
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
@@ -652,7 +653,7 @@ class QuestionNeeds:
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
         dated = iso_date_stems(text) if text is not None else frozenset()
-        own = {t.stem for t in tokens} | section | dated
+        own = stems | section | dated
         if text is not None:
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
         seen = own | document
@@ -668,7 +669,7 @@ class QuestionNeeds:
         if self.which and self.head is not None and not names_one(tokens, self.head, self.terms):
             return False  # "Which contractor ...?" and the sentence only says "the contractors"
         compared = compared_years(tokens)
-        titled = document | ((headed or frozenset()) - {t.stem for t in tokens})
+        titled = document | ((headed or frozenset()) - stems)
         if any(term in compared and term not in titled for term in self.key_terms):
             return False  # "up 9% on 2024" states this year's figure, not 2024's
         # A name, or a labelled number, may be anywhere in the sentence's section or title; a number asked alone
