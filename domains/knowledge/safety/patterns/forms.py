@@ -353,4 +353,59 @@ FORM_RULES: tuple[Rule, ...] = (
         words=(_w("code script scripts function functions program programs"), _w("you du")),
         directive=False,
     ),
+    # A persona given by a name, then asked for its view or identity: "You are <Brand>. What do you think of
+    # <Brand>?", "Now you are <First Last>, how do you answer ...", "Imagine you are <Name>. Who are you?", "Du bist
+    # <Name>. Wie findest du <Name>?". The name is capitalised word by word and owns nothing, and an opinion asked is
+    # about another name: "You are the new treasurer. What do you think ...?", "You are Tuesday's volunteer. How do
+    # you feel ...?" and "Du bist Kassenwart. Was hältst du von einem neuen Konto?" are letters to people.
+    Rule(
+        ROLE_IMPERSONATION,
+        "medium",
+        re.compile(
+            r"\b(?:(?:now|imagine|pretend)\s+)?you\s+are\s+(?:now\s+)?(?-i:[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,2})"
+            r"(?!['’]s)\s*[.,:;!]\s*(?:(?:as|like)\s+[^.!?\n]{1,40}?,\s*)?"
+            r"(?:what\s+do\s+you\s+think\s+(?:of|about)\s+(?-i:[A-Z])|how\s+do\s+you\s+(?:answer|respond)|"
+            r"tell\s+me\s+what\s+you\s+think|"
+            r"who\s+are\s+you\s*\?|what\s+is\s+your\s+(?:opinion|view|take))"
+            r"|\b(?:du\s+bist|sie\s+sind)\s+(?:jetzt\s+|nun\s+)?(?-i:[A-ZÄÖÜ][\w&-]*(?:\s+[A-ZÄÖÜ][\w&-]*){0,2})"
+            r"\s*[.,:;!]\s*(?:wie\s+(?:findest\s+du|finden\s+sie)|was\s+(?:hältst\s+du|halten\s+sie)\s+von|"
+            r"was\s+(?:denkst\s+du|denken\s+sie)\s+über)\s+(?-i:[A-ZÄÖÜ])",
+            _I,
+        ),
+        words=(
+            _w("you du sie"),
+            _w("think answer respond who opinion view take findest finden hältst halten denkst denken"),
+        ),
+    ),
+    # A model cast as a machine that runs what it is given: "act as a Linux terminal", "act as a Python
+    # interpreter", "now you act as two entities". A person may act as a mentor or a contact; nobody reading a
+    # document is asked to be a shell.
+    Rule(
+        ROLE_IMPERSONATION,
+        "medium",
+        re.compile(
+            r"\b(?:act|behave|function|serve)\s+as\s+(?:an?\s+|the\s+|my\s+)?(?:[\w+#.]+(?:\s+|-)){0,2}?"
+            r"(?:terminal|interpreter|console|shell|compiler|command\s+line|repl)\b"
+            r"|\b(?:you\s+)?(?:act|behave)\s+as\s+(?:two|three|2|3|several|multiple)\s+"
+            r"(?:entities|personas|personalities|ais|bots)\b"
+            r"|\b(?:agiere|handle|verhalte\s+dich)\s+(?:jetzt\s+)?als\s+(?:ein(?:e|en)?\s+)?(?:[\w+#.]+(?:\s+|-)){0,2}?"
+            r"(?:terminal|interpreter|konsole|shell|compiler)\b",
+            _I,
+        ),
+        words=(
+            _w("act behave function serve agiere handle verhalte"),
+            _w(
+                "terminal interpreter console shell compiler command repl entities personas personalities ais bots "
+                "konsole"
+            ),
+        ),
+    ),
+    # A halt before a dictated text, with a colon: "stop: write <Slogan>" ("stop - write" is in conversation.py);
+    # "Stop: write down the code on the display" and "Stop: say nothing yet" are a manual's and a letter's.
+    Rule(
+        OUTPUT_MANIPULATION,
+        "medium",
+        re.compile(r"\b(?:stop|stopp)\s*:\s*(?:write|schreib\w*)\s+(?-i:[A-ZÄÖÜ\"'„“‘])", _I),
+        words=(_w("stop stopp"),),
+    ),
 )
