@@ -356,6 +356,7 @@ class Chosen:
 
     quotes: tuple[Quote, ...]
     headed: bool = False
+    lead: Candidate | None = None  # the candidate the first quote was cut from
 
 
 def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> Chosen:
@@ -439,7 +440,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     elif len(quotes) > 2:
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]
-    return Chosen(tuple(quotes), headed)
+    return Chosen(tuple(quotes), headed, first)
 
 
 def draft_answer(
@@ -474,7 +475,30 @@ def draft_answer(
     chosen = choose_quotes(analysis, model, ranking)
     quotes = chosen.quotes
     restated = eligible and bool(quotes) and (chosen.headed or restates_yes_no(analysis, quotes[0].text))
+    restated = restated or (eligible and bool(quotes) and names_the_item(analysis, chosen.lead))
     return Draft(score, threshold, quotes, semantic, listing, restated)
+
+
+# Words that point to a part of a document by its number: "Under clause 2.2, ...?", "In step 6, ...?".
+ITEM_REFERENCES = frozenset({"claus", "section", "step", "paragraph", "articl", "item", "rule", "question", "part"})
+
+
+def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:
+    """Return True when the question points to a numbered step or clause by its number and the lead quote is that
+    very item ("Under clause 2.2, how many people ...?" -- "2.2 No more than 15 people ..."): the question says
+    where the answer is, so, like a restated yes/no answer, it needs no score. The answer kind was checked as for
+    any sentence (a "how many" question still needs a number in the item), and the question must ask about
+    something besides the number, which the eligibility rules found in the item's section."""
+    if lead is None:
+        return False
+    labels = {label for label, _ in analysis.needs.labels}
+    if not any(term not in labels for term in analysis.needs.focus):
+        return False  # "What do I do at step 4?" names no subject: which document's step 4 is anyone's guess
+    units = analysis.passages[lead.passage].units
+    if not units or not units[lead.sentence].number:
+        return False
+    own = {t.stem for t in tokenize(units[lead.sentence].number)}
+    return any(label in ITEM_REFERENCES and number in own for label, number in analysis.needs.labels)
 
 
 YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself

@@ -339,6 +339,13 @@ def _is_number(token: Token) -> bool:
     return token.numeric or token.lower in NUMBER_WORDS
 
 
+# Words that name a part of a document by its number: the number points somewhere, it counts nothing.
+_REFERENCES = frozenset(
+    str.split("clause clauses section sections paragraph paragraphs article articles step steps page pages chapter")
+    + str.split("chapters appendix annex schedule figure table version rule rules item items question questions")
+)
+
+
 def holds_expected(
     expect: Expect, tokens: Iterable[Token], question_terms: frozenset[str], procedural: bool = False
 ) -> bool:
@@ -364,8 +371,14 @@ def holds_expected(
             if (day(t) and (month(i + 1, True) or month(i - 1)))
             or (is_year(t) and (month(i - 1) or (month(i - 2) and day(listed[i - 1]))))
         }
+        referenced: set[int] = set()
+        for i, t in enumerate(listed):
+            before = listed[i - 1].lower if i else ""
+            if t.numeric and (before in _REFERENCES or (before in ("or", "and", "to") and i - 2 in referenced)):
+                referenced.add(i)  # "if the Hirer breaks clause 2.2 or 2.3" counts nothing
         return any(
-            (_is_number(t) and i not in dated) or t.lower in ("free", "half", "no", "none", "unlimited")
+            (_is_number(t) and i not in dated and i not in referenced)
+            or t.lower in ("free", "half", "no", "none", "unlimited")
             for i, t in enumerate(listed)
             if t.stem not in question_terms
         )
