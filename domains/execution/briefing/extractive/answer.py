@@ -10,6 +10,7 @@ spans of the chunk text, never edited."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -342,6 +343,29 @@ def _lead_first(
     return [order[lead], *order[:lead], *order[lead + 1 :]]
 
 
+_ASKS_REMEDY = re.compile(
+    r"\bwhat (?:can|should|do|must) (?:i|we) do\b|\bhow (?:do|can|should) (?:i|we) (?:fix|solve|sort|stop|get round)\b"
+    r"|\b(?:is there|what is|what's) (?:a |the )?(?:workaround|fix)\b",
+    re.IGNORECASE,
+)
+
+
+def _with_remedy(analysis: Analysis, lead: Candidate) -> Candidate:
+    """Return the lead, or, when the question asks what to do about a problem ("... - what can I do?") and the lead
+    states the problem, the lead with the next sentence that points back to it ("As a workaround, ...", "To fix
+    this, ..."): the remedy is the answer, the problem sentence only says the document knows the problem."""
+    if not _ASKS_REMEDY.search(analysis.question.text):
+        return lead
+    for candidate in analysis.candidates:
+        if (
+            candidate.passage == lead.passage
+            and candidate.first == lead.first
+            and candidate.sentence == lead.sentence + 1
+        ):
+            return candidate
+    return lead
+
+
 def _order(analysis: Analysis, ranking: Ranking) -> list[tuple[int, float]]:
     """Return (candidate, probability) best first: the ranking's pool, then every other candidate by lexical logit."""
     seen = set(ranking.pool)
@@ -377,7 +401,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
-    first = analysis.candidates[order[0][0]]
+    first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]
     quotes = [_quote(analysis, first)]

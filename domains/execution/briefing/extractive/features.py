@@ -359,9 +359,26 @@ def analyze(
     return analysis
 
 
+# Openings that refer to what the previous sentence said: "As a workaround, rotate the tablet." answers "what can I
+# do?" only with the problem before it; "If so, ...", "In that case, ...", "To fix this, ...".
+_BACK_REFERENCES = (("as", "a", "workaround"), ("in", "that", "case"), ("if", "so"))
+_BACK_VERBS = frozenset(str.split("fix avoid solve prevent correct undo"))
+_BACK_PRONOUNS = frozenset(str.split("this that it these"))
+
+
 def starts_with_anaphor(tokens: Sequence[Token]) -> bool:
-    """Return True when a sentence opens with a pronoun that needs the previous sentence to be understood."""
-    return bool(tokens) and tokens[0].lower in _ANAPHORA
+    """Return True when a sentence opens with a pronoun, or a phrase ("As a workaround", "If so", "To fix this",
+    "If this happens"), that needs the previous sentence to be understood."""
+    if not tokens:
+        return False
+    if tokens[0].lower in _ANAPHORA:
+        return True
+    words = [t.lower for t in tokens[:4]]
+    if any(tuple(words[: len(phrase)]) == phrase for phrase in _BACK_REFERENCES):
+        return True
+    if len(words) >= 3 and words[0] == "to" and words[1] in _BACK_VERBS and words[2] in _BACK_PRONOUNS:
+        return True  # "To fix this, ..."
+    return len(words) >= 3 and words[0] in ("if", "when") and words[1] in _BACK_PRONOUNS and words[2] == "happens"
 
 
 ANSWER_FEATURES = (
