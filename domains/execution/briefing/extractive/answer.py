@@ -343,6 +343,30 @@ def _lead_first(
     return [order[lead], *order[:lead], *order[lead + 1 :]]
 
 
+_ASKS_COMPOSITION = re.compile(
+    r"\bwhat (?:goes|go|went) (?:in|into)\b|\bwhat(?:'s| is| are| comes| come)(?: included)? in(?:side)?\b"
+    r"|\bwhat does (?:the |a |an |my |this )?\w+(?: \w+)? (?:contain|include|come with)\b|\bwhat (?:is|are) included\b",
+    re.IGNORECASE,
+)
+
+
+def _composition_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Return the order with a list named by the question's subject first, when the question asks what something is
+    made of ("What goes into the tomato sauce?") and the likeliest sentence only mentions it ("Mix the vegetables
+    into the tomato sauce."): the items under "For the tomato sauce:" are what goes into it."""
+    if not order or not _ASKS_COMPOSITION.search(analysis.question.text):
+        return order
+    lead = analysis.candidates[order[0][0]]
+    if answered_by_heading(analysis, lead):
+        return order
+    document = _document_of(analysis, lead)
+    for rank in range(1, min(len(order), 2 * LIST_ANCHOR_RANKS)):
+        candidate = analysis.candidates[order[rank][0]]
+        if _document_of(analysis, candidate) == document and answered_by_heading(analysis, candidate):
+            return [order[rank], *order[:rank], *order[rank + 1 :]]
+    return order
+
+
 _ASKS_REMEDY = re.compile(
     r"\bwhat (?:can|should|do|must) (?:i|we) do\b|\bhow (?:do|can|should) (?:i|we) (?:fix|solve|sort|stop|get round)\b"
     r"|\b(?:is there|what is|what's) (?:a |the )?(?:workaround|fix)\b",
@@ -401,6 +425,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
+    order = _composition_first(analysis, order)
     first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]

@@ -1,0 +1,28 @@
+"""A question asking what something is made of ("What goes into the glaze?") is answered by the list named by that
+thing ("For the glaze:"), not by a step that only mentions it ("Brush the glaze over the buns."). The recipe is
+written for these tests."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from tests.unit.execution.extractive.helpers import trusted_chunks
+
+BUNS = (
+    "# Sticky cinnamon buns\n\n## Ingredients\n\nFor the dough:\n- 500 g strong white flour\n- 7 g dried yeast\n"
+    "- 300 ml warm milk\n\nFor the glaze:\n- 4 tbsp honey\n- 1 tbsp butter\n- pinch of sea salt\n\n"
+    "## Method\n1. Knead the dough for 10 minutes and leave to rise for an hour.\n"
+    "2. Shape into 12 buns and bake for 20 minutes.\n3. Warm the honey and brush the glaze over the buns while hot.\n"
+)
+
+
+def test_what_goes_into_a_part_is_its_list() -> None:
+    draft = ExtractiveBriefingProvider(encoder=None).draft("What goes into the glaze?", trusted_chunks(BUNS))
+    assert [q.text for q in draft.quotes] == ["4 tbsp honey", "1 tbsp butter", "pinch of sea salt"]
+
+
+def test_what_to_do_with_a_part_is_still_the_step() -> None:
+    draft = ExtractiveBriefingProvider(encoder=None).draft(
+        "What do I do with the glaze once the buns are baked?", trusted_chunks(BUNS)
+    )
+    assert draft.quotes
+    assert "brush the glaze" in draft.quotes[0].text
