@@ -187,8 +187,10 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     if negated(heading_words) != analysis.question.negated:
         return False  # "What is covered" does not answer "What isn't covered?", nor the other way round
     # A word naming a numbered item ("step" of "step 4") is no subject: it matches every "## Steps" heading.
+    # The document's title names what every list of it is about ("Warranty Card: ..." for "What isn't covered by the
+    # warranty?"): what is left of the question is what the heading must name.
     numbered = {label for label, _ in needs.labels}
-    focus = {term: w for term, w in needs.focus.items() if term not in numbered}
+    focus = {term: w for term, w in needs.focus.items() if term not in numbered and not same_word(term, titled)}
     total = sum(focus.values())
     if not total or not headings:
         return False
@@ -343,18 +345,13 @@ def _lead_first(
     return [order[lead], *order[:lead], *order[lead + 1 :]]
 
 
-_ASKS_COMPOSITION = re.compile(
-    r"\bwhat (?:goes|go|went) (?:in|into)\b|\bwhat(?:'s| is| are| comes| come)(?: included)? in(?:side)?\b"
-    r"|\bwhat does (?:the |a |an |my |this )?\w+(?: \w+)? (?:contain|include|come with)\b|\bwhat (?:is|are) included\b",
-    re.IGNORECASE,
-)
-
-
-def _composition_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
-    """Return the order with a list named by the question's subject first, when the question asks what something is
-    made of ("What goes into the tomato sauce?") and the likeliest sentence only mentions it ("Mix the vegetables
-    into the tomato sauce."): the items under "For the tomato sauce:" are what goes into it."""
-    if not order or not _ASKS_COMPOSITION.search(analysis.question.text):
+def _heading_list_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Return the order with a list named by what the question asks about first (answered_by_heading), when one of
+    the likeliest sentences of the best sentence's document is in it and the best sentence is not: "What goes into
+    the tomato sauce?" is answered by the items under "For the tomato sauce:", not by "Mix the vegetables into the
+    tomato sauce."; "What isn't covered by the warranty?" by the items under "What is not covered", not by an item of
+    "What is covered"."""
+    if not order:
         return order
     lead = analysis.candidates[order[0][0]]
     if answered_by_heading(analysis, lead):
@@ -425,7 +422,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
-    order = _composition_first(analysis, order)
+    order = _heading_list_first(analysis, order)
     first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]

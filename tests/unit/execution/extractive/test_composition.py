@@ -26,3 +26,20 @@ def test_what_to_do_with_a_part_is_still_the_step() -> None:
     )
     assert draft.quotes
     assert "brush the glaze" in draft.quotes[0].text
+
+
+CARD = (
+    "# Guarantee card: Tovi kettle\n\n"
+    "## What is covered\n- Repair of faulty parts, including return postage.\n"
+    "- A new kettle if a repair is not possible.\n\n"
+    "## What is not covered\n- Limescale build-up.\n- Damage from dropping the kettle.\n- Use in a business.\n"
+)
+
+
+def test_a_negated_question_takes_the_list_under_the_negated_heading() -> None:
+    draft = ExtractiveBriefingProvider(encoder=None).draft("What isn't covered by the guarantee?", trusted_chunks(CARD))
+    assert [q.text for q in draft.quotes] == [
+        "Limescale build-up.",
+        "Damage from dropping the kettle.",
+        "Use in a business.",
+    ]
