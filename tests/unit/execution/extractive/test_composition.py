@@ -4,7 +4,10 @@ written for these tests."""
 
 from __future__ import annotations
 
+import pytest
+
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.answer import LAYOUT_THRESHOLD_FACTOR
 from tests.unit.execution.extractive.helpers import trusted_chunks
 
 BUNS = (
@@ -43,3 +46,15 @@ def test_a_negated_question_takes_the_list_under_the_negated_heading() -> None:
         "Damage from dropping the kettle.",
         "Use in a business.",
     ]
+
+
+def test_a_quote_from_a_chunk_with_layout_is_held_to_the_layout_share_of_the_threshold() -> None:
+    provider = ExtractiveBriefingProvider(encoder=None)
+    prose = provider.draft(
+        "When was the kettle's guarantee card printed?", trusted_chunks("The card was printed in 2024.")
+    )
+    laid_out = provider.draft("What isn't covered by the guarantee?", trusted_chunks(CARD))
+    base = provider.model.lexical_answer.threshold
+    assert prose.threshold == base
+    assert not laid_out.listing
+    assert laid_out.threshold == pytest.approx(base * LAYOUT_THRESHOLD_FACTOR)
