@@ -63,3 +63,10 @@ class AccessTokenNotFound(NotFound):
 
 class TokenManagementNeedsSignIn(Forbidden):
     default_message = "Personal access tokens are managed after signing in with a password, not with a token."
+
+
+class SessionNeedsSignIn(Forbidden):
+    default_message = (
+        "Sessions are refreshed and ended, and passwords changed, after signing in with a password, not with a "
+        "personal access token."
+    )

@@ -18,6 +18,7 @@ from domains.identity.errors import (
     LastAdmin,
     PasswordHashingOverloaded,
     PermissionDenied,
+    SessionNeedsSignIn,
     UserNotFound,
     WeakPassword,
     WorkspaceTaken,
@@ -90,6 +91,12 @@ def _dummy_hash(rounds: int) -> str:
 
 def _generated_tenant_name() -> str:
     return f"tenant-{uuid.uuid4().hex}"
+
+
+def _require_session(principal: Principal) -> None:
+    """Raise SessionNeedsSignIn when the caller authenticated with a personal access token, not a signed-in session."""
+    if principal.token_id is not None:
+        raise SessionNeedsSignIn()
 
 
 def _require_strong(password: str, field: str, *context: str | None) -> None:
@@ -218,15 +225,22 @@ class IdentityService:
         )
 
     async def logout(self, principal: Principal) -> None:
-        """Revoke every token of the caller issued up to now."""
+        """Revoke every token of the caller issued up to now (a signed-in session only: a personal access token
+        acts within its scopes, and ending the owner's sessions is in none of them)."""
+        _require_session(principal)
         await self.repo.update_user(principal.user_id, principal.organization_id, tokens_valid_from=utcnow())
 
     def refresh(self, principal: Principal) -> Token:
-        """Return a fresh token for a caller whose token is still valid."""
+        """Return a fresh token for a caller whose signed-in session is still valid. A personal access token is
+        never exchanged: the new token would carry the owner's full roles, outlive the access token's revocation and
+        refresh itself."""
+        _require_session(principal)
         return self._issue(principal.user_id, principal.organization_id)
 
     async def change_password(self, principal: Principal, current: str, new: str, address: str = "unknown") -> None:
-        """Replace the caller's password and revoke every older token (wrong guesses count as failed logins)."""
+        """Replace the caller's password and revoke every older token (wrong guesses count as failed logins); a
+        signed-in session only."""
+        _require_session(principal)
         record = await self.repo.load(principal.user_id, principal.organization_id)
         if record is None:
             raise InvalidToken()

@@ -101,6 +101,24 @@ async def test_tokens_cannot_manage_tokens(client) -> None:
     assert (await client.get(TOKENS_URL, headers=token)).status_code == 403
 
 
+async def test_a_token_is_never_exchanged_for_a_session_nor_ends_or_changes_one(client) -> None:
+    # A read-scope token minting a full-role session token that outlives its revocation would undo every scope.
+    admin = await register(client)
+    token = bearer((await create_token(client, admin, ["read"]))["token"])
+
+    refreshed = await client.post("/api/v1/auth/refresh", headers=token)
+    assert refreshed.status_code == 403 and refreshed.json()["error"]["code"] == "forbidden"
+    change = {"current_password": admin.password, "new_password": "Quartz-Gecko-Lantern-71"}
+    assert (await client.put("/api/v1/auth/password", json=change, headers=token)).status_code == 403
+    assert (await client.post("/api/v1/auth/logout", headers=token)).status_code == 403
+
+    # The owner's session is untouched: still signed in, same password, and it refreshes as before.
+    assert (await client.get("/api/v1/auth/me", headers=admin.headers)).status_code == 200
+    assert (await client.post("/api/v1/auth/refresh", headers=admin.headers)).status_code == 200
+    login = await client.post("/api/v1/auth/login", json={"email": admin.email, "password": admin.password})
+    assert login.status_code == 200
+
+
 async def test_revocation_is_effective_at_once_and_audited(client) -> None:
     admin = await register(client)
     created = await create_token(client, admin, ["read"], name="ci")
