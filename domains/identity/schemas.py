@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from packages.core.text import visible
 
 RoleName = Literal["admin", "member", "viewer"]
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
@@ -30,16 +31,8 @@ Email = Annotated[str, AfterValidator(_normalize_email)]
 Password = Annotated[str, Field(min_length=8, max_length=256)]
 
 
-def _visible_workspace(value: str) -> str:
-    # Uniqueness compares names without invisible characters, in NFKC, lower-cased (organizations.name_key).
-    visible = "".join(ch for ch in unicodedata.normalize("NFKC", value) if unicodedata.category(ch) not in ("Cf", "Cc"))
-    if not visible.strip():
-        raise ValueError("must contain visible characters")
-    return value
-
-
 Workspace = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255), AfterValidator(_visible_workspace)
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255), AfterValidator(visible)
 ]
 Roles = Annotated[list[RoleName], Field(min_length=1, max_length=3), AfterValidator(_unique_roles)]
 

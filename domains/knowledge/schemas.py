@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from domains.analytics.schemas import DocumentUsage
 from domains.knowledge.safety import LabelledSpan
+from packages.core.text import visible
 
 DocumentType = Literal["pdf", "markdown", "text", "docx", "html", "email", "mbox", "csv", "xlsx", "image"]
 TextSource = Literal["text_layer", "ocr"]
@@ -96,7 +97,9 @@ class ChunkPublic(BaseModel):
     labelled_spans: list[LabelledSpan]
 
 
-QueryText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+QueryText = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000), AfterValidator(visible)
+]
 
 
 class SearchRequest(BaseModel):
@@ -106,7 +109,7 @@ class SearchRequest(BaseModel):
     method: RetrievalMethod = "hybrid"
     top_k: Annotated[int, Field(ge=1, le=50)] = 10
     score_threshold: Annotated[float, Field(allow_inf_nan=False)] | None = None
-    document_id: Annotated[str, StringConstraints(max_length=255)] | None = None
+    document_id: Annotated[str, StringConstraints(min_length=1, max_length=255)] | None = None
 
 
 class ChunkSource(BaseModel):

@@ -35,6 +35,14 @@ def make_docx() -> bytes:
     return out.getvalue()
 
 
+def make_empty_xlsx() -> bytes:
+    """Return a workbook with one named sheet and no cells at all."""
+    workbook = openpyxl.Workbook()
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
 def make_xlsx(rows: int = 0, *, sheet_rows: list[tuple[object, ...]] | None = None) -> bytes:
     workbook = openpyxl.Workbook(write_only=rows > 0)
     sheet = workbook.create_sheet("Staff") if rows > 0 else workbook.active

@@ -99,6 +99,7 @@ async def test_new_bytes_make_a_new_version_and_only_it_is_searchable(client) ->
         ("Caf\xe9 cr\xe8me".encode("latin-1"), "menu.txt", 422, "not_utf8"),
         (b"", "empty.txt", 422, "empty"),
         (b"   \n\t  ", "blank.txt", 422, "empty"),
+        ("\u200b\u200b\u200f\ufeff\n\u2060".encode(), "invisible.txt", 422, "empty"),
         (b"%PDF-1.7\n1 0 obj <<>> garbage", "broken.pdf", 422, "corrupt_pdf"),
     ],
 )

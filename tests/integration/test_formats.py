@@ -12,6 +12,7 @@ from tests.helpers.formats import (
     HTML_PAGE,
     make_docx,
     make_email,
+    make_empty_xlsx,
     make_mbox,
     make_xlsx,
     make_zip_bomb_docx,
@@ -152,6 +153,7 @@ async def test_a_question_naming_a_row_and_column_quotes_the_row(client, app) ->
         (make_xlsx(600), "big.xlsx", 413, None),
         (("a,b\n" + "1,2\n" * 600).encode(), "big.csv", 413, None),
         (b"PK\x03\x04" + b"\x00" * 64, "broken.docx", 422, "corrupt_document"),
+        (make_empty_xlsx(), "empty.xlsx", 422, "empty"),
     ],
 )
 async def test_guards_answer_in_the_error_shape_and_leave_nothing(

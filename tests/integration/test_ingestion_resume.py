@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import threading
+
+import anyio
 import numpy as np
 import psycopg
 import pytest
@@ -107,3 +112,47 @@ async def test_interrupted_ingestion_resumes_from_its_checkpoint(client, app, da
     fresh = FakeEmbeddingProvider().embed_texts(prepared.index_texts)
     assert stored.shape == fresh.shape
     assert np.allclose(stored, fresh, atol=1e-5)
+
+
+class PausingProvider(FakeEmbeddingProvider):
+    """Embeds one batch, then waits (in the worker's thread) until the test lets it go on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.batches = 0
+        self.paused = threading.Event()
+        self.go_on = threading.Event()
+
+    def embed_texts(self, texts):  # type: ignore[no-untyped-def]
+        if self.batches == 1:
+            self.paused.set()
+            self.go_on.wait(30)
+        self.batches += 1
+        return super().embed_texts(texts)
+
+
+async def test_a_document_deleted_while_it_is_embedded_is_dropped_quietly(
+    client, app, database_url, monkeypatch, caplog
+) -> None:
+    monkeypatch.setattr(worker_module, "CHECKPOINT_BATCH", 8)
+    account = await register(client)
+    queued = await upload(client, account, LONG, "harbour-deleted.txt")
+    assert queued.status_code == 202, queued.text
+    document_id, version_id = queued.json()["document_id"], queued.json()["document_version_id"]
+
+    provider = PausingProvider()
+    worker = IngestionWorker(app.state.db, app.state.settings, lambda: provider, app.state.usage)
+    task = asyncio.create_task(worker.process_one())
+    assert await anyio.to_thread.run_sync(provider.paused.wait, 30)
+    deleted = await client.delete(f"/api/v1/knowledge/documents/{document_id}", headers=account.headers)
+    assert deleted.status_code == 204
+    provider.go_on.set()
+    with caplog.at_level(logging.INFO, logger="domains.knowledge.ingestion.worker"):
+        assert await task  # the job is finished with, not retried and not raised
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any("deleted while it was being indexed" in r.getMessage() for r in caplog.records)
+    with psycopg.connect(sync_url(database_url)) as conn:
+        left = conn.execute(
+            "SELECT count(*) FROM ingestion_checkpoints WHERE document_version_id = %s", (version_id,)
+        ).fetchone()
+    assert left == (0,)

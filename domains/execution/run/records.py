@@ -14,6 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from domains.execution.briefing.output import BriefingOutput
 from domains.knowledge.schemas import ChunkSource
 from domains.knowledge.search import RetrievalResult
+from packages.core.text import visible
 
 # --- input -------------------------------------------------------------------------------------------------------
 
@@ -29,7 +30,9 @@ class EvidenceBriefingInput(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    query: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+    query: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000), AfterValidator(visible)
+    ]
     document_ids: Annotated[
         list[Annotated[str, StringConstraints(min_length=1, max_length=36)]] | None,
         Field(max_length=100),

@@ -22,6 +22,7 @@ from datetime import timedelta
 
 import anyio
 import numpy as np
+from sqlalchemy.exc import IntegrityError
 
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.indexing import write_chunks
@@ -63,6 +64,10 @@ def batch_fingerprint(texts: list[str]) -> str:
 
 OCR_PROGRESS_SHARE = 0.8
 RELABEL_SECONDS = 2.0  # re-labelling time per maintenance pass, so uploads are never kept waiting for long
+
+
+class _VersionDeleted(Exception):
+    """The version being indexed was deleted meanwhile: nothing to finish, nothing to mark failed."""
 
 
 class IngestionWorker:
@@ -162,6 +167,8 @@ class IngestionWorker:
         try:
             try:
                 await self._process(job)
+            except _VersionDeleted:
+                logger.info("version %s was deleted while it was being indexed; dropped", job.version_id)
             except OrionError as exc:
                 await self._fail(job, exc.message)
             except Exception as exc:
@@ -231,11 +238,18 @@ class IngestionWorker:
             else:
                 vectors = np.asarray(await anyio.to_thread.run_sync(embed_chunks, provider, batch), dtype=np.float32)
                 checkpoint = Checkpoint(fingerprint, np.ascontiguousarray(vectors).tobytes())
-                async with self.db.owner_session() as session:
-                    repo = IngestionRepository(session)
-                    await repo.keep_checkpoint(
-                        job.organization_id, job.version_id, start, checkpoint, provider.model_key
-                    )
+                try:
+                    async with self.db.owner_session() as session:
+                        repo = IngestionRepository(session)
+                        await repo.keep_checkpoint(
+                            job.organization_id, job.version_id, start, checkpoint, provider.model_key
+                        )
+                except IntegrityError:
+                    # The checkpoint's version row is gone: the document was deleted while it was being embedded.
+                    async with self.db.owner_session() as session:
+                        if not await IngestionRepository(session).lock_if_queued(job.version_id):
+                            raise _VersionDeleted() from None
+                    raise
             parts.append(vectors)
             await self._progress(job, floor + (1 - floor) * min(start + len(batch), len(texts)) / len(texts))
         return np.vstack(parts)

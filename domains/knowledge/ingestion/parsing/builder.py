@@ -21,6 +21,7 @@ from domains.knowledge.ingestion.parsing.document import (
     ParsedDocument,
 )
 from domains.knowledge.ingestion.parsing.text import paragraph_blocks
+from packages.core.text import has_visible_text
 
 CELL_SEPARATOR = " | "
 _BLOCK_SEPARATOR = "\n\n"
@@ -147,8 +148,8 @@ class TextBuilder:
     ) -> ParsedDocument:
         """Return the parsed document, or raise `EmptyDocument` when no block had any text."""
         text = self.text_so_far()
-        if not text.strip():
-            raise EmptyDocument()
+        if not has_visible_text(text):
+            raise EmptyDocument()  # nothing but spaces, zero-width characters or bidi marks
         return ParsedDocument(
             document_type, media_type or MEDIA_TYPES[document_type], text, self.blocks, metadata=metadata or {}
         )

@@ -14,7 +14,7 @@ from datetime import date, datetime, time
 
 from openpyxl import load_workbook
 
-from domains.knowledge.errors import CorruptDocument
+from domains.knowledge.errors import CorruptDocument, EmptyDocument
 from domains.knowledge.ingestion.parsing.builder import TextBuilder, header_names, inline, render_row
 from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.detect import decode_text
@@ -72,6 +72,8 @@ class XlsxParser:
             raise CorruptDocument(f"The Excel workbook is damaged ({type(exc).__name__}).") from None
         finally:
             workbook.close()
+        if not builder.row_count:
+            raise EmptyDocument("The workbook has no cells with text.")  # sheet names alone are no content
         return builder.build("xlsx", {"sheets": sheets})
 
 

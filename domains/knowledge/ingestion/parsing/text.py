@@ -9,6 +9,7 @@ from domains.knowledge.ingestion.normalization import normalize_text
 from domains.knowledge.ingestion.parsing.detect import decode_text
 from domains.knowledge.ingestion.parsing.document import MEDIA_TYPES, DocumentType, ParsedBlock, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
+from packages.core.text import has_visible_text
 
 _PARAGRAPH_BREAK = re.compile(r"\n\n+")
 
@@ -104,6 +105,6 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 def _normalized_or_empty(raw: str) -> str:
     text = normalize_text(raw)
-    if not text:
-        raise EmptyDocument()
+    if not has_visible_text(text):
+        raise EmptyDocument()  # nothing but spaces, zero-width characters or bidi marks
     return text
