@@ -446,6 +446,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         quote = _quote(analysis, candidate)
         if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
             return  # overlaps a quote already taken (an anaphor pulled its neighbour in)
+        if any(" ".join(q.text.split()) == " ".join(quote.text.split()) for q in quotes):
+            return  # the same sentence in another chunk or document (a copy, a forwarded mail) says nothing new
         chosen.append(candidate)
         quotes.append(quote)
 

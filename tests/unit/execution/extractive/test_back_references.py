@@ -45,3 +45,12 @@ def test_the_workaround_is_quoted_with_the_problem_it_fixes() -> None:
     assert draft.quotes[0].text == (
         "Exported PDFs lose their page numbers on some printers. As a workaround, export to A4 instead of Letter."
     )
+
+
+def test_the_same_sentence_twice_is_one_claim() -> None:
+    # A list that repeats an item (or a copy of a sentence elsewhere) says nothing new the second time.
+    rules = "# Pool rules\n\n## What to bring\n- A towel.\n- A padlock for the lockers.\n- A towel.\n"
+    draft = ExtractiveBriefingProvider(encoder=None).draft(
+        "What do I need to bring to the pool?", trusted_chunks(rules)
+    )
+    assert [q.text for q in draft.quotes] == ["A towel.", "A padlock for the lockers."]
