@@ -19,15 +19,15 @@ _API_PREFIXES = ("/api/", "/health/")
 _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 
-def _other_method_matches(app: FastAPI, request: Request) -> bool:
-    scope = dict(request.scope)
-    for route in app.router.routes:
-        if getattr(route, "name", "") == "ui_fallback":
-            continue
-        match, _ = route.matches(scope)
-        if match == Match.PARTIAL:
-            return True
-    return False
+def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Return the methods another route answers on this path (none: the path itself is unknown)."""
+    routes = [route for route in app.router.routes if getattr(route, "name", "") != "ui_fallback"]
+    allowed = []
+    for method in _ALL_METHODS:
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in routes):
+            allowed.append(method)
+    return allowed
 
 
 def _resolve_ui_file(root: Path, path: str) -> Path | None:
@@ -52,8 +52,14 @@ def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
     async def ui_fallback(request: Request, path: str) -> Response:
         full_path = "/" + path
         if full_path.startswith(_API_PREFIXES) or full_path in ("/api", "/health"):
-            if _other_method_matches(app, request):
-                return error_response(405, "method_not_allowed", "This method is not allowed on this resource.")
+            allowed = _allowed_methods(app, request)
+            if allowed:  # RFC 9110: a 405 says which methods the resource has
+                return error_response(
+                    405,
+                    "method_not_allowed",
+                    "This method is not allowed on this resource.",
+                    headers={"Allow": ", ".join(allowed)},
+                )
             return error_response(404, "not_found", "The requested resource does not exist.")
         if request.method not in ("GET", "HEAD"):
             return error_response(405, "method_not_allowed", "This method is not allowed on this resource.")

@@ -38,6 +38,7 @@ async def test_wrong_method_on_known_route_is_405(client) -> None:
     response = await client.delete("/health")
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
+    assert response.headers["allow"] == "GET"
 
 
 async def test_request_id_is_echoed(client) -> None:
@@ -63,6 +64,7 @@ async def test_wrong_method_on_an_api_route_is_405_json(client) -> None:
     response = await client.delete("/api/v1/auth/login")
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
+    assert response.headers["allow"] == "POST"
 
 
 async def test_unexpected_exception_is_a_generic_500(app, client) -> None:

@@ -145,6 +145,8 @@ async def test_idempotency_returns_the_original_run(client, app, handbook) -> No
         ({"workflow_type": "evidence_briefing", "input": {"query": "\u200b\u200f\u200e"}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing", "input": {"query": "x" * 2001}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing", "input": {"query": "x", "top_k": 0}}, 422, "validation_error"),
+        ({"workflow_type": "evidence_briefing", "input": {"query": "x", "top_k": True}}, 422, "validation_error"),
+        ({"workflow_type": "evidence_briefing", "input": {"query": "x", "top_k": "5"}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing", "input": {"query": "x", "bogus": 1}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing"}, 422, "validation_error"),
         (

@@ -126,6 +126,8 @@ async def test_document_filter_threshold_and_top_k(client, corpus) -> None:
         {"query_text": "   "},
         {"query_text": "\u200b\u200b"},
         {"query_text": "x", "document_id": ""},
+        {"query_text": "x", "top_k": True},
+        {"query_text": "x", "top_k": "5"},
         {"query_text": ""},
         {"query_text": "x", "top_k": 0},
         {"query_text": "x", "top_k": 51},

@@ -38,7 +38,7 @@ class EvidenceBriefingInput(BaseModel):
         Field(max_length=100),
         AfterValidator(_unique),
     ] = None
-    top_k: Annotated[int, Field(ge=1, le=50)] = 8
+    top_k: Annotated[int, Field(ge=1, le=50, strict=True)] = 8
 
 
 # --- evidence: what the retrieval step stores about each chunk it retrieved ----------------------------------------
