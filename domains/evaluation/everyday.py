@@ -15,6 +15,10 @@ from pathlib import Path
 SPLITS = ("train", "dev", "test")
 QUESTIONS_FILE = "questions.jsonl"
 DOCUMENTS_FOLDER = "documents"
+# Every format an upload may have (the set's own documents are Markdown and text; a user's folder need not be).
+DOCUMENT_SUFFIXES = frozenset(
+    {".md", ".markdown", ".txt", ".html", ".htm", ".eml", ".mbox", ".csv", ".xlsx", ".docx", ".pdf"}
+)
 
 
 class EverydayDataError(ValueError):
@@ -57,7 +61,7 @@ def load_everyday(folder: Path) -> tuple[list[EverydayDocument], list[EverydayQu
     for split in SPLITS:
         base = folder / DOCUMENTS_FOLDER / split
         for path in sorted(base.glob("*")) if base.is_dir() else []:
-            if path.is_file() and path.suffix in (".md", ".txt"):
+            if path.is_file() and path.suffix.lower() in DOCUMENT_SUFFIXES:
                 documents.append(EverydayDocument(path.stem, split, path.name, path.read_bytes()))
     split_of = {d.name: d.split for d in documents}
     if len(split_of) != len(documents):

@@ -72,6 +72,24 @@ def test_a_folder_without_the_set_is_refused(tmp_path: Path) -> None:
         load_everyday(tmp_path)
 
 
+def test_a_user_folder_may_hold_every_uploadable_format(tmp_path: Path) -> None:
+    # `orion eval answers --data <folder>` on a user's own documents: mail, web pages and sheets, not only Markdown.
+    base = tmp_path / "documents" / "dev"
+    base.mkdir(parents=True)
+    (base / "notice.eml").write_bytes(b"Subject: Boiler\nFrom: a@example.org\n\nThe engineer comes on Monday.\n")
+    (base / "prices.csv").write_text("Item,Price\nSecateurs,12.99\n", encoding="utf-8")
+    (base / "page.html").write_text("<h1>Opening</h1><p>We open at 9.</p>", encoding="utf-8")
+    (base / "notes.rtf").write_text("{\\rtf1 not a format ORION reads}", encoding="utf-8")
+    rows = [
+        {"id": "1", "document": "notice", "question": "When does the engineer come?", "answers": ["on Monday"]},
+        {"id": "2", "document": "prices", "question": "How much are secateurs?", "answers": ["12.99"]},
+    ]
+    (tmp_path / "questions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    documents, questions = load_everyday(tmp_path)
+    assert sorted(d.filename for d in documents) == ["notice.eml", "page.html", "prices.csv"]
+    assert [q.document for q in questions] == ["notice", "prices"]
+
+
 def test_metrics_count_first_quote_gold_and_fact_recall() -> None:
     outcomes = [
         scored(True, True, ["no gold here", "the fee is $25"], ["$25"]),
