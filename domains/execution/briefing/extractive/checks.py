@@ -800,7 +800,9 @@ _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
 # Words naming one of a few alternatives everyday documents state side by side ("Adults may borrow 12 items.
 # Children's cards allow 8."): a sentence naming one alternative and not the one asked about speaks of its neighbour.
 _NEIGHBOUR_GROUPS = (
-    "adult adults child children kid kids junior juniors",
+    "adult adults child children kid kids junior juniors student students senior seniors concession concessions",
+    "solo group individual",
+    "free pro premium",
     "weekday weekdays weekend weekends",
     "morning mornings afternoon afternoons evening evenings",
     "arrive arrives arrival arrivals depart departs departure departures",

@@ -31,6 +31,10 @@ def _names_a_neighbour(question: str, sentence: str) -> bool:
         ("Is the pool open at weekends?", "On weekdays the pool opens at 6:30.", True),
         ("Can children join the adult class?", "The adult class is for over-18s only.", False),  # both asked
         ("What time is breakfast?", "Breakfast is served from 7 in the morning.", False),  # nothing alternative asked
+        ("What do students pay for a day pass?", "An adult day pass is £6.", True),
+        ("How much is a 30-minute solo lesson?", "A 30-minute group lesson costs £12.", True),
+        ("What is the storage limit on the free plan?", "The Pro plan stores 100 GB.", True),
+        ("What is the storage limit on the free plan?", "The free plan stores 5 GB; Pro stores 100 GB.", False),
     ],
 )
 def test_a_sentence_naming_only_the_alternative_is_about_the_neighbour(
