@@ -549,6 +549,9 @@ class QuestionNeeds:
     # "Is there a weekly ticket?": the thing whose existence is asked, word after word in the sentence itself
     exists: tuple[str, ...] = ()
     hours: frozenset[str] = frozenset()  # numbers the question uses as an hour ("at 8 in the morning", "9 am")
+    # Things the question names by a letter ("Lift A", "Block C"): a sentence naming only another letter of the same
+    # thing ("Lift B") speaks of that one
+    lettered: tuple[tuple[str, str], ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -627,6 +630,7 @@ class QuestionNeeds:
             frozenset(word.lower() for word in _ACRONYM.findall(question)),
             existential(question),
             frozenset(a or b for a, b in _ASKED_HOUR.findall(fold(question))),
+            lettered_names(question),
         )
 
     def eligible(
@@ -657,6 +661,8 @@ class QuestionNeeds:
         stems = {t.stem for t in tokens}
         if names_a_neighbour(self.terms, stems):
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
+        if text is not None and self.lettered and names_another_letter(text, self.lettered):
+            return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.exists and not self.names_the_thing(tokens, section | document, headed):
@@ -823,6 +829,25 @@ def names_a_neighbour(asked: frozenset[str], stems: set[str]) -> bool:
         if stems & others:
             return True
     return False
+
+
+# A capitalised word and a capital letter naming one of several alike things: "Lift A", "Block C", "Plan B".
+_LETTERED = re.compile(r"\b([A-Z][a-z]{2,})\s+([A-Z])(?=['’]s\b|[^\w.'’]|$)")
+
+
+def lettered_names(text: str) -> tuple[tuple[str, str], ...]:
+    """Return the (word, letter) pairs naming things by a letter ("Lift A's motor" -> ("lift", "A"))."""
+    return tuple((word.lower(), letter) for word, letter in _LETTERED.findall(text))
+
+
+def names_another_letter(text: str, asked: tuple[tuple[str, str], ...]) -> bool:
+    """Return True when the text names a thing the question names by a letter only by another letter ("Lift B" for
+    "Lift A"), never by the one asked."""
+    found = set(lettered_names(text))
+    return any(
+        (word, letter) not in found and any(other == word and mark != letter for other, mark in found)
+        for word, letter in asked
+    )
 
 
 def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import Expect, QuestionNeeds, expected_answer, names_a_neighbour
+from domains.execution.briefing.extractive.checks import (
+    Expect,
+    QuestionNeeds,
+    expected_answer,
+    lettered_names,
+    names_a_neighbour,
+    names_another_letter,
+)
 from domains.execution.briefing.extractive.terms import tokenize
 from tests.unit.execution.extractive.helpers import draft_score, grounded_quotes, trusted_chunks
 
@@ -108,3 +115,21 @@ def test_what_hours_asks_for_times_of_day_which_answer_without_the_word_hours() 
     assert expected_answer("What hours a week can I work?") is Expect.ANY
     text = "# Storage terms\n\n**Access.** You can reach your unit from 6 am to 10 pm every day using your PIN.\n"
     assert draft_score("What hours can I get to my storage unit?", text) > 0.0
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "other"),
+    [
+        ("When will Lift A's motor be replaced?", "Lift B's motor is replaced in April.", True),
+        ("When will Lift A's motor be replaced?", "Lift A keeps running; Lift B is replaced.", False),
+        ("Is Block C open at weekends?", "Block D opens on Saturdays.", True),
+        ("Is Block C open at weekends?", "The library opens on Saturdays.", False),  # names no block at all
+    ],
+)
+def test_a_thing_named_by_a_letter_is_not_its_sibling(question: str, sentence: str, other: bool) -> None:
+    assert names_another_letter(sentence, lettered_names(question)) is other
+
+
+def test_a_question_about_lift_a_is_not_answered_from_lift_b() -> None:
+    notice = "Lift B's motor will be replaced from 31 March to 11 April. Lift A stays in service."
+    assert draft_score("When will Lift A's motor be replaced?", notice) == 0.0
