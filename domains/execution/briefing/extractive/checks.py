@@ -663,6 +663,8 @@ class QuestionNeeds:
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
+        if self.labels and names_another_number(tokens, self.labels, text):
+            return False  # "Parents' evening for Year 3" for "When is parents' evening for Year 6?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.exists and not self.names_the_thing(tokens, section | document, headed):
@@ -808,6 +810,7 @@ _COMPOUND = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})\b")
 _NEIGHBOUR_GROUPS = (
     "adult adults child children kid kids junior juniors student students senior seniors concession concessions",
     "solo group individual",
+    "breakfast breakfasts brunch lunch lunches dinner dinners supper",
     "free pro premium",
     "weekday weekdays weekend weekends",
     "morning mornings afternoon afternoons evening evenings",
@@ -848,6 +851,18 @@ def names_another_letter(text: str, asked: tuple[tuple[str, str], ...]) -> bool:
         (word, letter) not in found and any(other == word and mark != letter for other, mark in found)
         for word, letter in asked
     )
+
+
+def names_another_number(tokens: list[Token], asked: tuple[tuple[str, str], ...], text: str | None) -> bool:
+    """Return True when the sentence names a thing the question labels by a number ("Year 6", "Route 8", "version
+    4.2") only by other numbers ("Year 3"), never by the one asked nor in a range holding it ("Years 3 to 6")."""
+    found = set(number_labels(tokens))
+    for label, number in asked:
+        if (label, number) in found or (text is not None and in_stated_range(number, text)):
+            continue
+        if any(word == label and other != number for word, other in found):
+            return True
+    return False
 
 
 def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:

@@ -13,6 +13,8 @@ from domains.execution.briefing.extractive.checks import (
     lettered_names,
     names_a_neighbour,
     names_another_letter,
+    names_another_number,
+    number_labels,
 )
 from domains.execution.briefing.extractive.terms import tokenize
 from tests.unit.execution.extractive.helpers import draft_score, grounded_quotes, trusted_chunks
@@ -42,6 +44,7 @@ def _names_a_neighbour(question: str, sentence: str) -> bool:
         ("How much is a 30-minute solo lesson?", "A 30-minute group lesson costs £12.", True),
         ("What is the storage limit on the free plan?", "The Pro plan stores 100 GB.", True),
         ("What is the storage limit on the free plan?", "The free plan stores 5 GB; Pro stores 100 GB.", False),
+        ("What time is lunch served?", "Breakfast is served from 7:30 to 9:30.", True),
     ],
 )
 def test_a_sentence_naming_only_the_alternative_is_about_the_neighbour(
@@ -133,3 +136,17 @@ def test_a_thing_named_by_a_letter_is_not_its_sibling(question: str, sentence: s
 def test_a_question_about_lift_a_is_not_answered_from_lift_b() -> None:
     notice = "Lift B's motor will be replaced from 31 March to 11 April. Lift A stays in service."
     assert draft_score("When will Lift A's motor be replaced?", notice) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "other"),
+    [
+        ("When is parents' evening for Year 6?", "Parents' evening for Year 3 is on 26 March.", True),
+        ("When is parents' evening for Year 6?", "Parents' evening for Years 3 to 6 is on 26 March.", False),
+        ("What changed in version 4.2?", "Version 4.1 fixed the sync bug.", True),
+        ("What changed in version 4.2?", "Version 4.2 adds dark mode; version 4.1 fixed sync.", False),
+    ],
+)
+def test_a_thing_labelled_by_a_number_is_not_its_sibling(question: str, sentence: str, other: bool) -> None:
+    asked = number_labels(tokenize(question))
+    assert names_another_number(tokenize(sentence), asked, sentence) is other
