@@ -4,8 +4,9 @@ Every span is cut from the original text and only ever trimmed of surrounding wh
 what makes a quote built from spans verbatim by construction. A sentence ends at `.`, `!`, `?` or `…` (plus any
 closing quotes or brackets) followed by whitespace, but not after a known abbreviation ("e.g.", "Fig. 3", "U.S.
 Army"), a single initial ("J. Smith") or when the next word starts in lower case; a blank line or a line that starts
-a list item always ends one. A span longer than `max_chars` is cut at the last clause boundary (`;`, `:`, `,`), or
-else the last space, that fits, so even a chunk without any punctuation yields quotable spans.
+a list item always ends one, and a content-safety marker is a sentence of its own. A span longer than `max_chars` is
+cut at the last clause boundary (`;`, `:`, `,`), or else the last space, that fits, so even a chunk without any
+punctuation yields quotable spans.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
 # A new line that opens a list item: "- x", "• x", "1. x", "(a) x", "iv) x".
 _LIST_ITEM_LINE = re.compile(r"\n[ \t]*(?=[-•*▪–]\s|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)]\s)")
 _OPENERS = frozenset("\"'“‘«([¿¡")
+# The marker run/prompt.py puts where content safety withheld a span: a sentence of its own, so the text after it
+# (often the next line of the same paragraph) is not glued to it and lost with it.
+_WITHHELD = re.compile(r"\[withheld by content safety[^\]\n]*\]")
 _WORD_BEFORE = re.compile(r"([^\W\d_](?:[\w.'’-]*[^\W_])?)\.?[\"'”’»)\]]*$")
 _ABBREVIATIONS = frozenset(
     str.split(
@@ -107,7 +111,11 @@ def _ends_in(text: str, start: int, end: int) -> list[int]:
 
 def _hard_breaks(text: str) -> list[tuple[int, int]]:
     """Return the blocks of text separated by blank lines or list-item line starts."""
-    cuts = sorted({m.start() for m in _BLANK_LINE.finditer(text)} | {m.start() for m in _LIST_ITEM_LINE.finditer(text)})
+    cuts = sorted(
+        {m.start() for m in _BLANK_LINE.finditer(text)}
+        | {m.start() for m in _LIST_ITEM_LINE.finditer(text)}
+        | {cut for m in _WITHHELD.finditer(text) for cut in (m.start(), m.end())}
+    )
     blocks, start = [], 0
     for cut in cuts:
         blocks.append((start, cut))
