@@ -14,30 +14,37 @@ from domains.knowledge.ingestion.bulk import BulkIngestor, BulkItemResult, BulkR
 from domains.knowledge.service import Upload
 
 
-def collect_files(paths: list[Path]) -> list[Path]:
-    """Expand folders (recursively) into their files, skipping hidden ones; keep given files as they are."""
-    files: list[Path] = []
+def collect_files(paths: list[Path]) -> list[tuple[Path, str]]:
+    """Expand folders (recursively) into their files, skipping hidden ones, each with its source name: a file given
+    itself is known by its name, a file found in a folder by its path inside that folder, so "docs/policy.md",
+    "./docs/policy.md" and "policy.md" typed from inside docs/ are one document, not three."""
+    files: list[tuple[Path, str]] = []
     for path in paths:
         if path.is_dir():
             files.extend(
                 sorted(
-                    p
+                    (p, p.relative_to(path).as_posix())
                     for p in path.rglob("*")
                     if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)
                 )
             )
         elif path.is_file():
-            files.append(path)
+            files.append((path, path.name))
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
     return files
 
 
-def _uploads(files: list[Path], root_names: bool) -> Iterator[Upload]:
-    for file in files:
-        yield Upload(
-            data=file.read_bytes(), filename=file.name, title=None, source=str(file) if root_names else file.name
-        )
+def split_by_size(files: list[tuple[Path, str]], limit: int) -> tuple[list[tuple[Path, str]], list[tuple[Path, str]]]:
+    """Return the files within the upload limit and those over it (refused unread, as the API refuses them)."""
+    within = [(file, source) for file, source in files if file.stat().st_size <= limit]
+    over = [(file, source) for file, source in files if file.stat().st_size > limit]
+    return within, over
+
+
+def _uploads(files: list[tuple[Path, str]]) -> Iterator[Upload]:
+    for file, source in files:
+        yield Upload(data=file.read_bytes(), filename=file.name, title=None, source=source)
 
 
 async def ingest_paths(context: OperatorContext, organization: str, paths: list[Path], console: Console) -> BulkReport:
@@ -45,11 +52,11 @@ async def ingest_paths(context: OperatorContext, organization: str, paths: list[
     org = await context.find_organization(organization)
     if org is None:
         raise SystemExit(f"orion ingest: no organization with id or name {organization!r}")
-    files = collect_files(paths)
+    files, too_large = split_by_size(collect_files(paths), context.settings.max_upload_bytes)
     with Progress(
         TextColumn("[bold]ingesting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
     ) as progress:
-        task = progress.add_task("ingest", total=len(files))
+        task = progress.add_task("ingest", total=len(files) + len(too_large))
 
         def advance(result: BulkItemResult) -> None:
             progress.advance(task)
@@ -57,7 +64,13 @@ async def ingest_paths(context: OperatorContext, organization: str, paths: list[
         ingestor = BulkIngestor(
             lambda org_id: context.db.owner_session(), context.settings, context.provider, org.id, advance
         )
-        report = await ingestor.ingest(_uploads(files, root_names=True))
+        report = await ingestor.ingest(_uploads(files))
+        limit = context.settings.max_upload_bytes
+        for _file, source in too_large:  # the API's cap holds here too (ORION_MAX_UPLOAD_BYTES)
+            report.results.append(
+                BulkItemResult(source, "refused", reason=f"too_large: larger than the {limit:,}-byte upload limit")
+            )
+            progress.advance(task)
     _print_summary(report, console)
     return report
 

@@ -104,7 +104,8 @@ def ingest(
     paths: list[Path] = typer.Argument(..., help="Files and folders to ingest."),
     organization: str = typer.Option(..., "--organization", "-o", help="Organization id or name."),
 ) -> None:
-    """Ingest files and folders into an organization, with a progress bar and a summary table."""
+    """Ingest files and folders into an organization, with a progress bar and a summary table; exit 1 when any file
+    was refused."""
     import asyncio
 
     from rich.console import Console
@@ -115,11 +116,13 @@ def ingest(
     settings = _settings_or_exit()
     console = Console()
 
-    async def run() -> None:
+    async def run() -> int:
         async with operator_context(settings) as context:
-            await ingest_paths(context, organization, paths, console)
+            report = await ingest_paths(context, organization, paths, console)
+        return sum(result.status == "refused" for result in report.results)
 
-    asyncio.run(run())
+    if asyncio.run(run()):
+        raise typer.Exit(1)  # some files were refused (listed above): scripts can tell
 
 
 @cli.command()
@@ -164,6 +167,9 @@ def eval_retrieval(
     from domains.evaluation.beir import evaluate_retrieval
     from domains.evaluation.context import operator_context
 
+    if not data.is_dir():
+        typer.echo(f"orion eval retrieval: no such folder: {data}", err=True)
+        raise typer.Exit(2)
     settings = _settings_or_exit()
     console = Console(stderr=True)
 
@@ -193,6 +199,15 @@ def eval_answers(
     from domains.evaluation.answers import evaluate_answers
     from domains.evaluation.context import operator_context
 
+    if not data.is_dir():
+        typer.echo(f"orion eval answers: no such folder: {data}", err=True)
+        raise typer.Exit(2)
+    if split not in ("test", "train", "dev", "all"):
+        typer.echo(f"orion eval answers: --split must be test, train, dev or all, not {split!r}", err=True)
+        raise typer.Exit(2)
+    if limit is not None and limit < 1:
+        typer.echo("orion eval answers: --limit must be at least 1", err=True)
+        raise typer.Exit(2)
     settings = _settings_or_exit()
     console = Console(stderr=True)
 
@@ -305,12 +320,40 @@ def mcp(
     anyio.run(serve_stdio, base, secret)
 
 
+def _plain_error(exc: BaseException) -> str | None:
+    """Return a one-line message for a failure a user causes or can fix (a missing file, an unreachable or refusing
+    server, a malformed evaluation set), or None for a bug, whose traceback is worth seeing."""
+    import httpx
+
+    from domains.evaluation.everyday import EverydayDataError
+
+    if isinstance(exc, OSError) and not isinstance(exc, ConnectionError):
+        return str(exc) or type(exc).__name__
+    if isinstance(exc, httpx.HTTPStatusError):
+        return f"the server answered {exc.response.status_code} for {exc.request.method} {exc.request.url}"
+    if isinstance(exc, httpx.HTTPError):
+        try:
+            where = f" at {exc.request.url}"
+        except RuntimeError:  # an error raised before any request was built
+            where = ""
+        return f"cannot reach the server{where}: {exc or type(exc).__name__}"
+    if isinstance(exc, EverydayDataError):
+        return f"not a usable evaluation set: {exc}"
+    return None
+
+
 def main() -> None:
     try:
         cli()
     except SettingsError as exc:
         print(f"orion: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+    except Exception as exc:
+        message = _plain_error(exc)
+        if message is None:
+            raise
+        print(f"orion: {message}", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 if __name__ == "__main__":
