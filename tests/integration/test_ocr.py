@@ -55,6 +55,11 @@ async def test_an_image_only_pdf_is_read_by_ocr_in_the_worker(client, database_u
         ).fetchone()  # type: ignore[misc]
     [page] = metadata["pages"]
     assert page["page"] == 1 and page["text_source"] == "ocr" and 0.8 < page["ocr_confidence"] <= 1.0
+    with psycopg.connect(sync_url(database_url)) as conn:
+        (page_map,) = conn.execute(
+            "SELECT page_map FROM document_versions WHERE organization_id = %s", (account.organization_id,)
+        ).fetchone()  # type: ignore[misc]
+    assert page_map == [[1, 0, len(text)]]  # quotes from a page read by OCR carry its page number
     found = await client.post(
         "/api/v1/knowledge/search",
         json={"query_text": "north reservoir litres", "method": "lexical"},

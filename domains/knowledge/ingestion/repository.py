@@ -279,15 +279,18 @@ class IngestionRepository:
 
     async def store_parsed(self, version_id: str, parsed: ParsedDocument, metadata: dict[str, Any] | None) -> None:
         """Replace a queued version's text and page facts with the worker's parse (scanned pages read by OCR)."""
+        # The page map goes with the text it indexes: without it a quote from a page read by OCR had no page number.
+        page_map = [list(span) for span in parsed.page_spans] or None
         await self.session.execute(
             text(
                 "UPDATE document_versions SET normalized_text = :text, page_count = :pages,"
-                " source_metadata = CAST(:metadata AS jsonb) WHERE id = :id"
+                " page_map = CAST(:page_map AS jsonb), source_metadata = CAST(:metadata AS jsonb) WHERE id = :id"
             ),
             {
                 "id": version_id,
                 "text": parsed.text,
                 "pages": parsed.page_count,
+                "page_map": None if page_map is None else json.dumps(page_map),
                 "metadata": None if metadata is None else json.dumps(metadata),
             },
         )
