@@ -27,7 +27,7 @@ export function DocumentList() {
   if (data.total === 0) {
     return (
       <EmptyState title="No documents yet">
-        <p>Upload a PDF, Markdown or text file to start asking questions of it.</p>
+        <p>Upload a document (PDF, Word, Excel, CSV, HTML, email, Markdown, text or a scanned image) to start asking questions of it.</p>
       </EmptyState>
     );
   }

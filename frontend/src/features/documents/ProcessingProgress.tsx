@@ -36,7 +36,8 @@ export function ProcessingProgress({ documentId, onSettled }: { documentId: stri
   return (
     <Alert tone="success" title="Indexed">
       <p>
-        Version {version.version_number} is indexed with {version.chunk_count} chunks.
+        Version {version.version_number} is indexed with {version.chunk_count}{" "}
+        {version.chunk_count === 1 ? "chunk" : "chunks"}.
       </p>
     </Alert>
   );

@@ -59,7 +59,9 @@ describe("describeUploadOutcome", () => {
   it("shows the server's message for 415 with the accepted types", () => {
     const outcome = rejected(415, "unsupported_media_type", "The file is neither a PDF nor text.");
     expect(outcome.message).toBe("The file is neither a PDF nor text.");
-    expect(outcome.kind === "rejected" && outcome.hint).toBe("ORION accepts PDF, Markdown and plain-text files.");
+    expect(outcome.kind === "rejected" && outcome.hint).toBe(
+      "ORION accepts PDF, Word, Excel, CSV, HTML, email, Markdown, text or scanned image files.",
+    );
   });
 
   it("names the 422 reason (encrypted_pdf and others)", () => {

@@ -18,7 +18,7 @@ function rejectionHint(error: ApiError): string | null {
     case 413:
       return "The file is over the size limit.";
     case 415:
-      return "ORION accepts PDF, Markdown and plain-text files.";
+      return "ORION accepts PDF, Word, Excel, CSV, HTML, email, Markdown, text or scanned image files.";
     case 422: {
       const reason = error.details?.reason;
       if (typeof reason !== "string") return null;
