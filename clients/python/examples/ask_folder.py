@@ -26,7 +26,7 @@ from orion_client.models import (
 )
 from orion_client.types import File
 
-SUFFIXES = {".txt", ".md", ".markdown", ".pdf"}
+SUFFIXES = {".txt", ".md", ".markdown", ".pdf", ".docx", ".html", ".htm", ".eml", ".csv", ".xlsx"}
 
 
 def upload_folder(client: AuthenticatedClient, folder: Path) -> list[str]:
@@ -35,9 +35,12 @@ def upload_folder(client: AuthenticatedClient, folder: Path) -> list[str]:
     for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES):
         with path.open("rb") as handle:
             body = KnowledgeUploadDocumentBody(file=File(payload=handle, file_name=path.name), title=path.stem)
-            response = knowledge_upload_document.sync(client=client, body=body)
+            detailed = knowledge_upload_document.sync_detailed(client=client, body=body)
+        response = detailed.parsed
         if not isinstance(response, IngestResponse):
-            sys.exit(f"upload of {path.name} failed: {response}")
+            # The error body says why (the contract's one error shape): a bad token, a refused file, a limit.
+            reason = detailed.content.decode("utf-8", errors="replace")[:300]
+            sys.exit(f"upload of {path.name} failed: HTTP {int(detailed.status_code)} {reason}")
         ids.append(response.document_id)
         print(f"uploaded {path.name}: {response.status}")
     return ids
