@@ -42,8 +42,19 @@ async def _current_over_api(http: httpx.AsyncClient, document_id: str) -> Curren
     return CurrentVersion(document_id, latest["id"], latest["content_hash"], text.text, paged)
 
 
+class ApiNotFound(OSError):
+    """The --api URL is not an ORION server's base URL."""
+
+
 async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt) -> list[QuoteVerdict]:
-    """Re-check the receipt's quotes through the API (`http` carries the base URL and the caller's token)."""
+    """Re-check the receipt's quotes through the API (`http` carries the base URL and the caller's token).
+
+    The server is asked who the token is first: a wrong base URL answers every document with 404 too, and would
+    otherwise read as "every document was deleted"."""
+    probe = await http.get("/api/v1/auth/me")
+    if probe.status_code == 404:
+        raise ApiNotFound(f"no ORION API at {http.base_url} (give the server's base URL, without /api/v1)")
+    probe.raise_for_status()  # 401/403: the token is refused, said as such by the CLI
     current = {doc: await _current_over_api(http, doc) for doc in sorted({q.document_id for q in receipt.quotes})}
     return [quote.verdict(current[quote.document_id]) for quote in receipt.quotes]
 

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from apps.cli.verify import verify_with_api, verify_with_database
+from apps.cli.verify import ApiNotFound, verify_with_api, verify_with_database
 from domains.execution.briefing import FakeLLMProvider
 from domains.execution.verification.receipt import VerificationReceipt
 from tests.conftest import make_test_settings
@@ -144,6 +144,13 @@ async def test_receipt_round_trip_then_drift_on_a_new_version_and_on_deletion(cl
         assert deleted.status_code == 204
         assert [v.status for v in await verify_with_database(app.state.db, receipt)] == ["gone", "gone"]
         assert [v.status for v in await verify_with_api(api, receipt)] == ["gone", "gone"]
+        # A wrong base URL 404s every document too: it is an error, never a "gone" verdict.
+        wrong = httpx.AsyncClient(
+            transport=client._transport, base_url="http://testserver/api/v1", headers=account.headers
+        )
+        async with wrong:
+            with pytest.raises(ApiNotFound, match="no ORION API at"):
+                await verify_with_api(wrong, receipt)
         for _ in range(100):
             claims = (await run_result(client, account, run["id"]))["result"]["claims"]
             if [c["evidence_status"] for c in claims] == ["gone", "gone"]:
