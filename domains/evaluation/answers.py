@@ -31,7 +31,13 @@ from pathlib import Path
 from typing import Any
 
 from domains.evaluation.context import OperatorContext
-from domains.evaluation.everyday import EverydayDocument, choose, is_everyday_folder, load_everyday
+from domains.evaluation.everyday import (
+    EverydayDocument,
+    EverydayQuestion,
+    choose,
+    is_everyday_folder,
+    load_everyday,
+)
 from domains.evaluation.squad import Paragraph, SquadQuestion, load_squad, split_of
 from domains.execution.briefing import get_briefing_provider
 from domains.execution.briefing.output import BriefingOutput
@@ -204,6 +210,14 @@ def choose_questions(questions: list[SquadQuestion], split: str, limit: int | No
     return chosen
 
 
+def choose_everyday(questions: list[EverydayQuestion], split: str, limit: int | None) -> list[EverydayQuestion]:
+    """Return the split's questions, or the same fixed random sample of `limit` of them that SQuAD questions get."""
+    chosen = choose(questions, split)
+    if limit is not None and limit < len(chosen):
+        chosen = sorted(random.Random(2026).sample(chosen, limit), key=lambda q: q.qid)
+    return chosen
+
+
 async def ensure_everyday(context: OperatorContext, documents: list[EverydayDocument], say: Say = print) -> str:
     """Ingest the everyday documents (once) into a scratch organization, uploaded as a user would; return its id."""
     digest = hashlib.sha256(b"".join(d.data for d in documents))
@@ -214,9 +228,13 @@ async def ensure_everyday(context: OperatorContext, documents: list[EverydayDocu
     if present < len(documents):
         say(f"ingesting {len(documents)} documents (runs once)...")
         uploads = [Upload(data=d.data, filename=d.filename, title=None, source=d.filename) for d in documents]
-        await BulkIngestor(
+        report = await BulkIngestor(
             lambda org: context.db.owner_session(), context.settings, context.provider, organization_id
         ).ingest(uploads)
+        for result in report.results:
+            if result.status == "refused":
+                # Its questions are still asked: an answerable one counts as missed, an unanswerable one as refused.
+                say(f"warning: {result.name} was refused ({result.reason}); its questions have no document to answer")
     return organization_id
 
 
@@ -235,7 +253,7 @@ async def _prepare(
     if is_everyday_folder(folder):
         documents, everyday = load_everyday(folder)
         organization_id = await ensure_everyday(context, documents, say)
-        chosen_everyday = choose(everyday, split)[:limit]
+        chosen_everyday = choose_everyday(everyday, split, limit)
         return organization_id, [Asked(q.question, q.answers, q.facts) for q in chosen_everyday]
     paragraphs, questions = load_squad(folder / "dev-v2.0.json")
     organization_id = await ensure_paragraphs(context, paragraphs, say)

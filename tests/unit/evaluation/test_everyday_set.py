@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from domains.evaluation.answers import scored, summarize
-from domains.evaluation.everyday import EverydayDataError, is_everyday_folder, load_everyday
+from domains.evaluation.answers import choose_everyday, scored, summarize
+from domains.evaluation.everyday import EverydayDataError, choose, is_everyday_folder, load_everyday
 
 EVERYDAY = Path(__file__).resolve().parents[3] / "evaluation" / "everyday"
 GENRES = ("faq", "manual", "email", "minutes", "policy", "contract", "release-notes", "recipe", "report")
@@ -105,3 +105,13 @@ def test_metrics_count_first_quote_gold_and_fact_recall() -> None:
     assert summary["answered_with_gold_rate"] == round(2 / 3, 4)
     assert summary["multi_fact_recall"] == round(2 / 3, 4)
     assert summary["refusal_rate"] == 1.0
+
+
+def test_a_limit_takes_a_fixed_random_sample_not_the_first_questions() -> None:
+
+    _, questions = load_everyday(EVERYDAY)
+    everything = choose(questions, "dev")
+    sample = choose_everyday(questions, "dev", 20)
+    assert len(sample) == 20 and sample == choose_everyday(questions, "dev", 20)  # fixed
+    assert [q.qid for q in sample] != [q.qid for q in everything[:20]]  # not the head of the list
+    assert choose_everyday(questions, "dev", None) == everything
