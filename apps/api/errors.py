@@ -56,7 +56,8 @@ def _validation_details(exc: RequestValidationError) -> dict[str, Any]:
         errors.append(
             {
                 "loc": [str(part) for part in error.get("loc", ())],
-                "msg": error.get("msg", "invalid"),
+                # pydantic prefixes a validator's own message ("Value error, must be an email address")
+                "msg": str(error.get("msg", "invalid")).removeprefix("Value error, "),
                 "type": error.get("type", "value_error"),
             }
         )

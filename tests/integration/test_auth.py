@@ -68,6 +68,13 @@ async def test_register_validation(client, body: dict) -> None:
     _assert_error(await client.post("/api/v1/auth/register", json=body), 422, "validation_error")
 
 
+async def test_a_validators_message_reads_as_plain_words(client) -> None:
+    response = await client.post("/api/v1/auth/register", json={"email": "a@b", "password": PASSWORD})
+    body = response.json()["error"]
+    assert body["message"] == "Invalid email: must be an email address"
+    assert body["details"]["errors"][0]["msg"] == "must be an email address"
+
+
 async def test_register_rejects_non_json(client) -> None:
     response = await client.post(
         "/api/v1/auth/register", content=b"\xff\x00", headers={"content-type": "application/json"}
