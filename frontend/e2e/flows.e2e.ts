@@ -300,5 +300,8 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await page.getByText("You have signed out.").waitFor();
     await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    // Whoever signs in next in this tab starts on their own home page, not on the last user's page.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).searchParams.get("next")).toBeNull();
   });
 });

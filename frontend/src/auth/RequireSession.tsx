@@ -12,11 +12,16 @@ export function RequireSession({ children, adminOnly = false }: { children: Reac
   const { session } = useSession();
   const router = useRouter();
 
+  const signedOut = session.status === "anonymous" && session.signedOut === true;
   useEffect(() => {
     if (session.status !== "anonymous") return;
+    if (signedOut) {
+      router.replace("/"); // a deliberate sign-out: whoever signs in next starts on their own home page
+      return;
+    }
     const here = window.location.pathname + window.location.search;
     router.replace(`/?next=${encodeURIComponent(here)}`);
-  }, [session.status, router]);
+  }, [session.status, signedOut, router]);
 
   if (session.status !== "signed-in") return <Loading label="Checking your session…" />;
   if (adminOnly && !isAdmin(session.user)) {

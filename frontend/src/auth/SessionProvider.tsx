@@ -8,7 +8,11 @@ import type { User } from "@/api/types";
 import { scheduleRefresh } from "./refresh";
 import { clearToken, loadToken, saveToken, type StoredToken, tokenFromLogin } from "./tokenStore";
 
-export type SessionState = { status: "loading" } | { status: "anonymous" } | { status: "signed-in"; user: User };
+export type SessionState =
+  | { status: "loading" }
+  // `signedOut`: the user chose to sign out, so the next sign-in starts afresh rather than on their last page.
+  | { status: "anonymous"; signedOut?: boolean }
+  | { status: "signed-in"; user: User };
 
 interface SessionValue {
   session: SessionState;
@@ -30,11 +34,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<string | null>(null);
   const cancelRefresh = useRef<() => void>(() => undefined);
 
-  const endSession = useCallback((message: string | null) => {
+  const endSession = useCallback((message: string | null, signedOut = false) => {
     cancelRefresh.current();
     setAccessToken(null);
     clearToken();
-    setSession({ status: "anonymous" });
+    setSession({ status: "anonymous", signedOut });
     setNotice(message);
   }, []);
 
@@ -113,7 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // The token is dropped either way; a failed logout call must not keep anyone signed in here.
     }
-    endSession("You have signed out.");
+    endSession("You have signed out.", true);
     router.replace("/");
   }, [endSession, router]);
 
