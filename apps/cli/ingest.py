@@ -37,8 +37,10 @@ def collect_files(paths: list[Path]) -> list[tuple[Path, str]]:
 
 def split_by_size(files: list[tuple[Path, str]], limit: int) -> tuple[list[tuple[Path, str]], list[tuple[Path, str]]]:
     """Return the files within the upload limit and those over it (refused unread, as the API refuses them)."""
-    within = [(file, source) for file, source in files if file.stat().st_size <= limit]
-    over = [(file, source) for file, source in files if file.stat().st_size > limit]
+    within: list[tuple[Path, str]] = []
+    over: list[tuple[Path, str]] = []
+    for file, source in files:
+        (over if file.stat().st_size > limit else within).append((file, source))
     return within, over
 
 

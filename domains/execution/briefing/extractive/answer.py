@@ -19,7 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import Expect, asks_yes_no, same_word
+from domains.execution.briefing.extractive.checks import NUMBERED_PARTS, Expect, asks_yes_no, same_word
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -27,8 +27,6 @@ from domains.execution.briefing.extractive.features import (
     answer_features,
     document_key,
     quote_start,
-    section_stems,
-    shown_titles,
 )
 from domains.execution.briefing.extractive.listing import (
     ListKind,
@@ -42,7 +40,7 @@ from domains.execution.briefing.extractive.listing import (
 from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.extractive.terms import negated, tokenize
+from domains.execution.briefing.extractive.terms import negated, stem, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
@@ -154,11 +152,6 @@ def _document_of(analysis: Analysis, candidate: Candidate) -> str:
     return _passage_document(analysis, candidate.passage)
 
 
-def _has_layout(analysis: Analysis, candidate: Candidate) -> bool:
-    """Return True when the candidate's chunk has layout: a heading, a list, a table row or a field."""
-    return any(unit.context or unit.role is not Role.PROSE for unit in analysis.passages[candidate.passage].units)
-
-
 def _in_list(analysis: Analysis, candidate: Candidate) -> bool:
     units = analysis.passages[candidate.passage].units
     return bool(units) and units[candidate.sentence].role in (Role.STEP, Role.ITEM, Role.ROW)
@@ -192,7 +185,7 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     unit = passage.units[candidate.sentence]
     own = _own_stems(analysis, candidate)
     # Its headings below the document's title, whether the chunk shows that title or only its section hint does.
-    _, headed, titled = section_stems(passage, shown_titles(analysis.passages))
+    _, headed, titled = analysis.sections(candidate.passage)
     headings = set(headed[candidate.sentence]) - titled - own
     heading_words = tokenize(unit.context.removeprefix(unit.title))
     if negated(heading_words) != analysis.question.negated:
@@ -532,16 +525,19 @@ def draft_answer(
     listing = asks_for_several(question)
     threshold = answer.threshold * (model.claims.list_threshold_factor if listing else 1.0)
     chosen = choose_quotes(analysis, model, ranking)
-    if chosen.lead is not None and _has_layout(analysis, chosen.lead):
+    if chosen.lead is not None and analysis.passages[chosen.lead.passage].has_layout:
         threshold *= LAYOUT_THRESHOLD_FACTOR
     quotes = chosen.quotes
-    restated = eligible and bool(quotes) and (chosen.headed or restates_yes_no(analysis, quotes[0].text))
-    restated = restated or (eligible and bool(quotes) and names_the_item(analysis, chosen.lead))
+    restated = (
+        eligible
+        and bool(quotes)
+        and (chosen.headed or restates_yes_no(analysis, quotes[0].text) or names_the_item(analysis, chosen.lead))
+    )
     return Draft(score, threshold, quotes, semantic, listing, restated)
 
 
-# Words that point to a part of a document by its number: "Under clause 2.2, ...?", "In step 6, ...?".
-ITEM_REFERENCES = frozenset({"claus", "section", "step", "paragraph", "articl", "item", "rule", "question", "part"})
+# Words that point to a numbered part of a document ("Under clause 2.2, ...?", "In step 6, ...?"), as stems.
+ITEM_REFERENCES = frozenset(stem(word) for word in NUMBERED_PARTS)
 
 
 def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:

@@ -339,10 +339,13 @@ def _is_number(token: Token) -> bool:
     return token.numeric or token.lower in NUMBER_WORDS
 
 
+# The numbered parts a question may point to ("Under clause 2.2", "In step 6"; answer.names_the_item).
+NUMBERED_PARTS = frozenset(str.split("clause section step paragraph article item rule question part"))
 # Words that name a part of a document by its number: the number points somewhere, it counts nothing.
-_REFERENCES = frozenset(
-    str.split("clause clauses section sections paragraph paragraphs article articles step steps page pages chapter")
-    + str.split("chapters appendix annex schedule figure table version rule rules item items question questions")
+_REFERENCES = (
+    NUMBERED_PARTS
+    | {word + "s" for word in NUMBERED_PARTS}
+    | frozenset(str.split("page pages chapter chapters appendix annex schedule figure table version"))
 )
 
 

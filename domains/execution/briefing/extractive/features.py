@@ -100,6 +100,11 @@ class Passage:
         return self.item.trust_label in QUOTABLE_TRUST_LABELS
 
     @property
+    def has_layout(self) -> bool:
+        """Return True when the chunk has layout: a heading, a list, a table row or a field."""
+        return any(unit.context or unit.role is not Role.PROSE for unit in self.units)
+
+    @property
     def rank(self) -> int:
         """Return the chunk's retrieval rank (its position in the prompt when the prompt carries no rank)."""
         return self.item.rank if self.item.rank is not None else self.position + 1
@@ -128,6 +133,19 @@ class Analysis:
     needs: QuestionNeeds  # what an answering sentence must show (checks.py), read once from the question
     candidates: list[Candidate] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
+    # section_stems per passage position, computed once (analyze fills it; list rules read it again per candidate)
+    _sections: dict[int, tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]] = field(
+        default_factory=dict
+    )
+    _shown: dict[str, str] | None = None
+
+    def sections(self, position: int) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
+        """Return section_stems of the passage at `position` (shown titles across all passages), computed once."""
+        if position not in self._sections:
+            if self._shown is None:
+                self._shown = shown_titles(self.passages)
+            self._sections[position] = section_stems(self.passages[position], self._shown)
+        return self._sections[position]
 
     def quote_span(self, candidate: Candidate) -> tuple[int, int]:
         """Return the [start, end) offsets in the chunk text of the candidate's quote."""
@@ -330,13 +348,12 @@ def analyze(
     question = read_question(question_text, idf, default_idf)
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
     analysis = Analysis(question=question, passages=passages, needs=needs, idf=idf)
-    shown = shown_titles(passages)
     for passage in passages:
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
-        sections, headed, document = section_stems(passage, shown)
-        layout = any(unit.context or unit.role is not Role.PROSE for unit in passage.units)
+        sections, headed, document = analysis.sections(passage.position)
+        layout = passage.has_layout
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:

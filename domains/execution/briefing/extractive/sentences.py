@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START
+
 DEFAULT_MAX_SENTENCE_CHARS = 400
 
 _END = re.compile(r"[.!?…]+[\"'”’»)\]]*(?=\s)")
@@ -23,7 +25,7 @@ _LIST_ITEM_LINE = re.compile(r"\n[ \t]*(?=[-•*▪–]\s|\(?(?:\d{1,3}|[a-z]|[i
 _OPENERS = frozenset("\"'“‘«([¿¡")
 # The marker run/prompt.py puts where content safety withheld a span: a sentence of its own, so the text after it
 # (often the next line of the same paragraph) is not glued to it and lost with it.
-_WITHHELD = re.compile(r"\[withheld by content safety[^\]\n]*\]")
+_WITHHELD = re.compile(re.escape(WITHHELD_MARKER_START) + r"[^\]\n]*\]")
 _WORD_BEFORE = re.compile(r"([^\W\d_](?:[\w.'’-]*[^\W_])?)\.?[\"'”’»)\]]*$")
 _ABBREVIATIONS = frozenset(
     str.split(

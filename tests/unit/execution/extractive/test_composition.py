@@ -18,11 +18,6 @@ BUNS = (
 )
 
 
-def test_what_goes_into_a_part_is_its_list() -> None:
-    draft = ExtractiveBriefingProvider(encoder=None).draft("What goes into the glaze?", trusted_chunks(BUNS))
-    assert [q.text for q in draft.quotes] == ["4 tbsp honey", "1 tbsp butter", "pinch of sea salt"]
-
-
 def test_what_to_do_with_a_part_is_still_the_step() -> None:
     draft = ExtractiveBriefingProvider(encoder=None).draft(
         "What do I do with the glaze once the buns are baked?", trusted_chunks(BUNS)
@@ -39,13 +34,21 @@ CARD = (
 )
 
 
-def test_a_negated_question_takes_the_list_under_the_negated_heading() -> None:
-    draft = ExtractiveBriefingProvider(encoder=None).draft("What isn't covered by the guarantee?", trusted_chunks(CARD))
-    assert [q.text for q in draft.quotes] == [
-        "Limescale build-up.",
-        "Damage from dropping the kettle.",
-        "Use in a business.",
-    ]
+@pytest.mark.parametrize(
+    ("question", "document", "items"),
+    [
+        ("What goes into the glaze?", BUNS, ["4 tbsp honey", "1 tbsp butter", "pinch of sea salt"]),
+        (
+            "What isn't covered by the guarantee?",
+            CARD,
+            ["Limescale build-up.", "Damage from dropping the kettle.", "Use in a business."],
+        ),
+    ],
+)
+def test_the_list_named_by_what_is_asked_answers(question: str, document: str, items: list[str]) -> None:
+    # "For the glaze:" over a step that only mentions the glaze; "What is not covered" over "What is covered"
+    draft = ExtractiveBriefingProvider(encoder=None).draft(question, trusted_chunks(document))
+    assert [q.text for q in draft.quotes] == items
 
 
 def test_a_quote_from_a_chunk_with_layout_is_held_to_the_layout_share_of_the_threshold() -> None:
