@@ -485,6 +485,10 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         if candidate in chosen or (listing and _document_of(analysis, candidate) != document):
             continue
         take(candidate)
+    for part in _part_answers(analysis, document, order):
+        # A compound question ("How many are coming, and are any vegetarian?"): each part has its own claim.
+        if part not in chosen:
+            take(part)
     if whole:
         # One list answers as a whole: its items in the order the document gives them, none of them the lead.
         ordered = sorted(zip(chosen, quotes, strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
@@ -493,6 +497,30 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]
     return Chosen(tuple(quotes), headed, first)
+
+
+PART_SHARE = 0.5  # of a compound question's part's focus weight, in the sentence itself
+
+
+def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, float]]) -> list[Candidate]:
+    """Return, for each part of a compound question, the sentence of the lead's document that answers it: eligible
+    for that part, and naming most of what the part asks about in its own words (a section's sentences are all
+    eligible through their heading), the likeliest among equals."""
+    answers = []
+    for number, needs in enumerate(analysis.parts, start=1):
+        total = sum(needs.focus.values())
+        best: tuple[float, Candidate] | None = None
+        for index, _ in order:
+            candidate = analysis.candidates[index]
+            if number not in candidate.parts or _document_of(analysis, candidate) != document or not total:
+                continue
+            own = _own_stems(analysis, candidate)
+            share = sum(w for term, w in needs.focus.items() if needs.found(term, own)) / total
+            if share >= PART_SHARE and (best is None or share > best[0]):
+                best = (share, candidate)
+        if best is not None:
+            answers.append(best[1])
+    return answers
 
 
 def draft_answer(

@@ -128,9 +128,12 @@ _ASKING = frozenset(
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
-        "carries latest earliest soonest highest lowest longest shortest maximum minimum"
+        "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still"
     )
 )
+# Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
+# they say how to answer, not what about.
+_ORDERING = frozenset(stem(w) for w in str.split("list describe summarise summarize outline explain name state show"))
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
 # not the thing asked about: documents state conditions and rules without calling them so.
 CATEGORY = frozenset(
@@ -157,7 +160,9 @@ AUDIENCE = frozenset(
 # A money question's verb or noun ("spend", "cost", "fee") is asked, not named: the sum of money answers it.
 _MONEY_WORDS = frozenset(
     stem(w)
-    for w in str.split("cost costs costing spend spent spending pay paid paying price priced fee fees charge charged")
+    for w in str.split(
+        "cost costs costing spend spent spending pay paid paying price priced fee fees charge charged owe owed owing"
+    )
 )
 # What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
 _MEASURE_NOUNS = frozenset(
@@ -462,6 +467,7 @@ _SYNONYM_GROUPS = (
     "hurt injure injured injury",
     "rubbish waste refuse trash",
     "holiday vacation",
+    "annual annually yearly year",
     "teach teacher teachers instructor instructors tutor tutors",
 )
 
@@ -606,6 +612,8 @@ class QuestionNeeds:
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
         }
         tokens = tokenize(question)
+        if tokens and tokens[0].stem in _ORDERING:
+            focus.pop(tokens[0].stem, None)  # "List the action points ...": the order is no subject
         verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
@@ -722,6 +730,36 @@ class QuestionNeeds:
         return not beyond or any(self.found(term, own) or self.in_range(term, text) for term in beyond)
 
 
+# Two questions asked in one ("How many guests are coming, and are there any special diets?") and a choice of two
+# situations ("What should I do if the batter curdles or the top browns too fast?"): a sentence answering either part
+# answers, though it shares too few of the whole question's words.
+_SECOND_QUESTION = re.compile(
+    r"(?:,|;| -) (?:and|or|but) (?=(?:how|what|when|where|who|which|why|is|are|can|could|do|does|did|will|would|"
+    r"should|has|have|must)\b)| (?:and|or|but) (?=(?:how|what|when|where|who|which|why)\b)",
+    re.IGNORECASE,
+)
+# A part that points back to the other ("... and how much is it?") is no question on its own.
+_POINTS_BACK = re.compile(r"\b(?:it|its|it's|they|them|their|this|that|these|those|he|she|him|her)\b", re.IGNORECASE)
+_SECOND_SITUATION = re.compile(
+    r"^(?P<head>.*\b(?:if|when|whether)) (?P<first>.+?),? or (?P<second>(?:the|a|an|my|your|our|their|his|her|it|"
+    r"i|we|you|they|he|she|there)\b.+)$",
+    re.IGNORECASE,
+)
+
+
+def question_parts(question: str) -> tuple[str, ...]:
+    """Return the questions a compound question asks one by one, or () for a single question."""
+    text = question.strip().rstrip("?").strip()
+    pieces = [piece.strip() for piece in _SECOND_QUESTION.split(text)]
+    if len(pieces) == 2 and all(len(piece.split()) >= 3 for piece in pieces):
+        first, second = pieces[0] + "?", pieces[1][:1].upper() + pieces[1][1:] + "?"
+        return (first,) if _POINTS_BACK.search(second) else (first, second)
+    match = _SECOND_SITUATION.match(text)
+    if match and len(match["first"].split()) >= 2 and len(match["second"].split()) >= 3:
+        return (f"{match['head']} {match['first']}?", f"{match['head']} {match['second']}?")
+    return ()
+
+
 _EXISTENTIAL = re.compile(
     r"^(?:is|are) there (?:a |an |any |some )?((?:[\w'-]+ ){0,2}?[\w'-]+)"
     r"(?= (?:for|if|on|at|in|to|when|with|from|after|before|during|available)\b|\s*\?|$)"
@@ -820,6 +858,7 @@ _NEIGHBOUR_GROUPS = (
     "arrive arrives arrival arrivals depart departs departure departures",
     "member members guest guests visitor visitors",
     "summer winter",
+    "weekly monthly annual annually yearly",
 )
 _NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 

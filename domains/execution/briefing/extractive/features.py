@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from domains.execution.briefing.extractive.checks import QuestionNeeds
+from domains.execution.briefing.extractive.checks import QuestionNeeds, question_parts
 from domains.execution.briefing.extractive.listing import may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
@@ -122,6 +122,8 @@ class Candidate:
     sentence: int
     first: int
     features: list[float]
+    # The parts of a compound question (Analysis.parts, counted from 1) this sentence is eligible for on its own
+    parts: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -131,6 +133,8 @@ class Analysis:
     question: Question
     passages: list[Passage]
     needs: QuestionNeeds  # what an answering sentence must show (checks.py), read once from the question
+    # A compound question's parts (checks.question_parts), each with what a sentence answering it must show
+    parts: tuple[QuestionNeeds, ...] = ()
     candidates: list[Candidate] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
     # section_stems per passage position, computed once (analyze fills it; list rules read it again per candidate)
@@ -347,7 +351,13 @@ def analyze(
     idf, default_idf = evidence_idf(passages)
     question = read_question(question_text, idf, default_idf)
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
-    analysis = Analysis(question=question, passages=passages, needs=needs, idf=idf)
+    # A compound question's parts, each judged on its own words: a sentence may answer one part only.
+    parts = []
+    for part in question_parts(question_text):
+        asked = {t.stem for t in tokenize(part)}
+        weights = {term: w for term, w in question.weights.items() if term in asked}
+        parts.append(QuestionNeeds.of(part, weights, question.key_terms & asked))
+    analysis = Analysis(question=question, passages=passages, needs=needs, parts=tuple(parts), idf=idf)
     for passage in passages:
         if not passage.quotable:
             continue
@@ -363,16 +373,22 @@ def analyze(
                 text = passage.item.text[passage.spans[first].start : passage.spans[index].end]
                 unit = passage.units[index] if passage.units else None
                 header = unit.context if unit is not None and unit.role is Role.ROW else ""
-                if not needs.eligible(
-                    tokens, sections[index], document, headed[index], layout, text, passage.stems | document, header
-                ):
+                answers = {
+                    number
+                    for number, one in enumerate((needs, *parts))
+                    if one.eligible(
+                        tokens, sections[index], document, headed[index], layout, text, passage.stems | document, header
+                    )
+                }
+                if not answers:
                     continue
                 if layout and (unit is None or unit.role is not Role.ROW) and not may_be_claim(text, needs.asks_who):
                     # A letter's greeting, a document's preamble or a quoted header block shares words with the
                     # question and answers none (a spreadsheet record opening "Date: ..." is a row, and answers).
                     continue
             features = _sentence_features(question, passage, first, index, chunk_coverage)
-            analysis.candidates.append(Candidate(passage.position, index, first, features))
+            answered = frozenset(answers - {0}) if check else frozenset()
+            analysis.candidates.append(Candidate(passage.position, index, first, features, answered))
     return analysis
 
 
