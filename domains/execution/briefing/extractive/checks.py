@@ -100,6 +100,8 @@ _TIME_WORDS = frozenset(
 _CLOCK_WORDS = frozenset(
     str.split("am pm a.m p.m noon midday midnight o'clock morning afternoon evening night lunchtime dawn dusk")
 )
+# Words before a unit of time that make it a point in time ("the first day", "the same week"), not a length
+_POINTING = frozenset(str.split("first second third last next same following previous the that this each"))
 _DURATION_WORDS = frozenset(
     str.split(
         "second seconds minute minutes hour hours day days week weeks fortnight month months year years daily weekly "
@@ -198,7 +200,9 @@ _MONEY_QUESTION = re.compile(
     r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|"
     r"commission|tip|tips|tax|vat|postage|shipping|delivery charge)\b"
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
-    r"|\bwhat (?:is|was|are|were|does|did) the (?:\w+ ){0,3}(?:price|fee|cost|charge|rent|deposit|surcharge|total)\b"
+    r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
+    r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine)s?"
+    r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now)\b))"
     r"|\bwhat does .* cost\b"
 )
 # "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
@@ -263,11 +267,25 @@ _REQUEST = re.compile(
 )
 
 
+# A request for an answer is a question all the same: "Could you confirm whether the price includes ...?"
+_ASKS_BACK = re.compile(
+    r"\b(?:confirm|tell (?:me|us)|let (?:me|us) know|check|advise(?: (?:me|us))?|ask)\s+"
+    r"(?:whether|if|what|when|where|who|how|which|why)\b",
+    re.IGNORECASE,
+)
+
+
 def asks_only(text: str) -> bool:
     """Return True when a sentence is a question that states nothing: it ends with "?" and is no polite request
-    ("Could you send the figures before Monday noon?" states a deadline; "Is the room booked?" states nothing)."""
+    ("Could you send the figures before Monday noon?" states a deadline; "Is the room booked?" states nothing;
+    "Could you confirm whether the price includes the cake?" asks, though politely)."""
     stripped = text.strip().rstrip("\"'”’)").rstrip()
-    return stripped.endswith("?") and not _REQUEST.search(stripped)
+    if not stripped.endswith("?"):
+        return False
+    if not _REQUEST.search(stripped):
+        return True
+    # "Could you confirm whether ... by 27 November?" still sets a deadline: a number keeps it a request
+    return bool(_ASKS_BACK.search(stripped)) and not any(c.isdigit() for c in stripped)
 
 
 # "... in lumens?", "... in kg?": a question that names the unit of its answer. Each entry: the unit as a question
@@ -391,12 +409,23 @@ def holds_expected(
             if t.stem not in question_terms
         )
     if expect is Expect.DURATION:
-        return any(_is_number(t) or t.lower in _DURATION_WORDS for t in fresh)
+        # "your first day back", "on the same day" name a day, not how long
+        return any(
+            _is_number(t) or (t.lower in _DURATION_WORDS and (not i or listed[i - 1].lower not in _POINTING))
+            for i, t in enumerate(listed)
+            if t.stem not in question_terms
+        )
     if expect is Expect.CLOCK:
-        # "10:30", "9 am", "noon", or an hour after "at"/"from"/"until" ("opens at six")
+        # "10:30", "9 am", "noon", or an hour after "at"/"from"/"until" ("opens at six"), not a day of a month
+        # ("by 10 April")
         return any(
             ((t.numeric and ":" in t.lower) or t.lower in _CLOCK_WORDS)
-            or (_is_number(t) and i > 0 and listed[i - 1].lower in ("at", "from", "until", "till", "by", "before"))
+            or (
+                _is_number(t)
+                and i > 0
+                and listed[i - 1].lower in ("at", "from", "until", "till", "by", "before")
+                and not (i + 1 < len(listed) and listed[i + 1].lower in MONTHS)
+            )
             for i, t in enumerate(listed)
             if t.stem not in question_terms
         )
@@ -561,6 +590,10 @@ class QuestionNeeds:
     # Things the question names by a letter ("Lift A", "Block C"): a sentence naming only another letter of the same
     # thing ("Lift B") speaks of that one
     lettered: tuple[tuple[str, str], ...] = ()
+    # Words the question negates with "non-" ("a non-powered item"): a sentence about the plain thing ("powered
+    # equipment") and not the non- one speaks of its opposite
+    unprefixed: frozenset[str] = frozenset()
+    ends: bool = False  # "When does the social end?": a sentence giving only when it starts does not answer
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -642,6 +675,8 @@ class QuestionNeeds:
             existential(question),
             frozenset(a or b for a, b in _ASKED_HOUR.findall(fold(question))),
             lettered_names(question),
+            frozenset(stem(word) for word in _NON.findall(fold(question))),
+            bool(_ASKS_END.search(fold(question))) and expect in (Expect.CLOCK, Expect.DATE),
         )
 
     def eligible(
@@ -667,6 +702,10 @@ class QuestionNeeds:
         table row's column header, read for the currency of its numbers."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
+        if self.ends and text is not None and not _STATES_END.search(text):
+            return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
+        if self.unprefixed and text is not None and names_the_opposite(text, self.unprefixed):
+            return False  # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         stems = {t.stem for t in tokens}
@@ -758,6 +797,25 @@ def question_parts(question: str) -> tuple[str, ...]:
     if match and len(match["first"].split()) >= 2 and len(match["second"].split()) >= 3:
         return (f"{match['head']} {match['first']}?", f"{match['head']} {match['second']}?")
     return ()
+
+
+_NON = re.compile(r"\bnon-?\s?([a-z]{3,})")
+_ASKS_END = re.compile(
+    r"\b(?:what time|when|how late)\b.*\b(?:end|ends|finish|finishes|close|closes|stop|stops|be over)\b"
+)
+_STATES_END = re.compile(
+    r"\b(?:until|till|to|through|end|ends|ending|ended|finish\w*|clos\w*|stop\w*|over|latest|by)\b|\d\s*[-–]\s*\d",
+    re.IGNORECASE,
+)
+
+
+def names_the_opposite(text: str, unprefixed: frozenset[str]) -> bool:
+    """Return True when a sentence names a thing the question asks about with "non-" only without it ("powered
+    equipment" for "a non-powered item")."""
+    folded = fold(text)
+    negated = {stem(word) for word in _NON.findall(folded)}
+    plain = {t.stem for t in tokenize(text)}
+    return any(word in plain and word not in negated for word in unprefixed)
 
 
 _EXISTENTIAL = re.compile(
