@@ -186,15 +186,22 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     own = _own_stems(analysis, candidate)
     # Its headings below the document's title, whether the chunk shows that title or only its section hint does.
     _, headed, titled = analysis.sections(candidate.passage)
-    headings = set(headed[candidate.sentence]) - titled - own
     heading_words = tokenize(unit.context.removeprefix(unit.title))
+    # A heading or lead-in may repeat a word of the title and name one list by it ("For the drizzle:" in a lemon
+    # drizzle recipe): that word then names this list, not every list of the document.
+    below = {t.stem for t in heading_words if t.content} - own
+    headings = (set(headed[candidate.sentence]) - titled - own) | below
     if negated(heading_words) != analysis.question.negated:
         return False  # "What is covered" does not answer "What isn't covered?", nor the other way round
     # A word naming a numbered item ("step" of "step 4") is no subject: it matches every "## Steps" heading.
     # The document's title names what every list of it is about ("Warranty Card: ..." for "What isn't covered by the
     # warranty?"): what is left of the question is what the heading must name.
     numbered = {label for label, _ in needs.labels}
-    focus = {term: w for term, w in needs.focus.items() if term not in numbered and not same_word(term, titled)}
+    focus = {
+        term: w
+        for term, w in needs.focus.items()
+        if term not in numbered and (not same_word(term, titled) or same_word(term, below))
+    }
     total = sum(focus.values())
     if not total or not headings:
         return False

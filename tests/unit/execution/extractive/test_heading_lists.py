@@ -220,3 +220,23 @@ def test_the_document_title_in_a_chunk_s_section_hint_is_no_heading_of_its_items
 )
 def test_the_verb_of_a_subject_question_weighs_as_a_verb(question: str, verb: str | None) -> None:
     assert question_verb(tokenize(question)) == (stem(verb) if verb else None)
+
+
+CARROT_CAKE = (
+    "# Carrot and walnut cake\n\n## Ingredients\n\nFor the cake:\n- 200 g grated carrot\n- 150 g self-raising flour\n"
+    "- 100 g chopped walnuts\n\nFor the frosting:\n- 150 g cream cheese\n- 50 g icing sugar\n\n## Method\n\n"
+    "1. Heat the oven to 180°C.\n2. Mix the carrot, flour and walnuts.\n3. Spread the frosting over the cooled cake.\n"
+)
+
+
+async def test_a_lead_in_naming_a_list_by_a_word_of_the_title_still_names_that_list() -> None:
+    # "cake" is in the title, which names every list of the recipe; "For the cake:" names this one.
+    assert await grounded_quotes("What goes into the cake?", trusted_chunks(CARROT_CAKE)) == [
+        "200 g grated carrot",
+        "150 g self-raising flour",
+        "100 g chopped walnuts",
+    ]
+    assert await grounded_quotes("What goes into the frosting?", trusted_chunks(CARROT_CAKE)) == [
+        "150 g cream cheese",
+        "50 g icing sugar",
+    ]
