@@ -594,6 +594,9 @@ class QuestionNeeds:
     # equipment") and not the non- one speaks of its opposite
     unprefixed: frozenset[str] = frozenset()
     ends: bool = False  # "When does the social end?": a sentence giving only when it starts does not answer
+    # Bounds the question sets ("under £400" -> ("below", "400")): a sentence setting the opposite bound on the same
+    # number ("over £400") and not this one speaks of the other side
+    bounds: frozenset[tuple[str, str]] = frozenset()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -677,6 +680,7 @@ class QuestionNeeds:
             lettered_names(question),
             frozenset(stem(word) for word in _NON.findall(fold(question))),
             bool(_ASKS_END.search(fold(question))) and expect in (Expect.CLOCK, Expect.DATE),
+            stated_bounds(question),
         )
 
     def eligible(
@@ -704,6 +708,8 @@ class QuestionNeeds:
             return False
         if self.ends and text is not None and not _STATES_END.search(text):
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
+        if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
+            return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
         if self.unprefixed and text is not None and names_the_opposite(text, self.unprefixed):
             return False  # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
@@ -807,6 +813,31 @@ _STATES_END = re.compile(
     r"\b(?:until|till|to|through|end|ends|ending|ended|finish\w*|clos\w*|stop\w*|over|latest|by)\b|\d\s*[-–]\s*\d",
     re.IGNORECASE,
 )
+
+
+_BOUND = re.compile(
+    r"\b(under|below|less than|fewer than|up to|at most|over|above|more than|at least)\s+[£$€]?(\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+_BELOW_WORDS = frozenset(("under", "below", "less than", "fewer than", "up to", "at most"))
+
+
+def stated_bounds(text: str) -> frozenset[tuple[str, str]]:
+    """Return the bounds a text sets on numbers, as ("below" | "above", number): "under £400" -> ("below", "400")."""
+    return frozenset(
+        ("below" if " ".join(word.lower().split()) in _BELOW_WORDS else "above", number.replace(",", ""))
+        for word, number in _BOUND.findall(text)
+    )
+
+
+def bounds_the_other_side(text: str, asked: frozenset[tuple[str, str]]) -> bool:
+    """Return True when a sentence bounds a number the question bounds from the other side only ("over £400" for
+    "under £400")."""
+    said = stated_bounds(text)
+    return any(
+        (("above" if side == "below" else "below"), number) in said and (side, number) not in said
+        for side, number in asked
+    )
 
 
 def names_the_opposite(text: str, unprefixed: frozenset[str]) -> bool:

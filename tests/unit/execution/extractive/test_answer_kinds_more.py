@@ -11,9 +11,11 @@ from domains.execution.briefing.extractive.checks import (
     Expect,
     QuestionNeeds,
     asks_only,
+    bounds_the_other_side,
     expects_money,
     holds_expected,
     names_the_opposite,
+    stated_bounds,
 )
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import draft_score, grounded_quotes, trusted_chunks
@@ -88,3 +90,11 @@ async def test_a_start_time_does_not_say_when_something_ends() -> None:
     assert await grounded_quotes("What time does the summer social end?", trusted_chunks(SOCIAL)) == [
         "The social runs from 2 pm until 6 pm on the green."
     ]
+
+
+def test_a_bound_on_the_other_side_of_the_same_number_is_another_case() -> None:
+    asked = stated_bounds("Can treatments under £400 be paid in instalments?")
+    assert asked == frozenset({("below", "400")})
+    assert bounds_the_other_side("Treatments over £400 can be paid in six monthly instalments.", asked)
+    assert not bounds_the_other_side("Treatments under £400 are paid on the day; over £400 in instalments.", asked)
+    assert not bounds_the_other_side("Groups of more than 10 need a second leader.", asked)  # another number
