@@ -693,6 +693,7 @@ class QuestionNeeds:
         text: str | None = None,
         chunk: frozenset[str] = frozenset(),
         header: str = "",
+        row: bool = False,
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -703,7 +704,7 @@ class QuestionNeeds:
         chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left to the trained scores. The
         document's title may supply names and part of the subject ("banana bread"), but when the question asks
         about more than the title says, some of that more must be in the sentence or its own section. `header` is a
-        table row's column header, read for the currency of its numbers."""
+        table row's column header, read for the currency of its numbers; `row` says the sentence is a table row."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
         if self.ends and text is not None and not _STATES_END.search(text):
@@ -757,6 +758,10 @@ class QuestionNeeds:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             if not same_word(term, close if alone else seen) and not self.in_range(term, text):
                 return False
+        if row and header and for_other_days(self.terms, {t.stem for t in tokenize(header)}):
+            return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
+        if row and text is not None and self.expect is Expect.CLOCK and timetable_row_of(text, self.key_terms):
+            return True  # "What time does the first weekday bus leave Ashby Green?" -- the Ashby Green row's times
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen):
                 return False  # "carbon filter" asked, only the "HEPA filter" is here
@@ -838,6 +843,40 @@ def bounds_the_other_side(text: str, asked: frozenset[tuple[str, str]]) -> bool:
         (("above" if side == "below" else "below"), number) in said and (side, number) not in said
         for side, number in asked
     )
+
+
+_CLOCK_TIME = re.compile(r"(?<![£$€\w.,])\d{1,2}[:.]\d{2}(?![\d.,])")  # 07:15, 9.30; not £2.20
+
+
+_WORKING_DAYS = frozenset(stem(w) for w in str.split("weekday weekdays monday tuesday wednesday thursday friday"))
+_WEEKEND_DAYS = frozenset(stem(w) for w in str.split("weekend weekends saturday saturdays sunday sundays"))
+
+
+def for_other_days(asked: frozenset[str], headings: set[str]) -> bool:
+    """Return True when a table's headings name only days of the other kind than the question asks about: weekend
+    days for a weekday question, working days for a Saturday or Sunday question ("Monday to Friday" for "on a
+    Sunday"; "Monday to Saturday" names Saturday and is kept)."""
+    asked_days = {term for term in asked if term in _WORKING_DAYS | _WEEKEND_DAYS}
+    named = {term for term in headings if term in _WORKING_DAYS | _WEEKEND_DAYS}
+    if not asked_days or not named or asked_days & named:
+        return False
+    weekend_asked = asked_days <= _WEEKEND_DAYS
+    working_asked = asked_days <= _WORKING_DAYS
+    if working_asked and named <= _WEEKEND_DAYS:
+        return True
+    return weekend_asked and named <= _WORKING_DAYS
+
+
+def timetable_row_of(text: str, key_terms: frozenset[str]) -> bool:
+    """Return True when a table row is a timetable's row for the one place the question names: its first cell names
+    every name of the question, and it lists times of day. "First", "leave", "weekday" are what a timetable is, and
+    no row repeats them; a question naming two places ("from X, when do I reach Y?") is left to the usual rules."""
+    names = [term for term in key_terms if not term[:1].isdigit()]
+    cells = text.split("|")
+    if not names or len(cells) < 3 or len(_CLOCK_TIME.findall(text)) < 2:
+        return False
+    first = {t.stem for t in tokenize(cells[0])}
+    return all(same_word(name, first) for name in names)
 
 
 def names_the_opposite(text: str, unprefixed: frozenset[str]) -> bool:

@@ -372,12 +372,21 @@ def analyze(
                 tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
                 text = passage.item.text[passage.spans[first].start : passage.spans[index].end]
                 unit = passage.units[index] if passage.units else None
-                header = unit.context if unit is not None and unit.role is Role.ROW else ""
+                row = unit is not None and unit.role is Role.ROW
+                header = unit.context if unit is not None and row else ""
                 answers = {
                     number
                     for number, one in enumerate((needs, *parts))
                     if one.eligible(
-                        tokens, sections[index], document, headed[index], layout, text, passage.stems | document, header
+                        tokens,
+                        sections[index],
+                        document,
+                        headed[index],
+                        layout,
+                        text,
+                        passage.stems | document,
+                        header,
+                        row,
                     )
                 }
                 if not answers:

@@ -358,7 +358,11 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             reader.push_heading(7, heading_text(raw))
             blank_before = True
             continue
-        if (was_blank or reader.open is None) and is_lead_in(raw, following):
+        # A lead-in may stand one blank line above its list or table ("Sunday departures:", blank, the table).
+        below = following
+        if below is not None and not below.strip() and index + 2 < len(lines):
+            below = lines[index + 2].text(text)
+        if (was_blank or reader.open is None) and is_lead_in(raw, below):
             reader.flush()
             reader.lead_in = heading_text(raw.strip()[:-1])
             continue
