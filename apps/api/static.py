@@ -14,9 +14,15 @@ from apps.api.errors import error_response
 UI_MISSING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ORION</title></head>
 <body><main><h1>ORION</h1><p>The web UI has not been built. Run <code>make run</code> (it builds the UI),
 or use the API under <a href="/docs">/docs</a>.</p></main></body></html>"""
+# Only for an export without the UI's own not-found page (Next writes `404.html`).
+UI_NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found · ORION</title>
+</head><body><main><h1>Page not found</h1><p>There is no page at this address. <a href="/">Go to ORION's start page</a>.
+</p></main></body></html>"""
 
 _API_PREFIXES = ("/api/", "/health/")
 _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+_UI_METHODS = ("GET", "HEAD")
+_NOT_FOUND_PAGES = ("404.html", "_not-found.html")
 
 
 def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
@@ -45,7 +51,8 @@ def _resolve_ui_file(root: Path, path: str) -> Path | None:
 
 
 def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
-    """Add the catch-all route: API-looking paths answer 404/405 JSON, anything else is the UI."""
+    """Add the catch-all route: API-looking paths answer 404/405 JSON, anything else is the UI: its file, or its
+    "Page not found" page with 404 (never the app's index page, which would send the visitor somewhere else)."""
     root = ui_dir.resolve() if ui_dir else None
 
     @app.api_route("/{path:path}", methods=_ALL_METHODS, include_in_schema=False, name="ui_fallback")
@@ -61,15 +68,16 @@ def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
                     headers={"Allow": ", ".join(allowed)},
                 )
             return error_response(404, "not_found", "The requested resource does not exist.")
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in _UI_METHODS:
             return error_response(405, "method_not_allowed", "This method is not allowed on this resource.")
         if root is None or not (root / "index.html").is_file():
             return HTMLResponse(UI_MISSING)
         found = _resolve_ui_file(root, path)
-        if found is None:
-            found = root / "404.html" if (root / "404.html").is_file() and "." in path.rsplit("/", 1)[-1] else None
-            if found is None:
-                return FileResponse(root / "index.html", media_type="text/html")
+        if found is None:  # every page of the static export is a file: anything else is no page at all
+            if not (root / "404.html").is_file():
+                return HTMLResponse(UI_NOT_FOUND, status_code=404)
+            return FileResponse(root / "404.html", status_code=404, media_type="text/html")
+        if found.name in _NOT_FOUND_PAGES and found.parent == root:
             return FileResponse(found, status_code=404, media_type="text/html")
         media_type = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
         headers = {"Cache-Control": "public, max-age=31536000, immutable"} if "/_next/static/" in full_path else {}
