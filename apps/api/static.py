@@ -69,7 +69,12 @@ def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
                 )
             return error_response(404, "not_found", "The requested resource does not exist.")
         if request.method not in _UI_METHODS:
-            return error_response(405, "method_not_allowed", "This method is not allowed on this resource.")
+            return error_response(
+                405,
+                "method_not_allowed",
+                "This method is not allowed on this resource.",
+                headers={"Allow": ", ".join(_UI_METHODS)},
+            )
         if root is None or not (root / "index.html").is_file():
             return HTMLResponse(UI_MISSING)
         found = _resolve_ui_file(root, path)

@@ -1,5 +1,5 @@
 """The UI catch-all against a small static export: its pages, "Page not found" with 404 for any other address,
-and the contract's JSON errors for API paths whatever the UI holds."""
+405 with `Allow` for other methods, and the contract's JSON errors for API paths whatever the UI holds."""
 
 from __future__ import annotations
 
@@ -82,6 +82,15 @@ async def test_static_assets_keep_their_type_and_cache(client) -> None:
     response = await client.get("/_next/static/chunks/app.js")
     assert response.status_code == 200 and "javascript" in response.headers["content-type"]
     assert "immutable" in response.headers["cache-control"]
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE"])
+@pytest.mark.parametrize("path", ["/documents", "/no-such-page", "/"])
+async def test_another_method_on_a_ui_address_is_405_naming_get_and_head(client, method: str, path: str) -> None:
+    response = await client.request(method, path)
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+    assert response.headers["allow"] == "GET, HEAD"
 
 
 @pytest.mark.parametrize("path", ["/api/v1/no-such-route", f"/api/v1/knowledge/documents/{SOME_ID}/nope", "/api"])
