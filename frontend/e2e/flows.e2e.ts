@@ -310,6 +310,22 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await screenshot("briefing-evidence-gone");
   });
 
+  step("answers an unknown address with Page not found (404) and a way back", async () => {
+    const unknown = ["/no-such-page", "/documents/7d0f3b52-5d7c-4a51-9c39-3f4c1b8f0a11"];
+    for (const path of unknown) {
+      const response = await page.goto(url(path));
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path); // shown where it was asked for, not sent elsewhere
+    }
+    await screenshot("page-not-found");
+    // Chrome logs each page's own 404 as a console error: expected here, and nothing else is.
+    const expected = (error: string) => error.includes("status of 404") && unknown.some((path) => error.includes(path));
+    errors.splice(0, errors.length, ...errors.filter((error) => !expected(error)));
+    await page.getByRole("link", { name: "Go to ORION's start page" }).click();
+    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+  });
+
   step("signs out back to the sign-in form", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("You have signed out.").waitFor();
