@@ -14,10 +14,6 @@ from apps.api.errors import error_response
 UI_MISSING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ORION</title></head>
 <body><main><h1>ORION</h1><p>The web UI has not been built. Run <code>make run</code> (it builds the UI),
 or use the API under <a href="/docs">/docs</a>.</p></main></body></html>"""
-# Only for an export without the UI's own not-found page (Next writes `404.html`).
-UI_NOT_FOUND = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found · ORION</title>
-</head><body><main><h1>Page not found</h1><p>There is no page at this address. <a href="/">Go to ORION's start page</a>.
-</p></main></body></html>"""
 
 _API_PREFIXES = ("/api/", "/health/")
 _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -51,8 +47,9 @@ def _resolve_ui_file(root: Path, path: str) -> Path | None:
 
 
 def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
-    """Add the catch-all route: API-looking paths answer 404/405 JSON, anything else is the UI: its file, or its
-    "Page not found" page with 404 (never the app's index page, which would send the visitor somewhere else)."""
+    """Add the catch-all route: API-looking paths answer 404/405 JSON, anything else is the UI: its file, else the
+    app's index page (the contract's fallback; the app itself shows "Page not found" for an address it has no page
+    for). A missing asset-like file (a name with an extension) gets the export's 404 page instead, when it has one."""
     root = ui_dir.resolve() if ui_dir else None
 
     @app.api_route("/{path:path}", methods=_ALL_METHODS, include_in_schema=False, name="ui_fallback")
@@ -78,10 +75,10 @@ def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
         if root is None or not (root / "index.html").is_file():
             return HTMLResponse(UI_MISSING)
         found = _resolve_ui_file(root, path)
-        if found is None:  # every page of the static export is a file: anything else is no page at all
-            if not (root / "404.html").is_file():
-                return HTMLResponse(UI_NOT_FOUND, status_code=404)
-            return FileResponse(root / "404.html", status_code=404, media_type="text/html")
+        if found is None:
+            if "." in path.rsplit("/", 1)[-1] and (root / "404.html").is_file():  # a missing file, not a page
+                return FileResponse(root / "404.html", status_code=404, media_type="text/html")
+            return FileResponse(root / "index.html", media_type="text/html")
         if found.name in _NOT_FOUND_PAGES and found.parent == root:
             return FileResponse(found, status_code=404, media_type="text/html")
         media_type = mimetypes.guess_type(found.name)[0] or "application/octet-stream"

@@ -1,5 +1,6 @@
-"""The UI catch-all against a small static export: its pages, "Page not found" with 404 for any other address,
-405 with `Allow` for other methods, and the contract's JSON errors for API paths whatever the UI holds."""
+"""The UI catch-all against a small static export, as the contract has it: its pages, the app's index page as the
+fallback for any other address (the app shows "Page not found" there itself), 405 with `Allow` for other methods,
+and the contract's JSON errors for API paths whatever the UI holds."""
 
 from __future__ import annotations
 
@@ -52,13 +53,20 @@ async def test_a_page_of_the_export_is_served(client, path: str, heading: str) -
     assert f"<h1>{heading}</h1>" in response.text
 
 
-@pytest.mark.parametrize("path", ["/no-such-page", f"/documents/{SOME_ID}", "/documents/view/extra", "/x.png"])
-async def test_an_unknown_ui_address_is_page_not_found_with_404(client, path: str) -> None:
+@pytest.mark.parametrize("path", ["/no-such-page", f"/documents/{SOME_ID}", "/documents/view/extra", "/a/b/c/"])
+async def test_an_unknown_ui_address_gets_the_apps_index_page(client, path: str) -> None:
+    response = await client.get(path)  # the contract: "static files, with the app's index page as fallback"
+    assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+    assert response.text == PAGES["index.html"]
+    head = await client.head(path)
+    assert head.status_code == 200 and "text/html" in head.headers["content-type"]
+
+
+@pytest.mark.parametrize("path", ["/x.png", "/_next/static/chunks/missing.js", "/documents/report.pdf"])
+async def test_a_missing_file_is_the_exports_404_page(client, path: str) -> None:
     response = await client.get(path)
     assert response.status_code == 404 and "text/html" in response.headers["content-type"]
-    assert "Page not found" in response.text and "href='/'" in response.text
-    assert "Sign in to ORION" not in response.text  # not the app's index page, which sent visitors elsewhere
-    assert (await client.head(path)).status_code == 404
+    assert "Page not found" in response.text
 
 
 async def test_the_not_found_page_itself_is_404(client) -> None:
@@ -66,7 +74,7 @@ async def test_the_not_found_page_itself_is_404(client) -> None:
     assert response.status_code == 404 and "Page not found" in response.text
 
 
-async def test_a_build_without_a_404_page_still_says_page_not_found(database_url, test_settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_build_without_a_404_page_falls_back_to_the_index_page(database_url, test_settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
     import httpx
 
     from apps.api.main import create_app
@@ -74,8 +82,9 @@ async def test_a_build_without_a_404_page_still_says_page_not_found(database_url
     (tmp_path / "index.html").write_text("<h1>Sign in to ORION</h1>", encoding="utf-8")
     application = create_app(test_settings, database_url=database_url, ui_dir=tmp_path, run_worker=False)
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=application), base_url="http://testserver") as http:
-        response = await http.get("/no-such-page")
-    assert response.status_code == 404 and "Page not found" in response.text and 'href="/"' in response.text
+        for path in ("/no-such-page", "/x.png"):
+            response = await http.get(path)
+            assert response.status_code == 200 and response.text == "<h1>Sign in to ORION</h1>"
 
 
 async def test_static_assets_keep_their_type_and_cache(client) -> None:
