@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from apps.api.logging import request_id_var
 from packages.core.errors import OrionError
+from packages.core.validation import describe_invalid, invalid_fields
 
 logger = logging.getLogger(__name__)
 
@@ -50,28 +51,6 @@ def error_response(
     return JSONResponse(error_body(code, message, details), status_code=status, headers=headers)
 
 
-def _validation_details(exc: RequestValidationError) -> dict[str, Any]:
-    errors = []
-    for error in exc.errors():
-        errors.append(
-            {
-                "loc": [str(part) for part in error.get("loc", ())],
-                # pydantic prefixes a validator's own message ("Value error, must be an email address")
-                "msg": str(error.get("msg", "invalid")).removeprefix("Value error, "),
-                "type": error.get("type", "value_error"),
-            }
-        )
-    return {"errors": errors}
-
-
-def _validation_message(details: dict[str, Any]) -> str:
-    first = details["errors"][0] if details["errors"] else None
-    if not first:
-        return "The request is not valid."
-    where = ".".join(part for part in first["loc"] if part not in ("body",)) or "request"
-    return f"Invalid {where}: {first['msg']}"
-
-
 def register_exception_handlers(app: FastAPI) -> None:
     """Render domain errors, HTTP errors and validation errors in the contract's error shape."""
 
@@ -81,8 +60,9 @@ def register_exception_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        details = _validation_details(exc)
-        return error_response(422, "validation_error", _validation_message(details), details)
+        errors = invalid_fields(exc.errors())
+        message = describe_invalid(errors[0]) if errors else "The request is not valid."
+        return error_response(422, "validation_error", message, {"errors": errors})
 
     async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
         logger.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)

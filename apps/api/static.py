@@ -17,6 +17,8 @@ or use the API under <a href="/docs">/docs</a>.</p></main></body></html>"""
 
 _API_PREFIXES = ("/api/", "/health/")
 _ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+_UI_METHODS = ("GET", "HEAD")
+_NOT_FOUND_PAGES = ("404.html", "_not-found.html")
 
 
 def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
@@ -45,7 +47,9 @@ def _resolve_ui_file(root: Path, path: str) -> Path | None:
 
 
 def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
-    """Add the catch-all route: API-looking paths answer 404/405 JSON, anything else is the UI."""
+    """Add the catch-all route: API-looking paths answer 404/405 JSON, anything else is the UI: its file, else the
+    app's index page (the contract's fallback; the app itself shows "Page not found" for an address it has no page
+    for). A missing asset-like file (a name with an extension) gets the export's 404 page instead, when it has one."""
     root = ui_dir.resolve() if ui_dir else None
 
     @app.api_route("/{path:path}", methods=_ALL_METHODS, include_in_schema=False, name="ui_fallback")
@@ -61,15 +65,21 @@ def mount_ui(app: FastAPI, ui_dir: Path | None) -> None:
                     headers={"Allow": ", ".join(allowed)},
                 )
             return error_response(404, "not_found", "The requested resource does not exist.")
-        if request.method not in ("GET", "HEAD"):
-            return error_response(405, "method_not_allowed", "This method is not allowed on this resource.")
+        if request.method not in _UI_METHODS:
+            return error_response(
+                405,
+                "method_not_allowed",
+                "This method is not allowed on this resource.",
+                headers={"Allow": ", ".join(_UI_METHODS)},
+            )
         if root is None or not (root / "index.html").is_file():
             return HTMLResponse(UI_MISSING)
         found = _resolve_ui_file(root, path)
         if found is None:
-            found = root / "404.html" if (root / "404.html").is_file() and "." in path.rsplit("/", 1)[-1] else None
-            if found is None:
-                return FileResponse(root / "index.html", media_type="text/html")
+            if "." in path.rsplit("/", 1)[-1] and (root / "404.html").is_file():  # a missing file, not a page
+                return FileResponse(root / "404.html", status_code=404, media_type="text/html")
+            return FileResponse(root / "index.html", media_type="text/html")
+        if found.name in _NOT_FOUND_PAGES and found.parent == root:
             return FileResponse(found, status_code=404, media_type="text/html")
         media_type = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
         headers = {"Cache-Control": "public, max-age=31536000, immutable"} if "/_next/static/" in full_path else {}

@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
-from pydantic import Field
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, InputRequiredResult
+from pydantic import Field, ValidationError
 
 from apps.mcp.backend import OrionBackend, ToolFailure
 from apps.mcp.outputs import (
@@ -23,6 +24,7 @@ from apps.mcp.outputs import (
     search_output,
     text_span,
 )
+from packages.core.validation import describe_invalid, invalid_fields
 
 BackendOpener = Callable[[Context], AbstractAsyncContextManager[OrionBackend]]
 FINISHED = {"completed", "failed", "cancelled"}
@@ -33,9 +35,30 @@ INSTRUCTIONS = (
 )
 
 
-def build_mcp_server(open_backend: BackendOpener) -> MCPServer:
+class OrionMCPServer(MCPServer[Any]):
+    """The SDK's server, telling bad arguments the way the API's 422 does: one line per argument, its name and what
+    it expects (the SDK's own text is pydantic's multi-line dump, with the rejected values and documentation links)."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            # Only argument validation leaves a ValidationError as the cause (a tool's own errors are wrapped twice).
+            if isinstance(error, UnexpectedToolError) or not isinstance(error.__cause__, ValidationError):
+                raise
+            raise ToolError(_invalid_arguments(name, error.__cause__)) from error.__cause__
+
+
+def _invalid_arguments(tool: str, error: ValidationError) -> str:
+    lines = [describe_invalid(field) for field in invalid_fields(error.errors())]
+    return "\n".join([f"Error executing tool {tool}: validation_error: the arguments are not valid.", *lines])
+
+
+def build_mcp_server(open_backend: BackendOpener) -> MCPServer[Any]:
     """Return an MCP server whose tools run against the backend `open_backend` yields for each call."""
-    server: MCPServer = MCPServer("orion", instructions=INSTRUCTIONS, version="1.0.0", log_level="WARNING")
+    server = OrionMCPServer("orion", instructions=INSTRUCTIONS, version="1.0.0", log_level="WARNING")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
 
     @server.tool()

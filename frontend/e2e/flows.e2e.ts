@@ -69,6 +69,18 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
   const openFromNav = (name: string) =>
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
 
+  /** After a client-side navigation, keyboard focus is on the new page's main heading (it stayed on BODY). */
+  const expectFocusOnHeading = async (name: string) => {
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.tagName === "H1" ? `H1 ${element.textContent ?? ""}` : (element?.tagName ?? "none");
+      });
+    const onHeading = () => document.activeElement?.tagName === "H1";
+    await page.waitForFunction(onHeading, undefined, { timeout: 10_000 }).catch(() => undefined);
+    expect(await focused()).toBe(`H1 ${name}`);
+  };
+
   /** Start the run and wait for its briefing page (or fail at once with the error the form shows). */
   const investigate = async () => {
     await page.getByRole("button", { name: "Investigate" }).click();
@@ -118,6 +130,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
     await page.getByText("No documents yet").waitFor();
     expect(await page.getByRole("link", { name: "Admin" }).isVisible()).toBe(true);
+    await expectFocusOnHeading("Documents");
   });
 
   step("uploads a Markdown document and sees it indexed in the list", async () => {
@@ -136,6 +149,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
   step("opens the document with its versions, trust-labelled chunks and full text", async () => {
     await page.getByRole("link", { name: "Observatory handbook" }).click();
     await page.getByRole("heading", { name: "Observatory handbook", level: 1 }).waitFor();
+    await expectFocusOnHeading("Observatory handbook"); // a heading shown once the document has loaded
     await page.getByRole("heading", { name: "Versions" }).waitFor();
     await page.locator(".chunk").first().waitFor();
     expect(await page.locator(".chunk .badge").first().textContent()).toBe("trusted");
@@ -147,6 +161,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
 
   step("searches with per-channel ranks and scores side by side", async () => {
     await openFromNav("Search");
+    await expectFocusOnHeading("Search");
     await page.getByLabel("Query", { exact: true }).fill("adult ticket price");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.locator(".result").first().waitFor();
@@ -293,6 +308,23 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     }
     expect(await drift.textContent()).toContain("gone");
     await screenshot("briefing-evidence-gone");
+  });
+
+  step("shows Page not found at an unknown address, without redirecting, and a way back", async () => {
+    // The contract: the server answers any address it has no file for with the app's index page (200); the app
+    // itself says there is no page here, where it was asked for, for a signed-in user too (not sent to Documents).
+    for (const path of ["/no-such-page", "/documents/7d0f3b52-5d7c-4a51-9c39-3f4c1b8f0a11"]) {
+      const response = await page.goto(url(path));
+      expect(response?.status()).toBe(200);
+      await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle"); // the session check is done: a redirect would have happened
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["Page not found"]);
+    }
+    await screenshot("page-not-found");
+    await page.getByRole("link", { name: "Go to ORION's start page" }).click();
+    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/documents");
   });
 
   step("signs out back to the sign-in form", async () => {

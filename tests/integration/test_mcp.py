@@ -143,6 +143,25 @@ async def test_a_read_token_cannot_investigate(live_url: str, org) -> None:  # t
     assert "forbidden" in message and "runs:create" in message and "scope" in message
 
 
+async def test_bad_arguments_read_one_line_each_as_the_api_tells_them(live_url: str, org) -> None:  # type: ignore[no-untyped-def]
+    _, _, tokens = org
+    async with mcp_http(live_url, tokens["investigate"]) as session:
+        message = await error_of(session, "investigate", {"question": "", "document_ids": "abc", "top_k": 0})
+        missing = await error_of(session, "investigate", {"top_k": "many"})
+    # The field and what it expects, never pydantic's dump (rejected values, type codes, documentation links).
+    assert message.splitlines() == [
+        "Error executing tool investigate: validation_error: the arguments are not valid.",
+        "Invalid question: String should have at least 1 character",
+        "Invalid document_ids: Input should be a valid list",
+        "Invalid top_k: Input should be greater than or equal to 1",
+    ]
+    assert missing.splitlines()[1:] == [
+        "Invalid question: Field required",
+        "Invalid top_k: Input should be a valid integer, unable to parse string as an integer",
+    ]
+    assert "many" not in missing and "errors.pydantic.dev" not in message + missing
+
+
 async def test_another_organizations_ids_behave_as_unknown(client, live_url: str, org) -> None:  # type: ignore[no-untyped-def]
     _, document, tokens = org
     async with mcp_http(live_url, tokens["investigate"]) as session:

@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { isAdmin } from "@/auth/roles";
 import { useSession } from "@/auth/SessionProvider";
+import { RouteFocus } from "./RouteFocus";
 
 const LINKS = [
   { href: "/documents", label: "Documents" },
@@ -63,6 +64,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="container" tabIndex={-1}>
         {children}
       </main>
+      <Suspense fallback={null}>
+        <RouteFocus mainId="main" />
+      </Suspense>
     </>
   );
 }
