@@ -536,8 +536,12 @@ def draft_answer(
     model: ExtractiveModel,
     encoder: SentenceEncoder | None,
     reader: PassageReader | None = None,
+    rank_ineligible: bool = True,
 ) -> Draft:
-    """Return the best answer the evidence supports and its score; no quotable sentence gives score 0."""
+    """Return the best answer the evidence supports and its score; no quotable sentence gives score 0.
+
+    Without `rank_ineligible`, a draft no sentence may answer is ranked lexically only: it scores 0 and is refused at
+    any positive threshold, so the encoder and reader passes (most of a draft's time) would change nothing shown."""
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
     eligible = bool(analysis.candidates)
     if not eligible:
@@ -549,7 +553,7 @@ def draft_answer(
     if not analysis.candidates or not analysis.question.weights:
         return Draft(0.0, answer.threshold, (), semantic)
     ranking = lexical_ranking(analysis, model)
-    if encoder is not None and reader is not None:
+    if encoder is not None and reader is not None and (eligible or rank_ineligible):
         # One text per call: a batch is padded to its longest text, and quotes vary from 5 to 100+ word-pieces.
         texts = semantic_texts(analysis, model, ranking)
         vectors = np.vstack([np.asarray(encoder.embed_texts([text]), dtype=np.float64) for text in texts])

@@ -101,7 +101,9 @@ class ExtractiveBriefingProvider:
         """Return the scored draft answer for a question and its evidence (blocking: call off the event loop)."""
         encoder = self._encoder_for_call()
         try:
-            return draft_answer(question, evidence, self.model, encoder, self._reader)
+            # A draft no sentence may answer scores 0: only a min_score of 0 ("answer every draft") shows its quotes.
+            every = self.min_score is not None and self.min_score <= 0
+            return draft_answer(question, evidence, self.model, encoder, self._reader, rank_ineligible=every)
         except (EmbeddingProviderError, ReaderUnavailable) as exc:
             if encoder is None or self._reader is None:
                 raise

@@ -94,3 +94,20 @@ async def test_the_local_models_answer_and_refuse() -> None:
     assert answered.model == provider.model_name
     assert "1843" in answered.output.claims[0].citations[0].quote
     assert refused.output.insufficient_evidence
+
+
+async def test_a_draft_no_sentence_may_answer_skips_the_models_unless_every_draft_is_answered() -> None:
+    # A year no chunk mentions: no sentence of the evidence may answer, the draft scores 0 and is refused, so
+    # embedding and reading its sentences would change nothing shown.
+    question = "What happened to the lighthouse in 1999?"
+    encoder, reader = HashingEncoder(), OverlapReader()
+    refused = await brief(ExtractiveBriefingProvider(encoder=encoder, reader=reader), question)
+    assert refused.output.insufficient_evidence and not refused.output.claims
+    assert encoder.calls == [] and reader.calls == []
+    assert refused.model == ExtractiveBriefingProvider(encoder=None).model_name  # the semantic model, not "-lexical"
+
+    # min_score 0 answers every draft with its best quote: then the quotes are ranked as always.
+    encoder, reader = HashingEncoder(), OverlapReader()
+    answered = await brief(ExtractiveBriefingProvider(0.0, encoder=encoder, reader=reader), question)
+    assert answered.output.claims and encoder.calls and reader.calls
+    assert_verbatim(answered.output, EVIDENCE)
