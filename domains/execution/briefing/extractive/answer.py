@@ -516,10 +516,12 @@ def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, floa
     answers = []
     for number, needs in enumerate(analysis.parts, start=1):
         total = sum(needs.focus.values())
+        if not total:
+            continue  # a part asking about nothing but its verb names no sentence of its own
         best: tuple[float, Candidate] | None = None
         for index, _ in order:
             candidate = analysis.candidates[index]
-            if number not in candidate.parts or _document_of(analysis, candidate) != document or not total:
+            if number not in candidate.parts or _document_of(analysis, candidate) != document:
                 continue
             own = _own_stems(analysis, candidate)
             share = sum(w for term, w in needs.focus.items() if needs.found(term, own)) / total

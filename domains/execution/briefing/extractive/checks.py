@@ -634,6 +634,7 @@ class QuestionNeeds:
     @classmethod
     def of(cls, question: str, weights: dict[str, float], key_terms: frozenset[str]) -> QuestionNeeds:
         listing = asks_for_list(question)
+        folded = fold(question)
         if _TAKE_PLACE.search(question.lower()):
             weights = {t: w for t, w in weights.items() if t != _PLACE}  # "take place" asks when or where, no place
         money = expects_money(question)
@@ -653,7 +654,7 @@ class QuestionNeeds:
         verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
-        match = _HEAD.search(fold(question))
+        match = _HEAD.search(folded)
         head = stem(match.group(1) or match.group(2)) if match else None
         if head in AUDIENCE:
             head = None  # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4": people are counted
@@ -670,16 +671,16 @@ class QuestionNeeds:
             match is not None and not match.group(0).startswith("how"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
-            bool(_PROCEDURAL_WHEN.match(fold(question))),
+            bool(_PROCEDURAL_WHEN.match(folded)),
             number_labels(tokens),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
             frozenset(word.lower() for word in _ACRONYM.findall(question)),
             existential(question),
-            frozenset(a or b for a, b in _ASKED_HOUR.findall(fold(question))),
+            frozenset(a or b for a, b in _ASKED_HOUR.findall(folded)),
             lettered_names(question),
-            frozenset(stem(word) for word in _NON.findall(fold(question))),
-            bool(_ASKS_END.search(fold(question))) and expect in (Expect.CLOCK, Expect.DATE),
+            frozenset(stem(word) for word in _NON.findall(folded)),
+            bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
             stated_bounds(question),
         )
 
@@ -711,11 +712,11 @@ class QuestionNeeds:
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
             return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
-        if self.unprefixed and text is not None and names_the_opposite(text, self.unprefixed):
+        stems = {t.stem for t in tokens}
+        if self.unprefixed and text is not None and names_the_opposite(text, stems, self.unprefixed):
             return False  # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
-        stems = {t.stem for t in tokens}
         if names_a_neighbour(self.terms, stems):
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
@@ -758,7 +759,7 @@ class QuestionNeeds:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             if not same_word(term, close if alone else seen) and not self.in_range(term, text):
                 return False
-        if row and header and for_other_days(self.terms, {t.stem for t in tokenize(header)}):
+        if row and header and for_other_days(self.terms, header):
             return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
         if row and text is not None and self.expect is Expect.CLOCK and timetable_row_of(text, self.key_terms):
             return True  # "What time does the first weekday bus leave Ashby Green?" -- the Ashby Green row's times
@@ -848,23 +849,24 @@ def bounds_the_other_side(text: str, asked: frozenset[tuple[str, str]]) -> bool:
 _CLOCK_TIME = re.compile(r"(?<![£$€\w.,])\d{1,2}[:.]\d{2}(?![\d.,])")  # 07:15, 9.30; not £2.20
 
 
-_WORKING_DAYS = frozenset(stem(w) for w in str.split("weekday weekdays monday tuesday wednesday thursday friday"))
-_WEEKEND_DAYS = frozenset(stem(w) for w in str.split("weekend weekends saturday saturdays sunday sundays"))
+_WORKING_DAYS = frozenset(stem(w) for w in (*DAY_NAMES[:5], "weekday", "weekdays"))
+_WEEKEND_DAYS = frozenset(stem(w) for w in (*DAY_NAMES[5:], "saturdays", "sundays", "weekend", "weekends"))
 
 
-def for_other_days(asked: frozenset[str], headings: set[str]) -> bool:
-    """Return True when a table's headings name only days of the other kind than the question asks about: weekend
-    days for a weekday question, working days for a Saturday or Sunday question ("Monday to Friday" for "on a
-    Sunday"; "Monday to Saturday" names Saturday and is kept)."""
-    asked_days = {term for term in asked if term in _WORKING_DAYS | _WEEKEND_DAYS}
-    named = {term for term in headings if term in _WORKING_DAYS | _WEEKEND_DAYS}
-    if not asked_days or not named or asked_days & named:
+def for_other_days(asked: frozenset[str], headings: str) -> bool:
+    """Return True when a table's headings name only days of the other kind than the question (its stems) asks
+    about: weekend days for a weekday question, working days for a Saturday or Sunday question ("Monday to Friday"
+    for "on a Sunday"; "Monday to Saturday" names Saturday and is kept)."""
+    asked_days = asked & (_WORKING_DAYS | _WEEKEND_DAYS)
+    if not asked_days:
+        return False  # most questions name no day: the headings are not read
+    named = {t.stem for t in tokenize(headings)} & (_WORKING_DAYS | _WEEKEND_DAYS)
+    if not named or asked_days & named:
         return False
-    weekend_asked = asked_days <= _WEEKEND_DAYS
-    working_asked = asked_days <= _WORKING_DAYS
-    if working_asked and named <= _WEEKEND_DAYS:
-        return True
-    return weekend_asked and named <= _WORKING_DAYS
+    return any(asked_days <= kind and named <= other for kind, other in _DAY_KINDS)
+
+
+_DAY_KINDS = ((_WORKING_DAYS, _WEEKEND_DAYS), (_WEEKEND_DAYS, _WORKING_DAYS))
 
 
 def timetable_row_of(text: str, key_terms: frozenset[str]) -> bool:
@@ -879,13 +881,11 @@ def timetable_row_of(text: str, key_terms: frozenset[str]) -> bool:
     return all(same_word(name, first) for name in names)
 
 
-def names_the_opposite(text: str, unprefixed: frozenset[str]) -> bool:
-    """Return True when a sentence names a thing the question asks about with "non-" only without it ("powered
-    equipment" for "a non-powered item")."""
-    folded = fold(text)
-    negated = {stem(word) for word in _NON.findall(folded)}
-    plain = {t.stem for t in tokenize(text)}
-    return any(word in plain and word not in negated for word in unprefixed)
+def names_the_opposite(text: str, stems: set[str], unprefixed: frozenset[str]) -> bool:
+    """Return True when a sentence (its text and stems) names a thing the question asks about with "non-" only
+    without it ("powered equipment" for "a non-powered item")."""
+    negated = {stem(word) for word in _NON.findall(fold(text))}
+    return any(word in stems and word not in negated for word in unprefixed)
 
 
 _EXISTENTIAL = re.compile(

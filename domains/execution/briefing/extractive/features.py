@@ -391,7 +391,7 @@ def analyze(
                 }
                 if not answers:
                     continue
-                if layout and (unit is None or unit.role is not Role.ROW) and not may_be_claim(text, needs.asks_who):
+                if layout and not row and not may_be_claim(text, needs.asks_who):
                     # A letter's greeting, a document's preamble or a quoted header block shares words with the
                     # question and answers none (a spreadsheet record opening "Date: ..." is a row, and answers).
                     continue
