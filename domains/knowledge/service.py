@@ -276,7 +276,7 @@ class KnowledgeService:
                     file_name=names.filename,
                     normalized_text=parsed.text,
                     source_metadata=version_metadata(parsed),
-                    page_map=[list(span) for span in parsed.page_spans] or None,
+                    page_map=parsed.page_map,
                     created_at=utcnow(),
                     indexed_at=utcnow() if status == "indexed" else None,
                 )

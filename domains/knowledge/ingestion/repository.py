@@ -280,7 +280,7 @@ class IngestionRepository:
     async def store_parsed(self, version_id: str, parsed: ParsedDocument, metadata: dict[str, Any] | None) -> None:
         """Replace a queued version's text and page facts with the worker's parse (scanned pages read by OCR)."""
         # The page map goes with the text it indexes: without it a quote from a page read by OCR had no page number.
-        page_map = [list(span) for span in parsed.page_spans] or None
+        page_map = parsed.page_map
         await self.session.execute(
             text(
                 "UPDATE document_versions SET normalized_text = :text, page_count = :pages,"

@@ -65,6 +65,11 @@ class ParsedDocument:
     # An email's attachments that ORION reads, each parsed on its own: they become documents linked to the message.
     attachments: list[ParsedAttachment] = field(default_factory=list)
 
+    @property
+    def page_map(self) -> list[list[int]] | None:
+        """Return the page spans as a version stores them (`document_versions.page_map`), or None without pages."""
+        return [list(span) for span in self.page_spans] or None
+
 
 @dataclass(frozen=True)
 class ParsedAttachment:
