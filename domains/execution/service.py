@@ -172,7 +172,7 @@ class ExecutionService:
                         return existing.id, existing
                 await self._enforce_run_quota(repo, organization_id)
                 await repo.add_run(run, steps)
-                await repo.add_event(organization_id, run.id, "run_created", {"workflow_type": body.workflow_type})
+                repo.add_event(organization_id, run.id, "run_created", {"workflow_type": body.workflow_type})
         except IntegrityError:
             if not body.idempotency_key:
                 raise

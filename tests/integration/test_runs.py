@@ -62,6 +62,48 @@ async def test_answered_run_with_spans(client, app, handbook) -> None:
     assert version_text[span["version_start"] : span["version_end"]] == citation["quote"]
 
 
+async def test_a_run_records_its_course_in_order(client, app, handbook) -> None:
+    """Changes of the same moment share a transaction (ADR-0012); the record reads as it happened, event by event."""
+    account, _ = handbook
+    with scripted_model(app, fake(FakeBehaviour.GROUNDED)):
+        answered = await start_run(client, account, "How long should water be boiled?")
+    with scripted_model(app, fake(FakeBehaviour.UNGROUNDED_QUOTE)):
+        failed = await start_run(client, account, "How long should water be boiled?")
+    course = []
+    for run in (answered, failed):
+        events = (await client.get(f"{RUNS}/{run['id']}/events", headers=account.headers)).json()
+        payloads = [(e["event_type"], e["payload"] or {}) for e in events]
+        course.append([(kind, p.get("stage") or p.get("name"), p.get("ok")) for kind, p in payloads])
+        assert all(s["started_at"] and s["completed_at"] for s in run["steps"])
+        assert run["steps"][0]["completed_at"] <= run["steps"][1]["started_at"]
+    opening = [
+        ("run_created", None, None),
+        ("run_started", None, None),
+        ("step_started", "hybrid_retrieval", None),
+        ("retrieval_completed", None, None),
+        ("step_completed", None, None),
+        ("step_started", "llm_briefing", None),
+        ("provider_call", None, True),
+        ("step_completed", None, None),
+        ("verification_started", None, None),
+        ("verification_stage", "contract", True),
+        ("verification_stage", "membership", True),
+        ("verification_stage", "validity", True),
+    ]
+    assert course[0] == [
+        *opening,
+        ("verification_stage", "grounding", True),
+        ("verification_completed", None, True),
+        ("run_completed", None, None),
+    ]
+    assert course[1] == [
+        *opening,
+        ("verification_stage", "grounding", False),
+        ("verification_completed", None, False),
+        ("run_failed", None, None),
+    ]
+
+
 async def test_refusal_is_a_completed_run(client, app, handbook) -> None:
     account, _ = handbook
     with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):

@@ -1,9 +1,9 @@
 """The workflow engine: runs a run's steps in order, then has its briefing verified, and records it all as it goes.
 
-A run is a record. State changes go through the lifecycle owner (lifecycle.py), each in its own short transaction,
-so progress is visible while a run executes and a crash leaves something to resume. Provider calls and retrieval
-happen outside any open transaction. Provider failures are exceptions, retried up to the step's `max_retries`;
-verification runs once every step has succeeded, returns a value and is never retried.
+A run is a record. State changes go through the lifecycle owner (lifecycle.py), in short transactions (changes of the
+same moment share one), so progress is visible while a run executes and a crash leaves something to resume. Provider
+calls and retrieval happen outside any open transaction. Provider failures are exceptions, retried up to the step's
+`max_retries`; verification runs once every step has succeeded, returns a value and is never retried.
 """
 
 from __future__ import annotations
@@ -67,31 +67,51 @@ class RunEngine:
         definition = WORKFLOW_DEFINITIONS[run.workflow_type]
         params = definition.input_schema.model_validate(run.input)
         outputs = definition.outputs(steps)
+        pairs = zip(steps, definition.steps, strict=True)
+        todo = [(step, d) for step, d in pairs if step.status != StepStatus.COMPLETED]
+        started: Step | None = None  # a step this process started in the transaction of the move before it
         if run.status == RunStatus.PENDING:
-            run = await self.lifecycle.move(run, RunStatus.RUNNING, event="run_started", started_at=utcnow())
+            first = todo[0][0] if todo and run.steps_executed < run.max_steps else None
+            run = await self.lifecycle.move(
+                run, RunStatus.RUNNING, event="run_started", started_at=utcnow(), start=first
+            )
+            started = first
         if run.status == RunStatus.RUNNING:
-            for step, step_definition in zip(steps, definition.steps, strict=True):
-                if step.status == StepStatus.COMPLETED:
-                    continue
+            for index, (step, step_definition) in enumerate(todo):
                 if run.steps_executed >= run.max_steps:
                     await self.lifecycle.fail(run, f"the run reached its ceiling of {run.max_steps} steps")
                     return
-                result = await self._run_step(run, step, step_definition, params, outputs)
+                if step is not started:
+                    await self.lifecycle.start_step(run, step)
+                following = todo[index + 1][0] if index + 1 < len(todo) else None
+                # The next step starts as this one completes, unless the ceiling will stop it.
+                started = following if following is not None and run.steps_executed + 1 < run.max_steps else None
+                result = await self._run_step(
+                    run, step, step_definition, params, outputs, start=started, last=following is None
+                )
                 if result is None:
                     return  # the step failed and failed the run
                 outputs.add(result.output)
-            run = await self.lifecycle.move(run, RunStatus.VERIFYING, event="verification_started")
+            if run.status == RunStatus.RUNNING:  # the last step's completion moved it on, unless no step was left
+                run = await self.lifecycle.move(run, RunStatus.VERIFYING, event="verification_started")
         await self._verify_and_finish(run, definition, outputs)
 
     # --- steps -----------------------------------------------------------------------------------------------------
 
     async def _run_step(
-        self, run: Run, step: Step, definition: StepDefinition, params: Any, outputs: StepOutputs
+        self,
+        run: Run,
+        step: Step,
+        definition: StepDefinition,
+        params: Any,
+        outputs: StepOutputs,
+        *,
+        start: Step | None,
+        last: bool,
     ) -> StepResult | None:
+        """Run a started step to completion (retrying provider failures); its completion starts `start` (the next
+        step) or, for the `last` step, moves the run on to verification."""
         context = StepContext(run.id, run.organization_id, params, outputs, self.sessions, self.services)
-        await self.lifecycle.move_step(
-            run, step, StepStatus.RUNNING, event="step_started", started_at=step.started_at or utcnow()
-        )
         while True:
             started = time.perf_counter()
             try:
@@ -107,7 +127,7 @@ class RunEngine:
                     continue
                 await self._fail_step(run, step, f"{step.name} failed: {reason}")
                 return None
-            await self._complete_step(run, step, result, time.perf_counter() - started)
+            await self._complete_step(run, step, result, time.perf_counter() - started, start=start, last=last)
             return result
 
     async def _retry(self, run: Run, step: Step, reason: str) -> None:
@@ -116,11 +136,13 @@ class RunEngine:
             await self.lifecycle.touch(repo, run)
             step.retry_count += 1
             await repo.update_step(run.organization_id, step.id, retry_count=step.retry_count)
-            await repo.add_event(
+            repo.add_event(
                 run.organization_id, run.id, "step_retry", {"attempt": step.retry_count + 1, "reason": reason}, step.id
             )
 
-    async def _complete_step(self, run: Run, step: Step, result: StepResult, seconds: float) -> None:
+    async def _complete_step(
+        self, run: Run, step: Step, result: StepResult, seconds: float, *, start: Step | None, last: bool
+    ) -> None:
         values: dict[str, Any] = {"steps_executed": run.steps_executed + 1}
         if result.semantic_unavailable:
             values["semantic_unavailable"] = True
@@ -134,9 +156,17 @@ class RunEngine:
         events = list(result.events)
         if generation is not None:
             events.insert(0, ("provider_call", _provider_call(generation)))
-        await self.lifecycle.complete_step(
-            run, step, result.output.model_dump(mode="json"), events, round(seconds * 1000, 2), **values
+        moved = await self.lifecycle.complete_step(
+            run,
+            step,
+            result.output.model_dump(mode="json"),
+            events,
+            round(seconds * 1000, 2),
+            start=start,
+            verifying=last,
+            **values,
         )
+        run.status = moved.status
         run.steps_executed += 1
         for key, value in values.items():
             if key != "steps_executed":
@@ -149,7 +179,7 @@ class RunEngine:
                 payload.update(provider=exc.provider, reason=exc.reason, retryable=exc.retryable)
             else:
                 payload.update(reason=getattr(exc, "message", str(exc))[:200])
-            await RunRepository(session).add_event(run.organization_id, run.id, "provider_call", payload, step.id)
+            RunRepository(session).add_event(run.organization_id, run.id, "provider_call", payload, step.id)
 
     async def _fail_step(self, run: Run, step: Step, reason: str) -> None:
         await self.lifecycle.move_step(
@@ -160,52 +190,48 @@ class RunEngine:
     # --- verification and the end of the run ------------------------------------------------------------------
 
     async def _verify_and_finish(self, run: Run, definition: WorkflowDefinition, outputs: StepOutputs) -> None:
+        """Verify the briefing, then record the verification and end the run in one transaction."""
         started = time.perf_counter()
         async with self.sessions(run.organization_id) as session:
             verdict = await definition.verifier(session, run.organization_id, outputs)
-        await self._record_verification(run, verdict, round((time.perf_counter() - started) * 1000, 3))
+        events = _verification_events(verdict, round((time.perf_counter() - started) * 1000, 3))
         verification = verdict.verification
         if verdict.result is None or verdict.outcome is None:
-            await self.lifecycle.fail(run, verification.reason or "verification failed")
+            await self.lifecycle.fail(run, verification.reason or "verification failed", events=events)
             return
         await self.lifecycle.finish(
             run,
             verdict.outcome,
+            events=events,
             result=verdict.result.model_dump(mode="json"),
             insufficient_evidence=verdict.result.insufficient_evidence,
         )
 
-    async def _record_verification(self, run: Run, verdict: Verdict, elapsed_ms: float) -> None:
-        verification = verdict.verification
-        claims = verification.claims_checked
-        async with self.sessions(run.organization_id) as session:
-            repo = RunRepository(session)
-            for stage in verification.stages_passed:
-                await repo.add_event(run.organization_id, run.id, "verification_stage", {"stage": stage, "ok": True})
-            if not verification.ok:
-                await repo.add_event(
-                    run.organization_id,
-                    run.id,
-                    "verification_stage",
-                    {
-                        "stage": verification.stage,
-                        "ok": False,
-                        "claim": verification.claim_index,
-                        "reason": verification.reason,
-                    },
-                )
-            await repo.add_event(
-                run.organization_id,
-                run.id,
-                "verification_completed",
-                {
-                    "ok": verification.ok,
-                    "duration_ms": elapsed_ms,
-                    "claims": claims,
-                    "citations": verification.citations_checked,
-                    "ms_per_claim": round(elapsed_ms / claims, 3) if claims else None,
-                },
-            )
+
+def _verification_events(verdict: Verdict, elapsed_ms: float) -> list[tuple[str, dict[str, Any]]]:
+    """The verification's record: one event per stage passed, the failed stage if any, then the summary."""
+    verification = verdict.verification
+    claims = verification.claims_checked
+    events: list[tuple[str, dict[str, Any]]] = [
+        ("verification_stage", {"stage": stage, "ok": True}) for stage in verification.stages_passed
+    ]
+    if not verification.ok:
+        failed = {
+            "stage": verification.stage,
+            "ok": False,
+            "claim": verification.claim_index,
+            "reason": verification.reason,
+        }
+        events.append(("verification_stage", failed))
+    summary = {
+        "ok": verification.ok,
+        "duration_ms": elapsed_ms,
+        "claims": claims,
+        "citations": verification.citations_checked,
+        "ms_per_claim": round(elapsed_ms / claims, 3) if claims else None,
+    }
+    events.append(("verification_completed", summary))
+    return events
 
 
 def _provider_call(generation: Any) -> dict[str, Any]:

@@ -4,12 +4,14 @@ A move validates the transition against the table in status.py, compares and set
 run is still in a status it may leave for the target), appends its event, and — when the move ends the run — writes
 the run's analytics fact in the same transaction. The engine, cancellation and crash recovery all move runs through
 `RunLifecycle`; nothing else writes `runs.status`. Each move is its own short transaction: a run is a record, so
-every change is visible (and survives a crash) as soon as it happens.
+every change is visible (and survives a crash) as soon as it happens. Changes that happen at the same moment share
+one transaction (a step's completion and the next step's start; the verification's record and the run's end), so a
+run commits five times after its creation instead of nine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from domains.analytics.repository import AnalyticsRepository
@@ -46,12 +48,16 @@ class RunLifecycle:
         event: str,
         payload: dict[str, Any] | None = None,
         from_statuses: Collection[RunStatus] | None = None,
+        events: Sequence[tuple[str, dict[str, Any]]] = (),
+        start: Step | None = None,
         **values: Any,
     ) -> Run:
         """Move `run` to `target` (from its current status, or any of `from_statuses`); return the updated row.
 
         Raises RunMoved when the run is no longer where the move expects it. A terminal target also sets
-        `completed_at`, an outcome for failed/cancelled, and writes the analytics fact."""
+        `completed_at`, an outcome for failed/cancelled, and writes the analytics fact. `events` (e.g. the
+        verification's stages) are recorded before the move's own event, and `start` (a step of a run moving to
+        running) is started, in the same transaction."""
         sources = [RunStatus(run.status)] if from_statuses is None else list(from_statuses)
         for source in sources:
             validate_run_transition(source, target)
@@ -65,25 +71,40 @@ class RunLifecycle:
             moved = await repo.move_run(run.organization_id, run.id, sources, status=target.value, **values)
             if moved is None:
                 raise RunMoved(run.id)
-            await repo.add_event(run.organization_id, run.id, event, payload or {"status": target.value})
+            for event_type, event_payload in events:
+                repo.add_event(run.organization_id, run.id, event_type, event_payload)
+            repo.add_event(run.organization_id, run.id, event, payload or {"status": target.value})
+            if start is not None:
+                await self._start_step(repo, run, start)
             if terminal:
                 steps = (await repo.steps(run.organization_id, [run.id]))[run.id]
                 await AnalyticsRepository(session).save_fact(derive_run_fact(moved, evidence_of(moved, steps)))
         return moved
 
-    async def finish(self, run: Run, outcome: RunOutcome, **values: Any) -> Run:
-        """End a verifying run as completed, answered or refused."""
+    async def finish(
+        self, run: Run, outcome: RunOutcome, *, events: Sequence[tuple[str, dict[str, Any]]] = (), **values: Any
+    ) -> Run:
+        """End a verifying run as completed, answered or refused (after recording `events`)."""
         return await self.move(
             run,
             RunStatus.COMPLETED,
             event="run_completed",
             payload={"outcome": outcome.value, "reason": None},
+            events=events,
             outcome=outcome.value,
             **values,
         )
 
-    async def fail(self, run: Run, reason: str, *, from_statuses: Collection[RunStatus] | None = None) -> Run:
-        """End the run as failed with `reason` (from its current status, or any of `from_statuses`)."""
+    async def fail(
+        self,
+        run: Run,
+        reason: str,
+        *,
+        from_statuses: Collection[RunStatus] | None = None,
+        events: Sequence[tuple[str, dict[str, Any]]] = (),
+    ) -> Run:
+        """End the run as failed with `reason` (from its current status, or any of `from_statuses`), after
+        recording `events`."""
         reason = reason[:500]
         return await self.move(
             run,
@@ -91,6 +112,7 @@ class RunLifecycle:
             event="run_failed",
             payload={"outcome": RunOutcome.FAILED.value, "reason": reason},
             from_statuses=from_statuses,
+            events=events,
             failure_reason=reason,
         )
 
@@ -116,10 +138,24 @@ class RunLifecycle:
             repo = RunRepository(session)
             await self.touch(repo, run)
             await repo.update_step(run.organization_id, step.id, status=target.value, **values)
-            await repo.add_event(run.organization_id, run.id, event, {"name": step.name}, step.id)
+            repo.add_event(run.organization_id, run.id, event, {"name": step.name}, step.id)
         step.status = target.value
         for key, value in values.items():
             setattr(step, key, value)
+
+    async def start_step(self, run: Run, step: Step) -> None:
+        """Start (or restart, after a crash or a retry) one of a running run's steps."""
+        await self.move_step(
+            run, step, StepStatus.RUNNING, event="step_started", started_at=step.started_at or utcnow()
+        )
+
+    async def _start_step(self, repo: RunRepository, run: Run, step: Step) -> None:
+        """`start_step` inside the caller's transaction, where the run was just moved (so it is still running)."""
+        validate_step_transition(step.status, StepStatus.RUNNING)
+        started_at = step.started_at or utcnow()
+        await repo.update_step(run.organization_id, step.id, status=StepStatus.RUNNING.value, started_at=started_at)
+        repo.add_event(run.organization_id, run.id, "step_started", {"name": step.name}, step.id)
+        step.status, step.started_at = StepStatus.RUNNING.value, started_at
 
     async def complete_step(
         self,
@@ -128,18 +164,35 @@ class RunLifecycle:
         output: dict[str, Any],
         events: list[tuple[str, dict[str, Any]]],
         duration_ms: float,
+        *,
+        start: Step | None = None,
+        verifying: bool = False,
         **run_values: Any,
-    ) -> None:
-        """Store a step's output as completed, with its events and the run's counters, while the run still runs."""
+    ) -> Run:
+        """Store a step's output as completed, with its events and the run's counters, while the run still runs;
+        return the run's updated row.
+
+        In the same transaction (one commit where there would be two): `start` starts the next step, or
+        `verifying` moves the run on to verification once its last step is done."""
         validate_step_transition(step.status, StepStatus.COMPLETED)
+        if verifying:
+            validate_run_transition(RunStatus.RUNNING, RunStatus.VERIFYING)
+            run_values["status"] = RunStatus.VERIFYING.value
         async with self.sessions(run.organization_id) as session:
             repo = RunRepository(session)
             await repo.update_step(
                 run.organization_id, step.id, status=StepStatus.COMPLETED.value, output=output, completed_at=utcnow()
             )
             for event_type, payload in events:
-                await repo.add_event(run.organization_id, run.id, event_type, payload, step.id)
-            if await repo.move_run(run.organization_id, run.id, [RunStatus.RUNNING], **run_values) is None:
+                repo.add_event(run.organization_id, run.id, event_type, payload, step.id)
+            moved = await repo.move_run(run.organization_id, run.id, [RunStatus.RUNNING], **run_values)
+            if moved is None:
                 raise RunMoved(run.id)
-            await repo.add_event(run.organization_id, run.id, "step_completed", {"duration_ms": duration_ms}, step.id)
+            repo.add_event(run.organization_id, run.id, "step_completed", {"duration_ms": duration_ms}, step.id)
+            if verifying:
+                payload = {"status": RunStatus.VERIFYING.value}
+                repo.add_event(run.organization_id, run.id, "verification_started", payload)
+            elif start is not None:
+                await self._start_step(repo, run, start)
         step.status, step.output = StepStatus.COMPLETED.value, output
+        return moved

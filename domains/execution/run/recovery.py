@@ -54,7 +54,7 @@ async def _recover(
         if claimed is None:
             return False  # another process claimed it first, or it finished meanwhile
         attempts, status = claimed
-        await repo.add_event(organization_id, run_id, "run_recovered", {"attempt": attempts, "status": status})
+        repo.add_event(organization_id, run_id, "run_recovered", {"attempt": attempts, "status": status})
         run = await repo.get(organization_id, run_id)
     if run is not None and attempts > MAX_RECOVERIES:
         reason = f"the run was interrupted {attempts} times (the service stopped while it ran) and was abandoned"
