@@ -1,0 +1,166 @@
+"""Experiment (not shipped): would the reader's confidence rescue sentences the focus rule turns away?
+
+    .venv/bin/python -m tools.answers.experiments.reader_rescue
+
+A refused answerable question often has its answer in a sentence that fails eligibility only because too little of
+what the question asks about is in it (a paraphrase: "pick up" / "collection"). This asks whether the cross-encoder
+reader tells those sentences from the near-misses the same rule exists for. For every question of the everyday
+train and dev splits and the three read unseen batches it takes the sentences of the four best passages that pass
+every eligibility check except the focus share (checks.QuestionNeeds), reads each with the question, and simulates
+"a refused draft answers with its best such sentence when the reader logit reaches T and the share S": answerable
+questions gained (the sentence holds the gold), unanswerable ones lost. Train/dev/read batches only; no test split.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from domains.evaluation.everyday import choose, load_everyday
+from domains.execution.briefing.extractive import checks
+from domains.execution.briefing.extractive.features import QuestionNeeds, analyze
+from domains.execution.briefing.extractive.provider import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.reader import local_reader
+from domains.execution.briefing.extractive.structure import Role
+from tools.answers.data import CachedEncoder
+from tools.answers.everyday import EVERYDAY, corpus_chunks, retrieve
+
+SETS = (
+    (EVERYDAY, "train"),
+    (EVERYDAY, "dev"),
+    (Path("evaluation/everyday-unseen"), "all"),
+    (Path("evaluation/everyday-unseen-2"), "all"),
+    (Path("evaluation/everyday-unseen-3"), "all"),
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    share: float
+    gold: bool
+    logit: float
+
+
+@dataclass(frozen=True)
+class Question:
+    answerable: bool
+    answered: bool
+    candidates: tuple[Candidate, ...]
+
+
+def share_only_failure(
+    needs: QuestionNeeds,
+    tokens: Any,
+    section: Any,
+    document: Any,
+    headed: Any,
+    layout: bool,
+    text: str,
+    chunk: Any,
+    header: str,
+) -> float | None:
+    """Return the focus share of a sentence that fails eligibility and passes every earlier check, else None."""
+    if not checks.holds_expected(needs.expect, tokens, needs.terms, needs.procedural):
+        return None
+    stems = {t.stem for t in tokens}
+    if (needs.compounds and checks.names_a_sibling(text, needs.compounds)) or checks.names_a_neighbour(
+        needs.terms, stems
+    ):
+        return None
+    if needs.lettered and checks.names_another_letter(text, needs.lettered):
+        return None
+    if needs.labels and checks.names_another_number(tokens, needs.labels, text):
+        return None
+    if checks.asks_only(text) or (needs.exists and not needs.names_the_thing(tokens, section | document, headed)):
+        return None
+    if (needs.money and not checks.holds_money(text, header)) or (
+        needs.unit is not None and not needs.unit.search(text)
+    ):
+        return None
+    if needs.eligible(tokens, section, document, headed, layout, text, chunk, header):
+        return None
+    seen = stems | section | checks.iso_date_stems(text) | document
+    total = sum(needs.focus.values())
+    return sum(w for term, w in needs.focus.items() if needs.found(term, seen)) / total if total else 1.0
+
+
+def collect(folder: Path, split: str) -> list[Question]:
+    _, questions = load_everyday(folder)
+    chosen = choose(questions, split)
+    chunks = corpus_chunks(folder)
+    if folder != EVERYDAY:
+        chunks += corpus_chunks(EVERYDAY, splits=("train", "dev"), prefix="distractor-")
+    provider = ExtractiveBriefingProvider(encoder=CachedEncoder())
+    reader = local_reader()
+    out = []
+    for question, items in zip(chosen, retrieve(chosen, chunks, "trusted"), strict=True):
+        draft = provider.draft(question.question, items)
+        answered = bool(draft.quotes) and draft.score >= provider.threshold_for(draft)
+        analysis = analyze(question.question, items, max_sentence_chars=provider.model.max_sentence_chars, check=False)
+        found: list[tuple[str, float, bool]] = []
+        for passage in analysis.passages:
+            if passage.rank > 4:
+                continue
+            sections, headed, document = analysis.sections(passage.position)
+            for index, span in enumerate(passage.spans):
+                text = passage.item.text[span.start : span.end]
+                unit = passage.units[index] if passage.units else None
+                header = unit.context if unit is not None and unit.role is Role.ROW else ""
+                share = share_only_failure(
+                    analysis.needs,
+                    passage.tokens[index],
+                    sections[index],
+                    document,
+                    headed[index],
+                    passage.has_layout,
+                    text,
+                    passage.stems | document,
+                    header,
+                )
+                if share is not None:
+                    gold = any(g.lower() in text.lower() for g in question.answers)
+                    found.append((text, share, gold))
+        logits = [float(x) for x in reader.read(question.question, [t for t, _, _ in found])] if found else []
+        candidates = tuple(Candidate(s, g, x) for (_, s, g), x in zip(found, logits, strict=True))
+        out.append(Question(question.answerable, answered, candidates))
+    return out
+
+
+def simulate(questions: list[Question], logit: float, share: float) -> dict[str, int]:
+    gained = lost = wrong = 0
+    for q in questions:
+        rescued = [c for c in q.candidates if c.logit >= logit and c.share >= share]
+        if q.answered or not rescued:
+            continue
+        best = max(rescued, key=lambda c: c.logit)
+        if not q.answerable:
+            lost += 1
+        elif best.gold:
+            gained += 1
+        else:
+            wrong += 1
+    answerable = sum(q.answerable for q in questions)
+    return {
+        "gained": gained,
+        "answerable": answerable,
+        "unanswerable_answered": lost,
+        "unanswerable": len(questions) - answerable,
+        "answered_wrong": wrong,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.parse_args()
+    collected = {f"{folder.name}:{split}": collect(folder, split) for folder, split in SETS}
+    for logit in (3.0, 5.0, 7.0):
+        for share in (0.0, 0.4):
+            figures = {name: simulate(qs, logit, share) for name, qs in collected.items()}
+            print(json.dumps({"logit": logit, "share": share, **figures}))
+
+
+if __name__ == "__main__":
+    main()
