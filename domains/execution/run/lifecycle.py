@@ -3,9 +3,9 @@
 A move validates the transition against the table in status.py, compares and sets the row (it only moves while the
 run is still in a status it may leave for the target), appends its event, and — when the move ends the run — writes
 the run's analytics fact in the same transaction. The engine, cancellation and crash recovery all move runs through
-`RunLifecycle`; nothing else writes `runs.status`. Each move is its own short transaction: a run is a record, so
-every change is visible (and survives a crash) as soon as it happens. Changes that happen at the same moment share
-one transaction (a step's completion and the next step's start; the verification's record and the run's end), so a
+`RunLifecycle`; nothing else writes `runs.status`. Each move is a short transaction: a run is a record, so every
+change is visible (and survives a crash) as soon as it happens. Changes that happen at the same moment share one
+transaction (a step's completion and the next step's start; the verification's record and the run's end), so a
 run commits five times after its creation instead of nine.
 """
 
@@ -144,7 +144,7 @@ class RunLifecycle:
             setattr(step, key, value)
 
     async def start_step(self, run: Run, step: Step) -> None:
-        """Start (or restart, after a crash or a retry) one of a running run's steps."""
+        """Start one of a running run's steps (or restart it, when a resumed run finds it started before a crash)."""
         await self.move_step(
             run, step, StepStatus.RUNNING, event="step_started", started_at=step.started_at or utcnow()
         )
