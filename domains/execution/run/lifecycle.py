@@ -145,12 +145,14 @@ class RunLifecycle:
 
     async def start_step(self, run: Run, step: Step) -> None:
         """Start one of a running run's steps (or restart it, when a resumed run finds it started before a crash)."""
-        await self.move_step(
-            run, step, StepStatus.RUNNING, event="step_started", started_at=step.started_at or utcnow()
-        )
+        async with self.sessions(run.organization_id) as session:
+            repo = RunRepository(session)
+            await self.touch(repo, run)
+            await self._start_step(repo, run, step)
 
     async def _start_step(self, repo: RunRepository, run: Run, step: Step) -> None:
-        """`start_step` inside the caller's transaction, where the run was just moved (so it is still running)."""
+        """Start `step` inside the caller's transaction, where the run is known to be running (just moved or
+        touched)."""
         validate_step_transition(step.status, StepStatus.RUNNING)
         started_at = step.started_at or utcnow()
         await repo.update_step(run.organization_id, step.id, status=StepStatus.RUNNING.value, started_at=started_at)
