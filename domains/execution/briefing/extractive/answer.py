@@ -10,8 +10,11 @@ spans of the chunk text, never edited."""
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import chain
 from typing import Protocol
@@ -50,6 +53,39 @@ class SentenceEncoder(Protocol):
     def embed_texts(self, texts: list[str]) -> npt.NDArray[np.float32]:
         """Return one unit row per text, in order."""
         ...
+
+
+# The semantic stage's model calls (one per text or pair) run on one small pool shared by every draft, two or more at
+# once: a single call on a short text keeps two cores only half busy with its own intra-op threads, two calls side by
+# side keep both busy (ADR-0022, "Speed, eighth session"). A call's result does not depend on where it runs.
+MODEL_WORKERS = max(1, min(4, os.cpu_count() or 1))
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _model_pool() -> ThreadPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=MODEL_WORKERS, thread_name_prefix="orion-answerer")
+        return _POOL
+
+
+def semantic_scores(
+    encoder: SentenceEncoder, reader: PassageReader, texts: Sequence[str]
+) -> tuple[list[float], list[float]]:
+    """Return, for each quote in texts[1:], its cosine with the question texts[0] and the reader's score of the pair.
+
+    One text per encoder call (a batch is padded to its longest text, and the int8 graphs quantise activations per
+    batch) and one pair per reader call, all on the model pool, the reader's longer calls first. An encoder or reader
+    failure is raised here, as the call raised it."""
+    pool = _model_pool()
+    question, quotes = texts[0], texts[1:]
+    reads = [pool.submit(reader.read, question, [quote]) for quote in quotes]
+    encoded = [pool.submit(encoder.embed_texts, [text]) for text in texts]
+    vectors = np.vstack([np.asarray(future.result(), dtype=np.float64) for future in encoded])
+    similarities = [float(v) for v in vectors[1:] @ vectors[0]]
+    return similarities, [float(np.asarray(future.result()).reshape(-1)[0]) for future in reads]
 
 
 # The answer threshold is set on SQuAD prose (ADR-0022, "Operating point"); a lead quote from a chunk with layout
@@ -549,18 +585,20 @@ def draft_answer(
     if not eligible:
         # No sentence can answer (checks.py): the draft keeps the best unchecked quote but scores 0, so it is refused
         # at any threshold above 0 (and min_score 0 still means "answer every draft").
-        analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars, check=False)
+        analysis = analyze(
+            question,
+            evidence,
+            max_sentence_chars=model.max_sentence_chars,
+            check=False,
+            passages=analysis.passages,
+        )
     semantic = encoder is not None and reader is not None
     answer = model.semantic_answer if semantic else model.lexical_answer
     if not analysis.candidates or not analysis.question.weights:
         return Draft(0.0, answer.threshold, (), semantic)
     ranking = lexical_ranking(analysis, model)
     if encoder is not None and reader is not None and (eligible or rank_ineligible):
-        # One text per call: a batch is padded to its longest text, and quotes vary from 5 to 100+ word-pieces.
-        texts = semantic_texts(analysis, model, ranking)
-        vectors = np.vstack([np.asarray(encoder.embed_texts([text]), dtype=np.float64) for text in texts])
-        similarities = [float(v) for v in vectors[1:] @ vectors[0]]
-        reads = [float(v) for v in reader.read(texts[0], texts[1:])]
+        similarities, reads = semantic_scores(encoder, reader, semantic_texts(analysis, model, ranking))
         ranking = semantic_ranking(analysis, model, ranking, similarities, reads)
     score = answer.score(ranking.answer_row) if eligible else 0.0
     listing = asks_for_several(question)

