@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import text
+from sqlalchemy import inspect, text
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.analytics.models import RunFact
@@ -48,9 +49,13 @@ class AnalyticsRepository:
         self.session = session
 
     async def save_fact(self, fact: RunFact) -> None:
-        """Insert or replace a run's fact row."""
-        await self.session.merge(fact)
-        await self.session.flush()
+        """Insert or replace a run's fact row (one statement: an upsert on the run's id)."""
+        columns = {
+            attribute.columns[0].name: getattr(fact, attribute.key) for attribute in inspect(RunFact).column_attrs
+        }
+        statement = insert(RunFact).values(columns)
+        replaced = {name: statement.excluded[name] for name in columns if name != "run_id"}
+        await self.session.execute(statement.on_conflict_do_update(index_elements=["run_id"], set_=replaced))
 
     async def set_evidence_status(self, organization_id: str, run_id: str, status: str) -> None:
         """Record whether an answered run's cited evidence still stands (the drift check's verdict)."""

@@ -6,8 +6,9 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, select, text, update
+from sqlalchemy import Column, Select, func, inspect, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from domains.execution.models import ExecutionEvent, Run, Step
 from domains.execution.run.status import ACTIVE_RUN_STATUSES, TERMINAL_RUN_STATUSES
@@ -60,10 +61,20 @@ class RunRepository:
         return (await self.session.execute(statement)).scalar_one_or_none()
 
     async def add_run(self, run: Run, steps: list[Step]) -> None:
+        """Insert the run and its steps. The objects then hold every column as stored, so the caller may go on with
+        them once the transaction commits (sessions keep objects loaded on commit) instead of reading them back."""
         self.session.add(run)
         await self.session.flush()
         self.session.add_all(steps)
         await self.session.flush()
+        for row in (run, *steps):
+            state = inspect(row)
+            for key in list(state.unloaded):
+                column = state.mapper.columns.get(key)
+                if column is not None and _stored_as_null(column):
+                    set_committed_value(row, key, None)  # left unset, with no default of either side: NULL
+            if state.unloaded:  # a column the database fills in itself: read what it stored
+                await self.session.refresh(row, attribute_names=list(state.unloaded))
 
     async def list_runs(self, organization_id: str, *, limit: int, offset: int) -> tuple[list[Run], int]:
         base = self.visible(organization_id)
@@ -228,3 +239,14 @@ _RUNS_NEEDING_EVIDENCE_CHECK = text(
     LIMIT :limit
     """
 )
+
+
+def _stored_as_null(column: Column[Any]) -> bool:
+    """Return True when an INSERT that leaves `column` out stores NULL in it (no default, identity or computation)."""
+    return (
+        column.nullable is True
+        and column.default is None
+        and column.server_default is None
+        and column.identity is None
+        and column.computed is None
+    )

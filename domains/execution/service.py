@@ -97,12 +97,13 @@ class ExecutionService:
                 raise DocumentNotFound("A document in document_ids does not exist.")
         await release_connection(self.session)
 
-        run_id, replay = await self._insert_run(
-            organization_id, user_id, body, params.model_dump(mode="json"), fingerprint
-        )
-        if replay is not None:
-            return await self._replay(organization_id, replay.id, replay.request_hash, fingerprint), False
-        await RunEngine(self.sessions, self.services).execute(organization_id, run_id)
+        inserted = await self._insert_run(organization_id, user_id, body, params.model_dump(mode="json"), fingerprint)
+        if isinstance(inserted, Run):  # the idempotency key's run, started meanwhile by another request
+            return await self._replay(organization_id, inserted.id, inserted.request_hash, fingerprint), False
+        run_id = inserted[0].id
+        ended = await RunEngine(self.sessions, self.services).execute(organization_id, run_id, created=inserted)
+        if ended is not None:  # the run's record as its last move committed it: nothing to read back
+            return _run_public(*ended), True
         return await self.get_run(organization_id, run_id), True
 
     async def _replay(self, organization_id: str, run_id: str, stored_hash: str | None, fingerprint: str) -> RunPublic:
@@ -129,8 +130,9 @@ class ExecutionService:
 
     async def _insert_run(
         self, organization_id: str, user_id: str | None, body: RunCreate, params: dict[str, Any], fingerprint: str
-    ) -> tuple[str, Run | None]:
-        """Insert the run and its pending steps in one committed transaction; return (run id, replayed run)."""
+    ) -> tuple[Run, list[Step]] | Run:
+        """Insert the run and its pending steps in one committed transaction and return them as committed (every
+        column set); or return the run its idempotency key already started, inserting nothing."""
         definition = WORKFLOW_DEFINITIONS[body.workflow_type]
         now = utcnow()
         run = Run(
@@ -169,7 +171,7 @@ class ExecutionService:
                 if body.idempotency_key:
                     existing = await repo.by_idempotency_key(organization_id, body.idempotency_key)
                     if existing is not None:
-                        return existing.id, existing
+                        return existing
                 await self._enforce_run_quota(repo, organization_id)
                 await repo.add_run(run, steps)
                 repo.add_event(organization_id, run.id, "run_created", {"workflow_type": body.workflow_type})
@@ -180,8 +182,8 @@ class ExecutionService:
                 existing = await RunRepository(session).by_idempotency_key(organization_id, body.idempotency_key)
             if existing is None:
                 raise
-            return existing.id, existing
-        return run.id, None
+            return existing
+        return run, steps
 
     async def _enforce_run_quota(self, repo: RunRepository, organization_id: str) -> None:
         """Refuse a new run over the rolling-24-hour cap or the daily budget (checked after idempotency)."""

@@ -104,6 +104,27 @@ async def test_a_run_records_its_course_in_order(client, app, handbook) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "behaviours",
+    [
+        (FakeBehaviour.GROUNDED,),
+        (FakeBehaviour.INSUFFICIENT_EVIDENCE,),
+        (FakeBehaviour.UNGROUNDED_QUOTE,),
+        (FakeBehaviour.UNAVAILABLE, FakeBehaviour.GROUNDED),
+        (FakeBehaviour.TIMEOUT,),
+    ],
+    ids=["answered", "refused", "verification-failed", "retried", "step-failed"],
+)
+async def test_the_created_run_is_the_stored_run(client, app, handbook, behaviours) -> None:
+    """POST /runs answers with the run as its last move committed it, not read back: it must be what GET reads."""
+    account, _ = handbook
+    with scripted_model(app, fake(*behaviours)):
+        created = await start_run(client, account, "How long should water be boiled?")
+    stored = (await client.get(f"{RUNS}/{created['id']}", headers=account.headers)).json()
+    assert created["status"] in ("completed", "failed") and created["completed_at"] is not None
+    assert created == stored
+
+
 async def test_refusal_is_a_completed_run(client, app, handbook) -> None:
     account, _ = handbook
     with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):

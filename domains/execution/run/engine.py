@@ -43,27 +43,37 @@ class RunEngine:
         self.services = services
         self.lifecycle = RunLifecycle(sessions)
 
-    async def execute(self, organization_id: str, run_id: str) -> None:
-        """Drive the run to a terminal state (or until someone else moves it, e.g. a cancel).
+    async def execute(
+        self, organization_id: str, run_id: str, *, created: tuple[Run, list[Step]] | None = None
+    ) -> tuple[Run, list[Step]] | None:
+        """Drive the run to a terminal state (or until someone else moves it, e.g. a cancel); return the run's row
+        and steps as the move that ended it committed them, or None when it was not this engine that ended it.
 
-        When the database stops answering mid-run the error propagates (the request answers 503) and the run is
-        left to this process's list of interrupted runs, which recovery resumes once the database is back."""
+        `created` is the run and its steps as the transaction that created them committed them (every column set),
+        so they need not be read back. When the database stops answering mid-run the error propagates (the
+        request answers 503) and the run is left to this process's list of interrupted runs, which recovery
+        resumes once the database is back."""
         try:
-            await self._execute(organization_id, run_id)
+            await self._execute(organization_id, run_id, created)
         except RunMoved:
             logger.info("run %s stopped: it was moved by someone else", run_id)
+            return None
         except Exception as exc:
             if database_unavailable(exc):
                 self.services.interrupted.add(organization_id, run_id)
             raise
+        return self.lifecycle.ended
 
-    async def _execute(self, organization_id: str, run_id: str) -> None:
-        async with self.sessions(organization_id) as session:
-            repo = RunRepository(session)
-            run = await repo.get(organization_id, run_id)
-            if run is None:
-                return
-            steps = (await repo.steps(organization_id, [run_id]))[run_id]
+    async def _execute(self, organization_id: str, run_id: str, created: tuple[Run, list[Step]] | None) -> None:
+        if created is not None:
+            run, steps = created
+        else:
+            async with self.sessions(organization_id) as session:
+                repo = RunRepository(session)
+                loaded = await repo.get(organization_id, run_id)
+                if loaded is None:
+                    return
+                run, steps = loaded, (await repo.steps(organization_id, [run_id]))[run_id]
         definition = WORKFLOW_DEFINITIONS[run.workflow_type]
         params = definition.input_schema.model_validate(run.input)
         outputs = definition.outputs(steps)
