@@ -1095,6 +1095,10 @@ def compared_years(tokens: list[Token]) -> frozenset[str]:
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 
 
+# Words that say how many of X, not which one: "on every floor", "in all rooms", "any branch" name no particular X.
+_QUANTIFIERS = frozenset(str.split("every each all any both either neither some several many most various"))
+
+
 def names_one(tokens: list[Token], head: str, question_terms: frozenset[str]) -> bool:
     """Return True when a sentence names a particular X for "which X".
 
@@ -1129,7 +1133,10 @@ def names_one(tokens: list[Token], head: str, question_terms: frozenset[str]) ->
         start = index
         while start > 0 and tokens[start - 1].content:
             start -= 1  # the words right before X, up to a function word ("the grey DSL cable", not "uses a cable")
-        if any(t.stem not in question_terms and not same_word(t.stem, {head}) for t in tokens[start:index]):
+        if any(
+            t.stem not in question_terms and t.lower not in _QUANTIFIERS and not same_word(t.stem, {head})
+            for t in tokens[start:index]
+        ):
             return True
         if index + 1 < len(tokens) and tokens[index + 1].numeric and named(index + 1):
             return True

@@ -38,6 +38,14 @@ def test_which_x_needs_a_particular_x_not_the_bare_word() -> None:
     assert names_one(modified, stem("cable"), _terms("Which cable goes into the DSL port?"))
 
 
+def test_a_quantifier_names_no_particular_x() -> None:
+    question = _terms("Which floor is the goods lift on?")
+
+    assert not names_one(tokenize("Please put signs up on every floor before Wednesday."), "floor", question)
+    assert not names_one(tokenize("Cleaners visit all floors each morning."), "floor", question)
+    assert names_one(tokenize("The goods lift is on the ground floor."), "floor", question)
+
+
 def test_a_which_question_is_refused_when_no_sentence_names_one() -> None:
     assert _score("Which contractor is resurfacing the car park?", NOTICE) == 0.0
     assert _score("Where can staff park during the works?", NOTICE) > 0.0
