@@ -851,6 +851,7 @@ _CLOCK_TIME = re.compile(r"(?<![£$€\w.,])\d{1,2}[:.]\d{2}(?![\d.,])")  # 07:1
 
 _WORKING_DAYS = frozenset(stem(w) for w in (*DAY_NAMES[:5], "weekday", "weekdays"))
 _WEEKEND_DAYS = frozenset(stem(w) for w in (*DAY_NAMES[5:], "saturdays", "sundays", "weekend", "weekends"))
+_DAY_KINDS = ((_WORKING_DAYS, _WEEKEND_DAYS), (_WEEKEND_DAYS, _WORKING_DAYS))  # (asked kind, the other kind)
 
 
 def for_other_days(asked: frozenset[str], headings: str) -> bool:
@@ -864,9 +865,6 @@ def for_other_days(asked: frozenset[str], headings: str) -> bool:
     if not named or asked_days & named:
         return False
     return any(asked_days <= kind and named <= other for kind, other in _DAY_KINDS)
-
-
-_DAY_KINDS = ((_WORKING_DAYS, _WEEKEND_DAYS), (_WEEKEND_DAYS, _WORKING_DAYS))
 
 
 def timetable_row_of(text: str, key_terms: frozenset[str]) -> bool:
