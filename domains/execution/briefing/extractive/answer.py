@@ -58,7 +58,13 @@ class SentenceEncoder(Protocol):
 # The semantic stage's model calls (one per text or pair) run on one small pool shared by every draft, two or more at
 # once: a single call on a short text keeps two cores only half busy with its own intra-op threads, two calls side by
 # side keep both busy (ADR-0022, "Speed, eighth session"). A call's result does not depend on where it runs.
-MODEL_WORKERS = max(1, min(4, os.cpu_count() or 1))
+def _usable_cpus() -> int:
+    """Return the CPUs this process may run on (its affinity, as onnxruntime counts them), else the machine's."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+MODEL_WORKERS = max(1, min(4, _usable_cpus()))
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
