@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
+
+import numpy as np
 import pytest
 
 from domains.execution.briefing.extractive import (
     ExtractiveBriefingProvider,
     load_model,
 )
+from domains.execution.briefing.extractive.answer import semantic_scores
 from domains.execution.briefing.extractive.provider import LEXICAL_SUFFIX
 from domains.execution.briefing.extractive.reader import reader_files
 from tests.unit.execution.extractive.helpers import (
@@ -51,6 +55,26 @@ async def test_the_semantic_stage_embeds_and_reads_the_question_and_the_top_sent
     assert all(asked == question and len(passages) == 1 for asked, passages in reader.calls)
     assert sorted(passages[0] for _, passages in reader.calls) == sorted(t for t in texts if t != question)
     assert_verbatim(result.output, EVIDENCE)
+
+
+class _SlowFirst(OverlapReader):
+    """Reads its first pair slowest, so pairs finish out of order on the pool."""
+
+    def read(self, question, passages):  # type: ignore[no-untyped-def]
+        time.sleep(0.05 if passages[0].startswith("Kessock") else 0.0)
+        return super().read(question, passages)
+
+
+def test_the_pooled_semantic_scores_are_those_of_calls_in_turn() -> None:
+    question = "When was the Kessock lighthouse completed?"
+    quotes = ["Kessock lighthouse was completed in 1896.", "The bakery sells bread.", "The lighthouse is white."]
+    encoder, reader = HashingEncoder(), _SlowFirst()
+
+    similarities, reads = semantic_scores(encoder, reader, [question, *quotes])
+
+    vectors = np.vstack([encoder.embed_texts([text]) for text in [question, *quotes]]).astype(np.float64)
+    assert similarities == [float(v) for v in vectors[1:] @ vectors[0]]
+    assert reads == [float(v) for v in OverlapReader().read(question, quotes)]
 
 
 @pytest.mark.parametrize(
