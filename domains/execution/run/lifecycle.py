@@ -149,14 +149,9 @@ class RunLifecycle:
 
     async def move_step(self, run: Run, step: Step, target: StepStatus, *, event: str, **values: Any) -> None:
         """Move one of a running run's steps to `target`, with its event."""
-        validate_step_transition(step.status, target)
         async with self._transaction(run) as repo:
             await self.touch(repo, run)
-            await repo.update_step(run.organization_id, step.id, status=target.value, **values)
-            repo.add_event(run.organization_id, run.id, event, {"name": step.name}, step.id)
-        step.status = target.value
-        for key, value in values.items():
-            setattr(step, key, value)
+            await self._move_step(repo, run, step, target, event=event, **values)
 
     async def start_step(self, run: Run, step: Step) -> None:
         """Start one of a running run's steps (or restart it, when a resumed run finds it started before a crash)."""
@@ -167,11 +162,19 @@ class RunLifecycle:
     async def _start_step(self, repo: RunRepository, run: Run, step: Step) -> None:
         """Start `step` inside the caller's transaction, where the run is known to be running (just moved or
         touched)."""
-        validate_step_transition(step.status, StepStatus.RUNNING)
         started_at = step.started_at or utcnow()
-        await repo.update_step(run.organization_id, step.id, status=StepStatus.RUNNING.value, started_at=started_at)
-        repo.add_event(run.organization_id, run.id, "step_started", {"name": step.name}, step.id)
-        step.status, step.started_at = StepStatus.RUNNING.value, started_at
+        await self._move_step(repo, run, step, StepStatus.RUNNING, event="step_started", started_at=started_at)
+
+    async def _move_step(
+        self, repo: RunRepository, run: Run, step: Step, target: StepStatus, *, event: str, **values: Any
+    ) -> None:
+        """Move `step` to `target` with its event inside the caller's transaction; the object follows the row."""
+        validate_step_transition(step.status, target)
+        await repo.update_step(run.organization_id, step.id, status=target.value, **values)
+        repo.add_event(run.organization_id, run.id, event, {"name": step.name}, step.id)
+        step.status = target.value
+        for key, value in values.items():
+            setattr(step, key, value)
 
     async def complete_step(
         self,
