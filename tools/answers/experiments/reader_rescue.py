@@ -18,14 +18,12 @@ import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from domains.evaluation.everyday import choose, load_everyday
 from domains.execution.briefing.extractive import checks
-from domains.execution.briefing.extractive.features import QuestionNeeds, analyze
+from domains.execution.briefing.extractive.features import QuestionNeeds, Quoted, analyze
 from domains.execution.briefing.extractive.provider import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.reader import local_reader
-from domains.execution.briefing.extractive.structure import Role
 from tools.answers.data import CachedEncoder
 from tools.answers.everyday import EVERYDAY, corpus_chunks, retrieve
 
@@ -53,13 +51,13 @@ class Question:
     candidates: tuple[Candidate, ...]
 
 
-def passes_at(floor: float, needs: QuestionNeeds, *args: Any) -> bool:
+def passes_at(floor: float, needs: QuestionNeeds, quoted: Quoted) -> bool:
     """Return True when the sentence is eligible with the focus share's floor at `floor` (checks.MIN_FOCUS_SHARE
     lowered for this one call): every other rule is the shipped one."""
     shipped = checks.MIN_FOCUS_SHARE
     checks.MIN_FOCUS_SHARE = floor
     try:
-        return needs.eligible(*args)
+        return quoted.answers(needs)
     finally:
         checks.MIN_FOCUS_SHARE = shipped
 
@@ -81,28 +79,13 @@ def collect(folder: Path, split: str) -> list[Question]:
         for passage in analysis.passages:
             if passage.rank > 4:
                 continue
-            sections, headed, document = analysis.sections(passage.position)
-            for index, span in enumerate(passage.spans):
-                text = passage.item.text[span.start : span.end]
-                unit = passage.units[index] if passage.units else None
-                row = unit is not None and unit.role is Role.ROW
-                header = unit.context if row and unit is not None else ""
-                args = (
-                    passage.tokens[index],
-                    sections[index],
-                    document,
-                    headed[index],
-                    passage.has_layout,
-                    text,
-                    passage.stems | document,
-                    header,
-                    row,
-                )
-                if analysis.needs.eligible(*args) or not passes_at(0.0, analysis.needs, *args):
+            for index in range(len(passage.spans)):
+                quoted = analysis.quoted(passage, index, index)  # the sentence alone
+                if quoted.answers(analysis.needs) or not passes_at(0.0, analysis.needs, quoted):
                     continue  # eligible already, or turned away by a rule other than the focus share
-                share = max((floor for floor in SHARES if passes_at(floor, analysis.needs, *args)), default=0.0)
-                gold = any(g.lower() in text.lower() for g in question.answers)
-                found.append((text, share, gold))
+                share = max((floor for floor in SHARES if passes_at(floor, analysis.needs, quoted)), default=0.0)
+                gold = any(g.lower() in quoted.text.lower() for g in question.answers)
+                found.append((quoted.text, share, gold))
         logits = [float(x) for x in reader.read(question.question, [t for t, _, _ in found])] if found else []
         candidates = tuple(Candidate(s, g, x) for (_, s, g), x in zip(found, logits, strict=True))
         out.append(Question(question.answerable, answered, candidates))

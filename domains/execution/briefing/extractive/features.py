@@ -126,6 +126,36 @@ class Candidate:
     parts: frozenset[int] = frozenset()
 
 
+@dataclass(frozen=True)
+class Quoted:
+    """A quote as the eligibility rules read it: its tokens and text, its own section's and its document's stems, the
+    sentence with its own headings, whether its chunk has layout, the chunk's stems, and a table row's header."""
+
+    tokens: list[Token]
+    text: str
+    section: frozenset[str]
+    document: frozenset[str]
+    headed: frozenset[str]
+    layout: bool
+    chunk: frozenset[str]
+    header: str
+    row: bool
+
+    def answers(self, needs: QuestionNeeds) -> bool:
+        """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible)."""
+        return needs.eligible(
+            self.tokens,
+            self.section,
+            self.document,
+            self.headed,
+            self.layout,
+            self.text,
+            self.chunk,
+            self.header,
+            self.row,
+        )
+
+
 @dataclass
 class Analysis:
     """Everything computed once per call: the question, the passages, the quotable candidates."""
@@ -150,6 +180,23 @@ class Analysis:
                 self._shown = shown_titles(self.passages)
             self._sections[position] = section_stems(self.passages[position], self._shown)
         return self._sections[position]
+
+    def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
+        """Return what the eligibility rules read of the quote of sentences first..index of `passage`."""
+        sections, headed, document = self.sections(passage.position)
+        unit = passage.units[index] if passage.units else None
+        row = unit is not None and unit.role is Role.ROW
+        return Quoted(
+            tokens=[t for sentence in passage.tokens[first : index + 1] for t in sentence],
+            text=passage.item.text[passage.spans[first].start : passage.spans[index].end],
+            section=sections[index],
+            document=document,
+            headed=headed[index],
+            layout=passage.has_layout,
+            chunk=passage.stems | document,
+            header=unit.context if unit is not None and row else "",
+            row=row,
+        )
 
     def quote_span(self, candidate: Candidate) -> tuple[int, int]:
         """Return the [start, end) offsets in the chunk text of the candidate's quote."""
@@ -370,36 +417,16 @@ def analyze(
         if not passage.quotable:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
-        sections, headed, document = analysis.sections(passage.position)
-        layout = passage.has_layout
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:
                 continue
             if check:
-                tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
-                text = passage.item.text[passage.spans[first].start : passage.spans[index].end]
-                unit = passage.units[index] if passage.units else None
-                row = unit is not None and unit.role is Role.ROW
-                header = unit.context if unit is not None and row else ""
-                answers = {
-                    number
-                    for number, one in enumerate((needs, *parts))
-                    if one.eligible(
-                        tokens,
-                        sections[index],
-                        document,
-                        headed[index],
-                        layout,
-                        text,
-                        passage.stems | document,
-                        header,
-                        row,
-                    )
-                }
+                quoted = analysis.quoted(passage, first, index)
+                answers = {number for number, one in enumerate((needs, *parts)) if quoted.answers(one)}
                 if not answers:
                     continue
-                if layout and not row and not may_be_claim(text, needs.asks_who):
+                if quoted.layout and not quoted.row and not may_be_claim(quoted.text, needs.asks_who):
                     # A letter's greeting, a document's preamble or a quoted header block shares words with the
                     # question and answers none (a spreadsheet record opening "Date: ..." is a row, and answers).
                     continue
