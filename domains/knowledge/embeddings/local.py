@@ -180,8 +180,8 @@ class LocalEmbeddingProvider:
 
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = self.threads  # 0 lets onnxruntime use one thread per physical core
-        # Idle pool threads sleep instead of spinning: the answerer runs this model and the reader one after the
-        # other, and spinning threads of one session slow the other's down (reader.py, READER_THREADS).
+        # Idle pool threads sleep instead of spinning: the answerer runs this model and the reader side by side
+        # (answer.py, semantic_scores), and spinning threads of one session slow the other's down (reader.py).
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.inter_op_num_threads = 1
         # A BERT encoder is a chain of ops; parallel execution only adds scheduling overhead.
