@@ -8,6 +8,7 @@ cached the same way, per (question, sentence) pair, computed when first needed.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ Vector = npt.NDArray[np.float32]
 def write_npz(path: Path, **arrays: npt.NDArray[Any]) -> None:
     """Write arrays to an .npz file whole or not at all (a temporary file, then a rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp.npz")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")  # per process: two evaluations may save side by side
     np.savez(tmp, **arrays)
     tmp.replace(path)
 

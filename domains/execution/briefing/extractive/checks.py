@@ -33,6 +33,7 @@ from domains.execution.briefing.extractive.terms import (
     Token,
     fold,
     is_year,
+    negated,
     stem,
     tokenize,
 )
@@ -222,7 +223,7 @@ _UNIT_QUESTIONS = (
         re.compile(
             r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}temperature\b|\bhow (?:hot|cold|warm)\b"
         ),
-        re.compile(r"°|º|\bdegrees?\b", re.I),
+        re.compile(r"°|º|\bdegrees?\b|(?-i:\d\s?[CF]\b)", re.I),  # "180C (160C fan)"
     ),
     (
         re.compile(r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}weight\b|\bhow heavy\b"),
@@ -597,12 +598,22 @@ class QuestionNeeds:
     # Bounds the question sets ("under £400" -> ("below", "400")): a sentence setting the opposite bound on the same
     # number ("over £400") and not this one speaks of the other side
     bounds: frozenset[tuple[str, str]] = frozenset()
+    negated: bool = False  # "What if I don't pay?": "unpaid" may be how the document says it
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
         if same_word(term, stems):
             return True
         return any(label == term and same_word(number, stems) for label, number in self.labels)
+
+    def states_end(self, text: str) -> bool:
+        """Return True when a sentence says when something ends: an end word that is not one the question names its
+        subject with ("15:00 Closing keynote" says when the closing keynote starts)."""
+        named = self.terms - {self.verb}
+        return any(
+            not (match.group(0)[:1].isalpha() and stem(match.group(0).lower()) in named)
+            for match in _STATES_END.finditer(text)
+        )
 
     @property
     def asks_who(self) -> bool:
@@ -657,7 +668,10 @@ class QuestionNeeds:
         match = _HEAD.search(folded)
         head = stem(match.group(1) or match.group(2)) if match else None
         if head in AUDIENCE:
-            head = None  # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4": people are counted
+            # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4", "a team of 12 operatives":
+            # people are counted without being named
+            focus.pop(head, None)
+            head = None
         if expect in (Expect.CLOCK, Expect.DATE) and head in _TIME_HEADS:
             head = None  # "What hours can I get in?" -- "from 6 am to 10 pm": the times are the hours asked
         return cls(
@@ -682,6 +696,7 @@ class QuestionNeeds:
             frozenset(stem(word) for word in _NON.findall(folded)),
             bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
             stated_bounds(question),
+            negated(tokens),
         )
 
     def eligible(
@@ -695,6 +710,7 @@ class QuestionNeeds:
         chunk: frozenset[str] = frozenset(),
         header: str = "",
         row: bool = False,
+        paragraph: frozenset[str] | None = None,
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -705,10 +721,14 @@ class QuestionNeeds:
         chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left to the trained scores. The
         document's title may supply names and part of the subject ("banana bread"), but when the question asks
         about more than the title says, some of that more must be in the sentence or its own section. `header` is a
-        table row's column header, read for the currency of its numbers; `row` says the sentence is a table row."""
+        table row's column header, read for the currency of its numbers; `row` says the sentence is a table row.
+        `paragraph` is the sentence's paragraph where it stands under no heading of its own (a letter's body) and the
+        question asks for one thing: the subject asked about must be there, not only in another paragraph ("The new
+        office opens at 8am on Monday" for "When will IT reconnect the desktop computers?", asked of the paragraph
+        about IT); names and labelled numbers may still be anywhere in the letter ("Dear families of Class 4")."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
-        if self.ends and text is not None and not _STATES_END.search(text):
+        if self.ends and text is not None and not self.states_end(text):
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
             return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
@@ -719,6 +739,10 @@ class QuestionNeeds:
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if names_a_neighbour(self.terms, stems):
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
+        if not self.negated and names_the_reverse(self.focus, tokens):
+            return False  # "IT will disconnect all desktop computers on Friday" for "When will IT reconnect them?"
+        if self.expect is Expect.QUANTITY and self.head is not None and counts_times_only(tokens, self.head):
+            return False  # "You can renew an item twice" for "How many items can I renew?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
         if self.labels and names_another_number(tokens, self.labels, text):
@@ -763,6 +787,9 @@ class QuestionNeeds:
             return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
         if row and text is not None and self.expect is Expect.CLOCK and timetable_row_of(text, self.key_terms):
             return True  # "What time does the first weekday bus leave Ashby Green?" -- the Ashby Green row's times
+        if paragraph is not None:
+            own = stems | paragraph | dated
+            seen = own | document
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen):
                 return False  # "carbon filter" asked, only the "HEPA filter" is here
@@ -886,6 +913,74 @@ def names_the_opposite(text: str, stems: set[str], unprefixed: frozenset[str]) -
     return any(word in stems and word not in negated for word in unprefixed)
 
 
+_TIMES = frozenset(("once", "twice", "thrice"))
+_ONE = frozenset(("a", "an", "one", "each", "every", "per"))
+
+
+def counts_times_only(tokens: list[Token], head: str) -> bool:
+    """Return True when a sentence's only numbers count times ("twice", "3 times") and it names the X of "how many
+    X" as one ("an item", "each guest"): "You can renew an item twice" counts renewals, not items."""
+    if head in _TIME_HEADS:
+        return False  # "How many times ...?"
+    numbers = [i for i, t in enumerate(tokens) if _is_number(t) or t.lower in _TIMES]
+    if not numbers:
+        return False
+    for i in numbers:
+        times = tokens[i].lower in _TIMES or (i + 1 < len(tokens) and tokens[i + 1].lower in ("times", "time"))
+        if not times:
+            return False
+    return any(same_word(t.stem, {head}) and i > 0 and tokens[i - 1].lower in _ONE for i, t in enumerate(tokens))
+
+
+# Prefixes that reverse any word they open ("unlock", "non-members"), and words whose dis-/de- prefix reverses them,
+# listed because "display", "discount", "default" and "delight" are no reversals of "play", "count", "fault", "light".
+_REVERSING = ("un", "non")
+_REVERSED_FORMS = {
+    stem(reversed_): stem(root)
+    for reversed_, root in (
+        pair.split(":")
+        for pair in str.split(
+            "disconnect:connect disagree:agree disapprove:approve discontinue:continue disallow:allow "
+            "disqualify:qualify dislike:like disappear:appear disobey:obey disable:enable disarm:arm "
+            "dismount:mount distrust:trust dissatisfied:satisfied disassemble:assemble disinfect:infect "
+            "deactivate:activate deregister:register defrost:frost decompress:compress decrypt:encrypt "
+            "exclude:include decrease:increase download:upload export:import outbound:inbound downgrade:upgrade"
+        )
+    )
+}
+_NOUN_MARKERS = frozenset(str.split("the a an your my our their its his her this that each every"))
+_AGAIN = {stem("re" + root): root for root in _REVERSED_FORMS.values()}  # "reconnect" is "connect" again
+
+
+def _reversal(word: str) -> tuple[str, bool]:
+    """Return a stem's root and whether a prefix reverses it ("disconnect" -> ("connect", True), "reconnect" ->
+    ("connect", False), "unlock" -> ("lock", True), "lock" -> ("lock", False))."""
+    if word in _REVERSED_FORMS:
+        return _REVERSED_FORMS[word], True
+    for prefix in _REVERSING:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            return word[len(prefix) :].lstrip("-"), True
+    return _AGAIN.get(word, word), False
+
+
+def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:
+    """Return True when a sentence (its tokens) holds the reverse of a word the question asks with and not that word
+    itself: "IT will disconnect all desktop computers" for "When will IT reconnect them?", "exclude" for "include".
+    A reverse after an article or a possessive is a thing, not the act reversed: "the green light on the lock" may
+    well say how to unlock."""
+    stems = {t.stem for t in tokens}
+    acts = {t.stem for i, t in enumerate(tokens) if not (i and tokens[i - 1].lower in _NOUN_MARKERS)}
+    for term in asked:
+        if not term.isalpha() or same_word(term, stems):
+            continue
+        root, reversed_ = _reversal(term)
+        for other in acts:
+            other_root, other_reversed = _reversal(other)
+            if other_reversed != reversed_ and _same_form(root, {other_root}):
+                return True
+    return False
+
+
 _EXISTENTIAL = re.compile(
     r"^(?:is|are) there (?:a |an |any |some )?((?:[\w'-]+ ){0,2}?[\w'-]+)"
     r"(?= (?:for|if|on|at|in|to|when|with|from|after|before|during|available)\b|\s*\?|$)"
@@ -985,6 +1080,9 @@ _NEIGHBOUR_GROUPS = (
     "member members guest guests visitor visitors",
     "summer winter",
     "weekly monthly annual annually yearly",
+    "landlord landlords tenant tenants",
+    "employer employers employee employees",
+    "buyer buyers seller sellers",
 )
 _NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 
@@ -1233,10 +1331,44 @@ def question_verb(tokens: list[Token]) -> str | None:
         return None
     after = tokens[at + 2 :]  # the subject takes at least one word
     if tokens[at].lower in _BE_AUXILIARIES:
-        verb = next((t for t in after if t.content and t.lower.endswith(("ed", "en")) and not t.capitalized), None)
+        if at >= 2 and tokens[0].lower in _ASKED_WHAT and at + 1 < len(tokens) and _participle(tokens[at + 1]):
+            return tokens[at + 1].stem  # the asked thing is the subject: "How much experience is required?"
+        verb = next((t for t in after if _participle(t)), None)
     else:
         verb = next((t for t in after if t.lower in _BASE_VERBS), None)
+        last = tokens[-1]
+        if (
+            verb is None
+            and len(tokens) > at + 2
+            and tokens[at + 1].lower in _ARTICLES
+            and _fronts_the_object(tokens)
+            and last.content
+            and not (last.capitalized or last.numeric or last.lower.endswith("s"))
+        ):
+            verb = last  # a question ends in its verb: "How many people will the team leader manage?"
     return verb.stem if verb is not None else None
+
+
+_ASKED_WHAT = frozenset(("how", "which", "what", "whose"))
+
+
+def _fronts_the_object(tokens: list[Token]) -> bool:
+    """Return True when the question opens with what its verb acts on ("What will the plan cover?", "How many people
+    will the team leader manage?"), so that the question ends in its verb; "Can my son hire a bike?" does not."""
+    first = tokens[0].lower
+    return first in ("what", "which", "who", "whom", "whose") or (
+        first == "how" and len(tokens) > 1 and tokens[1].lower in ("many", "much")
+    )
+
+
+_ARTICLES = frozenset(str.split("the a an your my our their his her its this that these those"))
+
+
+def _participle(token: Token) -> bool:
+    """Return True for a past participle: "delayed", "given", or an irregular one ("spent", "kept", "held")."""
+    if not token.content or token.capitalized:
+        return False
+    return token.lower.endswith(("ed", "en")) or (token.stem in _IRREGULAR and token.stem != _IRREGULAR[token.stem])
 
 
 # Prepositions the stop-word list lets through as content words: a noun phrase ends before them ("put towards").

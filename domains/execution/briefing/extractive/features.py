@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.checks import QuestionNeeds, question_parts
-from domains.execution.briefing.extractive.listing import may_be_claim
+from domains.execution.briefing.extractive.listing import asks_for_several, may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
@@ -140,6 +140,7 @@ class Quoted:
     chunk: frozenset[str]
     header: str
     row: bool
+    paragraph: frozenset[str] | None = None
 
     def answers(self, needs: QuestionNeeds) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible)."""
@@ -153,6 +154,7 @@ class Quoted:
             self.chunk,
             self.header,
             self.row,
+            self.paragraph,
         )
 
 
@@ -173,6 +175,9 @@ class Analysis:
     )
     _shown: dict[str, str] | None = None
 
+    _several: bool | None = None
+    _paragraphs: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)  # (position, block) -> stems
+
     def sections(self, position: int) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
         """Return section_stems of the passage at `position` (shown titles across all passages), computed once."""
         if position not in self._sections:
@@ -182,14 +187,24 @@ class Analysis:
         return self._sections[position]
 
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
-        """Return what the eligibility rules read of the quote of sentences first..index of `passage`."""
+        """Return what the eligibility rules read of the quote of sentences first..index of `passage`.
+
+        A sentence of a paragraph under no heading of its own (the body of a letter or an email) carries its
+        paragraph too, where the question asks for one thing (QuestionNeeds.eligible)."""
         sections, headed, document = self.sections(passage.position)
         unit = passage.units[index] if passage.units else None
         row = unit is not None and unit.role is Role.ROW
+        paragraph = None
+        if unit is not None and unit.role is Role.PROSE and not self.several and not _headed(unit):
+            key = (passage.position, unit.block)
+            if key not in self._paragraphs:
+                self._paragraphs[key] = paragraph_stems(passage, unit.block)
+            paragraph = self._paragraphs[key] | (headed[index] - {t.stem for t in passage.tokens[index]})
         return Quoted(
             tokens=[t for sentence in passage.tokens[first : index + 1] for t in sentence],
             text=passage.item.text[passage.spans[first].start : passage.spans[index].end],
             section=sections[index],
+            paragraph=paragraph,
             document=document,
             headed=headed[index],
             layout=passage.has_layout,
@@ -197,6 +212,13 @@ class Analysis:
             header=unit.context if unit is not None and row else "",
             row=row,
         )
+
+    @property
+    def several(self) -> bool:
+        """Return True when the question asks for several things (listing.asks_for_several), computed once."""
+        if self._several is None:
+            self._several = asks_for_several(self.question.text)
+        return self._several
 
     def quote_span(self, candidate: Candidate) -> tuple[int, int]:
         """Return the [start, end) offsets in the chunk text of the candidate's quote."""
@@ -386,6 +408,20 @@ def section_stems(
         own.append(itself if unit.role is Role.ROW else frozenset(by_context[unit.context] | headings))
         heads.append(itself)
     return own, heads, document
+
+
+def _headed(unit: Unit) -> bool:
+    """Return True when a unit stands under a heading of its own (not only the document's title)."""
+    return bool((unit.context.removeprefix(unit.title) if unit.title else unit.context).strip())
+
+
+def paragraph_stems(passage: Passage, block: int) -> frozenset[str]:
+    """Return the stems of every sentence of one paragraph (block) of a passage."""
+    stems: set[str] = set()
+    for unit, tokens in zip(passage.units, passage.tokens, strict=True):
+        if unit.block == block:
+            stems.update(t.stem for t in tokens)
+    return frozenset(stems)
 
 
 def analyze(

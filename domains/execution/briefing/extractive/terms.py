@@ -120,6 +120,7 @@ def stem(word: str) -> str:
         word = word[:-3] + "y"
     elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
+    whole = word
     for suffix, replacement, min_stem in (
         ("ational", "at", 3),
         ("ation", "at", 3),
@@ -137,9 +138,11 @@ def stem(word: str) -> str:
             word = word[: len(word) - len(suffix)] + replacement
             if suffix in ("ing", "ed", "ingly", "edly", "er"):
                 word = _undouble(word)
+            if suffix in ("ing", "er") and word in STOP_WORDS:
+                word = whole  # "letter", "butter", "outing" are no forms of "let", "but", "out"
             break
-    if word.endswith("e") and len(word) > 4:
-        word = word[:-1]
+    if word.endswith("e") and len(word) > 4 and word[:-1] not in STOP_WORDS:
+        word = word[:-1]  # not "theme" -> "them"
     return word
 
 

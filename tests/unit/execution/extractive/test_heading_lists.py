@@ -215,7 +215,7 @@ def test_the_document_title_in_a_chunk_s_section_hint_is_no_heading_of_its_items
         ("What goes into the drizzle?", "goes"),
         ("Who signs the delivery note?", "signs"),
         ("What rules apply to dogs?", None),  # a plural noun, not a verb
-        ("What costs are covered?", None),
+        ("What costs are covered?", "covered"),  # the asked thing is the subject of the passive
     ],
 )
 def test_the_verb_of_a_subject_question_weighs_as_a_verb(question: str, verb: str | None) -> None:
