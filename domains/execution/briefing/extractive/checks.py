@@ -95,7 +95,7 @@ _WEEKDAYS = frozenset((*DAY_NAMES, "weekday", "weekdays", "weekend"))
 _TIME_WORDS = frozenset(
     str.split(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
-        "annually yearly quarterly immediately first last"
+        "annually yearly quarterly immediately first last spring summer autumn winter"
     )
 )
 _CLOCK_WORDS = frozenset(
@@ -175,6 +175,7 @@ _MEASURE_NOUNS = frozenset(
         "wide deep fast hot cold warm"
     )
 )
+_COLOUR_WORDS = frozenset((stem("colour"), stem("color"), stem("colours"), stem("colors")))
 _TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
 _PLACE = stem("place")
 VERB_WEIGHT = 0.5  # of an inverted question's main verb in the focus share: documents paraphrase verbs most
@@ -218,6 +219,7 @@ _MONEY = re.compile(
 
 
 # A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
+_COLOUR_QUESTION = re.compile(r"\b(?:what|which) colou?rs?\b")
 _UNIT_QUESTIONS = (
     (
         re.compile(
@@ -246,6 +248,14 @@ _UNIT_QUESTIONS = (
         re.compile(
             r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq)\b|\d\s?[x×]\s?\d"
             r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b",
+            re.I,
+        ),
+    ),
+    (
+        _COLOUR_QUESTION,
+        re.compile(
+            r"\b(?:black|white|grey|gray|silver|gold|red|maroon|burgundy|pink|orange|yellow|green|olive|teal|blue|navy|"
+            r"turquoise|purple|violet|lilac|brown|beige|cream|tan|khaki)\b",
             re.I,
         ),
     ),
@@ -658,6 +668,7 @@ class QuestionNeeds:
             and not (listing and t in CATEGORY)
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
+            and not (t in _COLOUR_WORDS and _COLOUR_QUESTION.search(folded))  # the colour is the answer
         }
         tokens = tokenize(question)
         if tokens and tokens[0].stem in _ORDERING:
@@ -1008,19 +1019,30 @@ def says_in_order(stems: tuple[str, ...], tokens: list[Token]) -> bool:
 _ASKED_HOUR = re.compile(
     r"\bat (\d{1,2})\b(?![:.]\d)|\b(\d{1,2})\s*(?:am|pm|a\.m\.|p\.m\.|o'clock|in the (?:morning|afternoon|evening))"
 )
-_RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d:/]|[.,]\d)")
+_RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d/]|[:.,]\d)")  # "aged 10 to 15:"
+# A one-sided bound on a number ("children under 10", "over 65s", "16 and over"): an age asked lies on one side.
+_UNDER = re.compile(r"\b(?:under|below|younger than|less than)\s+(\d{1,3})(?![\d:.,]\d|\d)", re.IGNORECASE)
+_OVER = re.compile(
+    r"\b(?:over|above|older than|more than)\s+(\d{1,3})(?![\d:.,]\d|\d)|\b(\d{1,3})\s*(?:and|or)\s+(?:over|above|older)\b",
+    re.IGNORECASE,
+)
 _CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\d{1,2})[:.](\d{2})\b")
 
 
 def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
     """Return True when a whole number the question names lies in a range the sentence states ("a 10-year-old" in
-    "ages 6 to 12", "between 6 and 12", "6-12"), or, for an hour the question asks about (`clock`), inside a span of
+    "ages 6 to 12", "between 6 and 12", "6-12") or on the stated side of a bound ("under 10", "16 and over"), or, for an hour the question asks about (`clock`), inside a span of
     clock times ("at 8" in "07:00 to 09:30")."""
     if text is None or not term.isdigit():
         return False
     value = int(term)
     if any(int(low) <= value <= int(high) for low, high in _RANGE.findall(text)):
         return True
+    if not clock and (
+        any(value < int(bound) for bound in _UNDER.findall(text))
+        or any(value >= int(a or b) for a, b in _OVER.findall(text))
+    ):
+        return True  # "my 8-year-old" and "Do not give to children under 10 years"
     # An hour asked ("at 8 in the morning") inside a span of clock times ("between 07:00 and 09:30").
     return (
         clock

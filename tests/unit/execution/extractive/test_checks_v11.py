@@ -12,6 +12,7 @@ from domains.execution.briefing.extractive.checks import (
     QuestionNeeds,
     counts_times_only,
     expected_unit,
+    in_stated_range,
     names_a_neighbour,
     names_the_reverse,
     question_verb,
@@ -180,3 +181,47 @@ def test_a_letter_s_other_paragraph_does_not_supply_the_subject_asked_about() ->
     assert resurfaced not in _candidates("When will the kitchen floor be resurfaced?", MEMO)
     # A question asking for several things reads the letter whole: its sentences answer it together.
     assert resurfaced in _candidates("What building works are planned for the kitchen and when?", MEMO)
+
+
+@pytest.mark.parametrize(
+    ("number", "sentence", "inside"),
+    [
+        ("12", "Children aged 10 to 15: take one tablet every four to six hours.", True),  # a range before a colon
+        ("8", "Do not give to children under 10 years.", True),
+        ("12", "Do not give to children under 10 years.", False),
+        ("70", "Over 65s travel free.", True),
+        ("16", "Adults and children aged 16 and over: take one or two tablets.", True),
+        ("15", "Adults and children aged 16 and over: take one or two tablets.", False),
+        ("10", "Opening hours: 10 to 15:30.", False),  # a clock time is no end of a range of ages
+    ],
+)
+def test_an_age_asked_lies_in_a_stated_range_or_beside_a_bound(number: str, sentence: str, inside: bool) -> None:
+    assert in_stated_range(number, sentence) is inside
+
+
+def test_a_leaflet_answers_for_an_age_it_states_by_a_range_or_a_bound() -> None:
+    def eligible(question: str, sentence: str) -> bool:
+        tokens = tokenize(question)
+        numbers = frozenset(t.stem for t in tokens if t.numeric)
+        needs = QuestionNeeds.of(question, {t.stem: 1.0 for t in tokens if t.content}, numbers)
+        own = frozenset(t.stem for t in tokenize(sentence))
+        return needs.eligible(tokenize(sentence), own, frozenset(), own, True, sentence, own)
+
+    assert eligible(
+        "How often can a 12-year-old take a tablet?", "Children aged 10 to 15: take one tablet every 6 hours."
+    )
+    assert not eligible(
+        "How often can a 12-year-old take a tablet?", "Children aged 5 to 9: take half a tablet every 6 hours."
+    )
+    assert eligible("Can I give paracetamol to my 8-year-old?", "Do not give paracetamol to children under 10 years.")
+
+
+def test_what_colour_is_answered_by_a_colour_the_word_colour_need_not_be_there() -> None:
+    question = "What colour is the blazer?"
+    assert _eligible(question, "Navy blazer with the school badge")
+    assert not _eligible(question, "Blazers are sold only by Clarkes Schoolwear.")
+
+
+def test_a_season_answers_when() -> None:
+    assert _eligible("When are football boots needed?", "Football boots are needed in the autumn term.")
+    assert not _eligible("When are football boots needed?", "Football boots are needed for matches.")
