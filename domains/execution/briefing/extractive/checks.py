@@ -1021,9 +1021,10 @@ _ASKED_HOUR = re.compile(
 )
 _RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d/]|[:.,]\d)")  # "aged 10 to 15:"
 # A one-sided bound on a number ("children under 10", "over 65s", "16 and over"): an age asked lies on one side.
-_UNDER = re.compile(r"\b(?:under|below|younger than|less than)\s+(\d{1,3})(?![\d:.,]\d|\d)", re.IGNORECASE)
+_UNDER = re.compile(r"\b(?:under|below|younger than|less than)\s+(\d{1,3})(?!\d|[:.,]\d)", re.IGNORECASE)
 _OVER = re.compile(
-    r"\b(?:over|above|older than|more than)\s+(\d{1,3})(?![\d:.,]\d|\d)|\b(\d{1,3})\s*(?:and|or)\s+(?:over|above|older)\b",
+    r"\b(?:over|above|older than|more than)\s+(\d{1,3})(?!\d|[:.,]\d)"
+    r"|\b(\d{1,3})\s*(?:and|or)\s+(?:over|above|older)\b",
     re.IGNORECASE,
 )
 _CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\d{1,2})[:.](\d{2})\b")
@@ -1031,8 +1032,8 @@ _CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\
 
 def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
     """Return True when a whole number the question names lies in a range the sentence states ("a 10-year-old" in
-    "ages 6 to 12", "between 6 and 12", "6-12") or on the stated side of a bound ("under 10", "16 and over"), or, for an hour the question asks about (`clock`), inside a span of
-    clock times ("at 8" in "07:00 to 09:30")."""
+    "ages 6 to 12", "between 6 and 12", "6-12") or on the stated side of a bound ("under 10", "16 and over"), or,
+    for an hour the question asks about (`clock`), inside a span of clock times ("at 8" in "07:00 to 09:30")."""
     if text is None or not term.isdigit():
         return False
     value = int(term)
