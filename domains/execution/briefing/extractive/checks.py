@@ -383,6 +383,11 @@ _REFERENCES = (
 )
 
 
+_PLACE_NUMBERS = _REFERENCES | frozenset(
+    str.split("level levels floor floors room rooms gate gates platform platforms bay bays unit units block building")
+)
+
+
 def holds_expected(
     expect: Expect, tokens: Iterable[Token], question_terms: frozenset[str], procedural: bool = False
 ) -> bool:
@@ -443,15 +448,18 @@ def holds_expected(
     if expect is Expect.DATE and procedural and _CONDITION.search(" ".join(t.lower for t in fresh)):
         return True  # "When should the filter be replaced?" -- "Replace it if the indicator turns red."
     if expect is Expect.DATE:
+        # A number that names a place ("level -1", "room 12", "gate 3") is no day of a month.
+        placed = {i for i, t in enumerate(listed) if t.numeric and i and listed[i - 1].lower in _PLACE_NUMBERS}
         return any(
             is_year(t)
             or t.lower in MONTHS
-            or t.lower in _WEEKDAYS
+            or t.lower.removesuffix("s") in _WEEKDAYS  # "on Tuesdays"
             or t.lower in _TIME_WORDS
             or ":" in t.lower
-            or (t.numeric and t.lower.isdigit() and int(t.lower) <= 31)
+            or (t.numeric and t.lower.isdigit() and int(t.lower) <= 31 and i not in placed)
             or (t.lower in NUMBER_WORDS and t.lower not in ("hundred", "thousand", "million", "billion"))
-            for t in fresh
+            for i, t in enumerate(listed)
+            if t.stem not in question_terms
         )
     if any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh):
         return True

@@ -225,3 +225,11 @@ def test_what_colour_is_answered_by_a_colour_the_word_colour_need_not_be_there()
 def test_a_season_answers_when() -> None:
     assert _eligible("When are football boots needed?", "Football boots are needed in the autumn term.")
     assert not _eligible("When are football boots needed?", "Football boots are needed for matches.")
+
+
+def test_a_weekday_in_the_plural_answers_when_and_a_numbered_place_does_not() -> None:
+    question = "When are recycling bins collected?"
+    assert _eligible(question, "Recycling bins are collected on Tuesdays.")
+    assert not _eligible(question, "Recycling bins must be taken to the bin room on level -1.")
+    assert not _eligible(question, "Recycling bins are collected from gate 3.")
+    assert _eligible(question, "Recycling bins are collected on the 3rd of each month.")
