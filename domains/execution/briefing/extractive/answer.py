@@ -227,7 +227,7 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     unit = passage.units[candidate.sentence]
     own = _own_stems(analysis, candidate)
     # Its headings below the document's title, whether the chunk shows that title or only its section hint does.
-    _, headed, titled = analysis.sections(candidate.passage)
+    _, headed, titled, _ = analysis.sections(candidate.passage)
     heading_words = tokenize(unit.context.removeprefix(unit.title))
     # A heading or lead-in may repeat a word of the title and name one list by it ("For the drizzle:" in a lemon
     # drizzle recipe): that word then names this list, not every list of the document.

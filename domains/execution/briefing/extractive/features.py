@@ -126,6 +126,10 @@ class Candidate:
     parts: frozenset[int] = frozenset()
 
 
+# section_stems per sentence: own section, itself with its headings, the document's title, its paragraph or None
+Sections = tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str], list[frozenset[str] | None]]
+
+
 @dataclass(frozen=True)
 class Quoted:
     """A quote as the eligibility rules read it: its tokens and text, its own section's and its document's stems, the
@@ -170,15 +174,12 @@ class Analysis:
     candidates: list[Candidate] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
     # section_stems per passage position, computed once (analyze fills it; list rules read it again per candidate)
-    _sections: dict[int, tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]] = field(
-        default_factory=dict
-    )
+    _sections: dict[int, Sections] = field(default_factory=dict)
     _shown: dict[str, str] | None = None
 
     _several: bool | None = None
-    _paragraphs: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)  # (position, block) -> stems
 
-    def sections(self, position: int) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
+    def sections(self, position: int) -> Sections:
         """Return section_stems of the passage at `position` (shown titles across all passages), computed once."""
         if position not in self._sections:
             if self._shown is None:
@@ -191,20 +192,14 @@ class Analysis:
 
         A sentence of a paragraph under no heading of its own (the body of a letter or an email) carries its
         paragraph too, where the question asks for one thing (QuestionNeeds.eligible)."""
-        sections, headed, document = self.sections(passage.position)
+        sections, headed, document, paragraphs = self.sections(passage.position)
         unit = passage.units[index] if passage.units else None
         row = unit is not None and unit.role is Role.ROW
-        paragraph = None
-        if unit is not None and unit.role is Role.PROSE and not self.several and not _headed(unit):
-            key = (passage.position, unit.block)
-            if key not in self._paragraphs:
-                self._paragraphs[key] = paragraph_stems(passage, unit.block)
-            paragraph = self._paragraphs[key] | (headed[index] - {t.stem for t in passage.tokens[index]})
         return Quoted(
             tokens=[t for sentence in passage.tokens[first : index + 1] for t in sentence],
             text=passage.item.text[passage.spans[first].start : passage.spans[index].end],
             section=sections[index],
-            paragraph=paragraph,
+            paragraph=None if self.several else paragraphs[index],
             document=document,
             headed=headed[index],
             layout=passage.has_layout,
@@ -374,12 +369,11 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
     return titles
 
 
-def section_stems(
-    passage: Passage, shown: dict[str, str] | None = None
-) -> tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str]]:
+def section_stems(passage: Passage, shown: dict[str, str] | None = None) -> Sections:
     """Return, per sentence, the stems of its own section (its headings below the title and every sentence under
-    the same ones) and of itself with its headings; and the stems of the document's title (its level-1 heading,
-    the title in the section hint)."""
+    the same ones) and of itself with its headings; the stems of the document's title (its level-1 heading, the
+    title in the section hint); and, per sentence of prose under no heading of its own (a letter's body), its
+    paragraph with its headings (None for every other sentence)."""
     item = passage.item
     hint = item.section.split(SECTION_SEPARATOR) if item.section else []
     titles = hint[:1]
@@ -394,34 +388,26 @@ def section_stems(
     outer = _content_stems(" ".join(outer_parts)) if outer_parts else frozenset()
     if not passage.units:
         own = [frozenset(passage.stems | outer)] * len(passage.spans)
-        return own, [frozenset({t.stem for t in tokens} | outer) for tokens in passage.tokens], document
+        heads = [frozenset({t.stem for t in tokens} | outer) for tokens in passage.tokens]
+        return own, heads, document, [None] * len(passage.spans)
     by_context: dict[str, set[str]] = {}
+    by_block: dict[int, set[str]] = {}
     for unit, tokens in zip(passage.units, passage.tokens, strict=True):
         by_context.setdefault(unit.context, set()).update(t.stem for t in tokens)
-    own, heads = [], []
+        by_block.setdefault(unit.block, set()).update(t.stem for t in tokens)
+    own, heads, paragraphs = [], [], []
     for unit, tokens in zip(passage.units, passage.tokens, strict=True):
-        headings = _content_stems(unit.context.removeprefix(unit.title) if unit.title else unit.context) | outer
+        own_headings = unit.context.removeprefix(unit.title) if unit.title else unit.context
+        headings = _content_stems(own_headings) | outer
         if unit.number:
             headings |= {t.stem for t in tokenize(unit.number)}  # "At step 6, ...?" names the sixth step
         itself = frozenset(headings | {t.stem for t in tokens})
         # A table row or spreadsheet record is a section of its own: its neighbours describe other things.
         own.append(itself if unit.role is Role.ROW else frozenset(by_context[unit.context] | headings))
         heads.append(itself)
-    return own, heads, document
-
-
-def _headed(unit: Unit) -> bool:
-    """Return True when a unit stands under a heading of its own (not only the document's title)."""
-    return bool((unit.context.removeprefix(unit.title) if unit.title else unit.context).strip())
-
-
-def paragraph_stems(passage: Passage, block: int) -> frozenset[str]:
-    """Return the stems of every sentence of one paragraph (block) of a passage."""
-    stems: set[str] = set()
-    for unit, tokens in zip(passage.units, passage.tokens, strict=True):
-        if unit.block == block:
-            stems.update(t.stem for t in tokens)
-    return frozenset(stems)
+        unheaded = unit.role is Role.PROSE and not own_headings.strip()
+        paragraphs.append(frozenset(by_block[unit.block] | headings) if unheaded else None)
+    return own, heads, document, paragraphs
 
 
 def analyze(
