@@ -191,7 +191,8 @@ _LIST_QUESTION = re.compile(
     r"|^what does (?:[\w'-]+ ){1,4}(?:require|requires|ask of|expect of)\b|^what (?:rules|conditions) apply\b"
     r"|^what (?:does|do|did) (?:[\w'-]+ ){1,4}(?:plan|propose|intend)\b|\bplans\b"
 )
-_TIME_HEADS = frozenset(stem(w) for w in str.split("hours hour times time days day dates date"))
+# Words naming times as the X of a question ("What hours ...?", "How many times ...?"): the times are the answer
+_TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 _HEAD = re.compile(
     r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
     r"|^what\s+([^\W\d_]+s)\s+(?:were|are|did|do|does|have|has|will|can|must|should|need|apply)\b"
@@ -472,21 +473,21 @@ def holds_expected(
     )
 
 
-_IRREGULAR = {
-    stem(past): stem(base)
-    for past, base in (
-        pair.split(":")
-        for pair in str.split(
-            "sent:send paid:pay made:make kept:keep left:leave held:hold taken:take took:take given:give gave:give "
-            "bought:buy brought:bring told:tell found:find chosen:choose chose:choose written:write wrote:write "
-            "met:meet spent:spend lost:lose built:build began:begin begun:begin sold:sell won:win ran:run "
-            "fell:fall fallen:fall grew:grow grown:grow rose:rise risen:rise cut:cut set:set put:put shut:shut "
-            "went:go gone:go came:come seen:see saw:see knew:know known:know drove:drive driven:drive ate:eat "
-            "eaten:eat froze:freeze frozen:freeze broke:break broken:break lent:lend spoke:speak spoken:speak "
-            "chose:choose wore:wear worn:wear heard:hear felt:feel dealt:deal meant:mean"
-        )
-    )
-}
+def word_pairs(pairs: str) -> dict[str, str]:
+    """Return {stem of the first word: stem of the second} for space-separated "word:word" pairs."""
+    return {stem(first): stem(second) for first, second in (pair.split(":") for pair in pairs.split())}
+
+
+# Irregular past forms and participles, and their base verbs
+_IRREGULAR = word_pairs(
+    "sent:send paid:pay made:make kept:keep left:leave held:hold taken:take took:take given:give gave:give "
+    "bought:buy brought:bring told:tell found:find chosen:choose chose:choose written:write wrote:write "
+    "met:meet spent:spend lost:lose built:build began:begin begun:begin sold:sell won:win ran:run "
+    "fell:fall fallen:fall grew:grow grown:grow rose:rise risen:rise cut:cut set:set put:put shut:shut "
+    "went:go gone:go came:come seen:see saw:see knew:know known:know drove:drive driven:drive ate:eat "
+    "eaten:eat froze:freeze frozen:freeze broke:break broken:break lent:lend spoke:speak spoken:speak "
+    "chose:choose wore:wear worn:wear heard:hear felt:feel dealt:deal meant:mean"
+)
 
 
 # Suffixes that make a noun of a verb ("payment", "shipment") or an agent of it ("baker").
@@ -668,6 +669,7 @@ class QuestionNeeds:
             weights = {t: w for t, w in weights.items() if t != _PLACE}  # "take place" asks when or where, no place
         money = expects_money(question)
         expect = expected_answer(question)
+        colour = bool(_COLOUR_QUESTION.search(folded))
         focus = {
             t: w
             for t, w in weights.items()
@@ -676,7 +678,7 @@ class QuestionNeeds:
             and not (listing and t in CATEGORY)
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
-            and not (t in _COLOUR_WORDS and _COLOUR_QUESTION.search(folded))  # the colour is the answer
+            and not (colour and t in _COLOUR_WORDS)  # the colour is the answer
         }
         tokens = tokenize(question)
         if tokens and tokens[0].stem in _ORDERING:
@@ -954,19 +956,13 @@ def counts_times_only(tokens: list[Token], head: str) -> bool:
 # Prefixes that reverse any word they open ("unlock", "non-members"), and words whose dis-/de- prefix reverses them,
 # listed because "display", "discount", "default" and "delight" are no reversals of "play", "count", "fault", "light".
 _REVERSING = ("un", "non")
-_REVERSED_FORMS = {
-    stem(reversed_): stem(root)
-    for reversed_, root in (
-        pair.split(":")
-        for pair in str.split(
-            "disconnect:connect disagree:agree disapprove:approve discontinue:continue disallow:allow "
-            "disqualify:qualify dislike:like disappear:appear disobey:obey disable:enable disarm:arm "
-            "dismount:mount distrust:trust dissatisfied:satisfied disassemble:assemble disinfect:infect "
-            "deactivate:activate deregister:register defrost:frost decompress:compress decrypt:encrypt "
-            "exclude:include decrease:increase download:upload export:import outbound:inbound downgrade:upgrade"
-        )
-    )
-}
+_REVERSED_FORMS = word_pairs(
+    "disconnect:connect disagree:agree disapprove:approve discontinue:continue disallow:allow "
+    "disqualify:qualify dislike:like disappear:appear disobey:obey disable:enable disarm:arm "
+    "dismount:mount distrust:trust dissatisfied:satisfied disassemble:assemble disinfect:infect "
+    "deactivate:activate deregister:register defrost:frost decompress:compress decrypt:encrypt "
+    "exclude:include decrease:increase download:upload export:import outbound:inbound downgrade:upgrade"
+)
 _NOUN_MARKERS = frozenset(str.split("the a an your my our their its his her this that each every"))
 _AGAIN = {stem("re" + root): root for root in _REVERSED_FORMS.values()}  # "reconnect" is "connect" again
 
@@ -978,7 +974,7 @@ def _reversal(word: str) -> tuple[str, bool]:
         return _REVERSED_FORMS[word], True
     for prefix in _REVERSING:
         if word.startswith(prefix) and len(word) - len(prefix) >= 4:
-            return word[len(prefix) :].lstrip("-"), True
+            return word[len(prefix) :], True
     return _AGAIN.get(word, word), False
 
 
@@ -1217,9 +1213,6 @@ def compared_years(tokens: list[Token]) -> frozenset[str]:
         else:
             stated.add(token.stem)
     return frozenset(compared - stated)
-
-
-_TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 
 
 # Words that say how many of X, not which one: "on every floor", "in all rooms", "any branch" name no particular X.
