@@ -953,6 +953,10 @@ def counts_times_only(tokens: list[Token], head: str) -> bool:
     return any(same_word(t.stem, {head}) and i > 0 and tokens[i - 1].lower in _ONE for i, t in enumerate(tokens))
 
 
+# Words that open a noun phrase: after one, a word is a thing ("the lock"), not an act.
+_ARTICLES = frozenset(str.split("the a an your my our their his her its this that these those each every"))
+
+
 # Prefixes that reverse any word they open ("unlock", "non-members"), and words whose dis-/de- prefix reverses them,
 # listed because "display", "discount", "default" and "delight" are no reversals of "play", "count", "fault", "light".
 _REVERSING = ("un", "non")
@@ -963,7 +967,6 @@ _REVERSED_FORMS = word_pairs(
     "deactivate:activate deregister:register defrost:frost decompress:compress decrypt:encrypt "
     "exclude:include decrease:increase download:upload export:import outbound:inbound downgrade:upgrade"
 )
-_NOUN_MARKERS = frozenset(str.split("the a an your my our their its his her this that each every"))
 _AGAIN = {stem("re" + root): root for root in _REVERSED_FORMS.values()}  # "reconnect" is "connect" again
 
 
@@ -984,7 +987,7 @@ def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:
     A reverse after an article or a possessive is a thing, not the act reversed: "the green light on the lock" may
     well say how to unlock."""
     stems = {t.stem for t in tokens}
-    acts = {t.stem for i, t in enumerate(tokens) if not (i and tokens[i - 1].lower in _NOUN_MARKERS)}
+    acts = {t.stem for i, t in enumerate(tokens) if not (i and tokens[i - 1].lower in _ARTICLES)}
     for term in asked:
         if not term.isalpha() or same_word(term, stems):
             continue
@@ -1355,7 +1358,7 @@ def question_verb(tokens: list[Token]) -> str | None:
         return None
     after = tokens[at + 2 :]  # the subject takes at least one word
     if tokens[at].lower in _BE_AUXILIARIES:
-        if at >= 2 and tokens[0].lower in _ASKED_WHAT and at + 1 < len(tokens) and _participle(tokens[at + 1]):
+        if at >= 2 and _fronts_the_object(tokens) and at + 1 < len(tokens) and _participle(tokens[at + 1]):
             return tokens[at + 1].stem  # the asked thing is the subject: "How much experience is required?"
         verb = next((t for t in after if _participle(t)), None)
     else:
@@ -1373,19 +1376,14 @@ def question_verb(tokens: list[Token]) -> str | None:
     return verb.stem if verb is not None else None
 
 
-_ASKED_WHAT = frozenset(("how", "which", "what", "whose"))
-
-
 def _fronts_the_object(tokens: list[Token]) -> bool:
-    """Return True when the question opens with what its verb acts on ("What will the plan cover?", "How many people
-    will the team leader manage?"), so that the question ends in its verb; "Can my son hire a bike?" does not."""
+    """Return True when the question opens with the thing it asks about ("What will the plan cover?", "How many
+    people will the team leader manage?", "How much experience is required?"): after do/will the question then ends
+    in its verb, after is/are a participle may follow at once; "Can my son hire a bike?" opens with neither."""
     first = tokens[0].lower
     return first in ("what", "which", "who", "whom", "whose") or (
         first == "how" and len(tokens) > 1 and tokens[1].lower in ("many", "much")
     )
-
-
-_ARTICLES = frozenset(str.split("the a an your my our their his her its this that these those"))
 
 
 def _participle(token: Token) -> bool:
