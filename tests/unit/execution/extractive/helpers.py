@@ -9,7 +9,9 @@ import numpy.typing as npt
 
 from domains.execution.briefing import BriefingGeneration
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.checks import QuestionNeeds
 from domains.execution.briefing.extractive.reader import ReaderUnavailable
+from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.briefing.prompt_format import EvidenceItem, render_briefing_prompt
 from domains.execution.verification.grounding import quote_is_grounded
@@ -144,3 +146,19 @@ async def grounded_quotes(question: str, evidence: Sequence[EvidenceItem]) -> li
     quotes = [citation.quote for claim in output.claims for citation in claim.citations]
     assert all(any(quote_is_grounded(q, item.text) for item in evidence) for q in quotes)
     return quotes
+
+
+def question_needs(question: str, key_terms: frozenset[str] = frozenset()) -> QuestionNeeds:
+    """Return what a sentence must show to answer `question`, every content word weighing 1."""
+    weights = {t.stem: 1.0 for t in tokenize(question) if t.content}
+    return QuestionNeeds.of(question, weights, key_terms)
+
+
+def may_answer(
+    question: str, sentence: str, section: str = "", title: str = "", key_terms: frozenset[str] = frozenset()
+) -> bool:
+    """Return True when `sentence`, under `section` in a document titled `title` (a chunk with layout), may answer."""
+    tokens = tokenize(sentence)
+    own = frozenset({t.stem for t in tokens} | {t.stem for t in tokenize(section)})
+    document = frozenset(t.stem for t in tokenize(title))
+    return question_needs(question, key_terms).eligible(tokens, own, document, own, True, sentence, own | document)

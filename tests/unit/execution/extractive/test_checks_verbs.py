@@ -17,19 +17,7 @@ from domains.execution.briefing.extractive.checks import (
     spells_out,
 )
 from domains.execution.briefing.extractive.terms import stem, tokenize
-
-
-def _needs(question: str) -> QuestionNeeds:
-    tokens = tokenize(question)
-    weights = {t.stem: 1.0 for t in tokens if t.content}
-    return QuestionNeeds.of(question, weights, frozenset())
-
-
-def _eligible(question: str, sentence: str, section: str = "", title: str = "") -> bool:
-    tokens = tokenize(sentence)
-    own = frozenset({t.stem for t in tokens} | {t.stem for t in tokenize(section)})
-    document = frozenset(t.stem for t in tokenize(title))
-    return _needs(question).eligible(tokens, own, document, own, True, sentence, own | document)
+from tests.unit.execution.extractive.helpers import may_answer, question_needs
 
 
 @pytest.mark.parametrize(
@@ -71,22 +59,22 @@ def test_a_paraphrased_verb_does_not_cost_the_answer_but_a_missing_subject_does(
     question = "Why was the spring newsletter postponed?"
     answer = "The spring newsletter moves to 14 April because the printer is closed for repairs."
 
-    assert _eligible(question, answer)
-    assert not _eligible(question, "The printer is closed for repairs until 14 April.")
+    assert may_answer(question, answer)
+    assert not may_answer(question, "The printer is closed for repairs until 14 April.")
 
 
 def test_the_verb_still_decides_when_all_else_is_the_title() -> None:
     # "approved" is the only word beyond the document's title: a sentence without it does not answer.
-    assert not _eligible(
+    assert not may_answer(
         "When was the travel policy approved?", "The hotel limit is £140 a night.", title="Travel policy"
     )
 
 
 def test_how_many_people_may_be_counted_without_naming_them() -> None:
-    assert _eligible("How many members voted for the new bylaws?", "The vote on the bylaws was 9 for and 3 against.")
-    assert _eligible("How many people does the chilli serve?", "Serves 6.", section="Chilli con carne")
+    assert may_answer("How many members voted for the new bylaws?", "The vote on the bylaws was 9 for and 3 against.")
+    assert may_answer("How many people does the chilli serve?", "Serves 6.", section="Chilli con carne")
     # Any other counted thing must still be named.
-    assert not _eligible("How many bikes does the club own?", "The club has 40 members.")
+    assert not may_answer("How many bikes does the club own?", "The club has 40 members.")
 
 
 @pytest.mark.parametrize(
@@ -128,7 +116,7 @@ def test_contractions_and_ok_are_function_words_and_a_code_is_one_token() -> Non
 
     assert not any(t.content for t in tokens if t.lower in ("isn't", "i'm", "it's", "ok"))
     assert [t.lower for t in tokens][-1] == "e21"
-    assert _eligible("What isn’t covered by the guarantee?", "Filters and hoses are not covered by the guarantee.")
+    assert may_answer("What isn’t covered by the guarantee?", "Filters and hoses are not covered by the guarantee.")
 
 
 def test_an_acronym_is_found_spelled_out_in_capitalised_words() -> None:
@@ -136,14 +124,14 @@ def test_an_acronym_is_found_spelled_out_in_capitalised_words() -> None:
     assert spells_out("doh", "a letter from the Department of Health")
     assert not spells_out("agm", "a good meal")
     sentence = "Annual General Meeting: Friday 7 November, 19:30"
-    assert _eligible("When is the rowing club's AGM?", sentence, title="Rowing club news")
+    assert may_answer("When is the rowing club's AGM?", sentence, title="Rowing club news")
 
 
 def test_plain_synonyms_match_and_broader_words_do_not() -> None:
     assert same_word(stem("guaranteed"), {stem("warranty")})
     assert same_word(stem("fix"), {stem("repairs")})
     assert not same_word(stem("leave"), {stem("holiday")})  # "leave" is also a verb
-    assert _eligible(
+    assert may_answer(
         "How long is the kettle guaranteed for?", "Warranty period: 2 years from purchase.", title="Kettle"
     )
 
@@ -167,9 +155,9 @@ def test_what_time_asks_for_a_time_of_day(sentence: str, expected: bool) -> None
     question = "What time does the regatta start?"
     terms = frozenset(t.stem for t in tokenize(question) if t.content)
 
-    assert _needs(question).expect is Expect.CLOCK
+    assert question_needs(question).expect is Expect.CLOCK
     assert holds_expected(Expect.CLOCK, tokenize(sentence), terms) is expected
-    assert _needs("What time period does the report cover?").expect is not Expect.CLOCK
+    assert question_needs("What time period does the report cover?").expect is not Expect.CLOCK
 
 
 def test_a_year_after_up_from_is_the_point_of_comparison() -> None:
@@ -202,4 +190,4 @@ def test_a_plain_paragraph_without_the_questions_number_cannot_answer() -> None:
     ],
 )
 def test_is_there_a_x_needs_that_x_named(question: str, sentence: str, expected: bool) -> None:
-    assert _eligible(question, sentence) is expected
+    assert may_answer(question, sentence) is expected
