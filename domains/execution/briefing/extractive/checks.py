@@ -987,15 +987,13 @@ def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:
     A reverse after an article or a possessive is a thing, not the act reversed: "the green light on the lock" may
     well say how to unlock."""
     stems = {t.stem for t in tokens}
-    acts = {t.stem for i, t in enumerate(tokens) if not (i and tokens[i - 1].lower in _ARTICLES)}
+    acts = [_reversal(t.stem) for i, t in enumerate(tokens) if not (i and tokens[i - 1].lower in _ARTICLES)]
     for term in asked:
         if not term.isalpha() or same_word(term, stems):
             continue
         root, reversed_ = _reversal(term)
-        for other in acts:
-            other_root, other_reversed = _reversal(other)
-            if other_reversed != reversed_ and _same_form(root, {other_root}):
-                return True
+        if any(other_reversed != reversed_ and _same_form(root, {other_root}) for other_root, other_reversed in acts):
+            return True
     return False
 
 
