@@ -146,3 +146,37 @@ def test_ocr_splits_a_box_bridging_a_gutter_and_reads_the_columns_in_turn() -> N
     page_number = [[[50, 300], [70, 300], [70, 330], [50, 330]], "7", 0.9]  # centred in the gutter
     text = layout([*lines, page_number], pixels).text
     assert text.split("\n\n") == ["\n".join(f"l{n}" for n in range(6)), "\n".join(f"r{n}" for n in range(6)), "7"]
+
+
+INVOICE_CSV = (
+    "Invoice number,INV-3301,,,\n"
+    "Customer,Harrow & Lane,,,\n"
+    "Item,SKU,Quantity,Unit price,Line total\n"
+    "Desk lamp,LMP-01,2,19.50,39.00\n"
+    "Stapler,STP-02,1,7.25,7.25\n"
+    "Subtotal,,,,46.25\n"
+    "Payment terms,30 days,,,\n"
+)
+
+
+def test_a_wide_sheet_s_preamble_reads_as_fields_above_its_header_row() -> None:
+    parsed = parse_document(INVOICE_CSV.encode(), "invoice.csv")
+    lines = parsed.text.split("\n\n")
+    assert lines[:2] == ["Invoice number: INV-3301", "Customer: Harrow & Lane"]
+    # The fuller row is the header; rows below it are named by it.
+    assert "Item: Desk lamp | SKU: LMP-01 | Quantity: 2 | Unit price: 19.50 | Line total: 39.00" in lines
+    assert "Item: Subtotal | Line total: 46.25" in lines
+    # A label and its value in the first two columns are no Item and SKU.
+    assert "Payment terms: 30 days" in lines
+    assert parsed.metadata["rows"] == len(lines)
+
+
+def test_a_narrow_sheet_keeps_its_first_row_as_the_header() -> None:
+    parsed = parse_document(b"Name,Phone\nAda,0123\nBo,0456\n", "phones.csv")
+    assert parsed.text.split("\n\n") == ["Name: Ada | Phone: 0123", "Name: Bo | Phone: 0456"]
+
+
+def test_a_title_above_a_wide_table_is_its_title() -> None:
+    parsed = parse_document(b"Price list 2025,,,\nItem,Size,Colour,Price\nMug,Large,Blue,8.00\n", "prices.csv")
+    assert parsed.text.split("\n\n") == ["Price list 2025", "Item: Mug | Size: Large | Colour: Blue | Price: 8.00"]
+    assert parsed.blocks[0].kind == "heading"

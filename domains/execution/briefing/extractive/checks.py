@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
 
@@ -197,6 +197,41 @@ _HEAD = re.compile(
     r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
     r"|^what\s+([^\W\d_]+s)\s+(?:were|are|did|do|does|have|has|will|can|must|should|need|apply)\b"
 )
+# Words after "how much/many" or "which" that name no thing the answer must name: a verb ("How much comes off my
+# refund?"), a comparative ("How much extra is it?"), a count of occasions ("How many times a year ...?": "twice").
+_NO_HEAD = frozenset(
+    stem(w)
+    for w in str.split(
+        "come comes go goes get gets remain remains left happen extra more less else longer further time times"
+    )
+)
+
+
+# A situation told before the question ("I paid with PayPal - how soon ...?", "If we're running late, how long ...?"):
+# the question proper starts at its question word.
+_LEADING_SITUATION = re.compile(
+    r"^(?!(?:what|when|where|who|whom|whose|which|how|why|is|are|was|were|can|could|do|does|did|will|would|should|"
+    r"has|have|had|must|may|might|shall)\b)[^?]{3,}?(?:\s+[-\u2013\u2014]\s+|,\s+|:\s+|;\s+)"
+    r"(?=(?:what|when|where|who|which|how|why|is|are|can|could|do|does|did|will|would|should|has|have|must)\b)",
+    re.IGNORECASE,
+)
+
+
+def asked_clause(question: str) -> str:
+    """Return the question proper of a question told after its situation, else the question."""
+    match = _LEADING_SITUATION.match(question)
+    return question[match.end() :] if match else question
+
+
+def asked_head(match: re.Match[str] | None) -> str | None:
+    """Return the stem of the X of "which X" / "how many X" (_HEAD), or None (_NO_HEAD)."""
+    if match is None:
+        return None
+    group = 1 if match.group(1) else 2
+    head = stem(match.group(group))
+    return None if head in _NO_HEAD else head
+
+
 _MONEY_QUESTION = re.compile(
     r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
     r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
@@ -533,6 +568,86 @@ def word_groups(groups: tuple[str, ...]) -> dict[str, frozenset[str]]:
 
 _SYNONYMS = word_groups(_SYNONYM_GROUPS)
 
+# Phrasal verbs people ask with and the one-word verbs documents write instead ("send back" / "return", "put on
+# hold" / "freeze"): "verb particle...=equivalent equivalent". The verb may stand apart from its particles by a few
+# words ("put my membership on hold"). Only the question's phrase is read this way, never the document's.
+_PHRASAL_VERBS = (
+    "send back=return",
+    "take back=return",
+    "bring back=return",
+    "give back=return",
+    "get back=return",
+    "come back=return",
+    "turn up=arrive attend",
+    "show up=arrive appear visible",
+    "put on hold=freeze pause suspend",
+    "pass on=transfer",
+    "hand over=give transfer",
+    "drop off=deliver deposit",
+    "pick up=collect collection",
+    "stick around=kept remain retain",
+    "hang on to=keep retain",
+    "hand in=submit",
+    "get into=enter access admit",
+    "get in=enter access admit",
+    "go off=cut outage failure",
+    "fill in=complete",
+    "fill out=complete",
+    "sign up=register enrol join",
+    "set up=install configure",
+    "look after=care",
+    "call off=cancel",
+    "put off=postpone delay",
+    "pay back=repay refund",
+    "top up=add",
+    "log in=login access",
+    "sign in=login access",
+    "switch on=start activate enable",
+    "turn on=start activate enable",
+    "switch off=stop disable",
+    "turn off=stop disable",
+    "run out=expire",
+    "cut off=disconnect",
+    "take part=participate join",
+    "carry out=conduct perform",
+    "go up=increase rise",
+    "go down=decrease fall",
+    "get rid of=dispose remove discard",
+    "throw away=dispose discard",
+    "find out=learn",
+)
+_MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
+
+
+def _phrasal_table(entries: tuple[str, ...]) -> dict[str, list[tuple[tuple[str, ...], frozenset[str]]]]:
+    table: dict[str, list[tuple[tuple[str, ...], frozenset[str]]]] = {}
+    for entry in entries:
+        phrase, equivalents = entry.split("=")
+        verb, *particles = phrase.split()
+        table.setdefault(stem(verb), []).append((tuple(particles), frozenset(stem(w) for w in equivalents.split())))
+    return table
+
+
+_PHRASAL = _phrasal_table(_PHRASAL_VERBS)
+
+
+def phrasal_equivalents(tokens: list[Token]) -> dict[str, frozenset[str]]:
+    """Return, for the content stems of every phrasal verb in a question ("send ... back"), the one-word verbs a
+    document may write it as (_PHRASAL_VERBS): the verb and its content particles are found where one of those is."""
+    found: dict[str, frozenset[str]] = {}
+    words = [t.lower for t in tokens]
+    for index, token in enumerate(tokens):
+        verb = _IRREGULAR.get(token.stem, token.stem)
+        for particles, equivalents in _PHRASAL.get(verb, ()):
+            width = len(particles)
+            for start in range(index + 1, min(index + 2 + _MAX_PHRASAL_GAP, len(tokens) - width + 1)):
+                if tuple(words[start : start + width]) == particles:
+                    for part in (token, *tokens[start : start + width]):
+                        if part.content:
+                            found[part.stem] = found.get(part.stem, frozenset()) | equivalents
+                    break
+    return found
+
 
 def _nominalised(verb: str, noun: str) -> bool:
     """Return True when `noun` is the -sion noun of a verb stem ending in d or t ("decid" / "decision", "submit" /
@@ -618,11 +733,15 @@ class QuestionNeeds:
     # number ("over £400") and not this one speaks of the other side
     bounds: frozenset[tuple[str, str]] = frozenset()
     negated: bool = False  # "What if I don't pay?": "unpaid" may be how the document says it
+    # A phrasal verb's words ("send", "back") and the one-word verbs that say it ("return"): phrasal_equivalents
+    phrasal: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
         if same_word(term, stems):
             return True
+        if any(same_word(other, stems) for other in self.phrasal.get(term, ())):
+            return True  # "send back" asked, "return" written
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
     def states_end(self, text: str) -> bool:
@@ -680,14 +799,18 @@ class QuestionNeeds:
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
             and not (colour and t in _COLOUR_WORDS)  # the colour is the answer
         }
-        tokens = tokenize(question)
+        whole = tokenize(question)
+        # "If we're running late, how long will the bistro keep our table?": the question proper is read for its verb,
+        # its X and its noun phrases; the situation told before it still counts for the subject.
+        asked = asked_clause(question)
+        tokens = tokenize(asked) if asked != question else whole
         if tokens and tokens[0].stem in _ORDERING:
             focus.pop(tokens[0].stem, None)  # "List the action points ...": the order is no subject
         verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
-        match = _HEAD.search(folded)
-        head = stem(match.group(1) or match.group(2)) if match else None
+        match = _HEAD.search(fold(asked))
+        head = asked_head(match)
         if head in AUDIENCE:
             # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4", "a team of 12 operatives":
             # people are counted without being named
@@ -706,8 +829,8 @@ class QuestionNeeds:
             match is not None and not match.group(0).startswith("how"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
-            bool(_PROCEDURAL_WHEN.match(folded)),
-            number_labels(tokens),
+            bool(_PROCEDURAL_WHEN.match(fold(asked))),
+            number_labels(whole),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
             frozenset(word.lower() for word in _ACRONYM.findall(question)),
@@ -717,7 +840,8 @@ class QuestionNeeds:
             frozenset(stem(word) for word in _NON.findall(folded)),
             bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
             stated_bounds(question),
-            negated(tokens),
+            negated(whole),
+            phrasal_equivalents(whole),
         )
 
     def eligible(
@@ -732,6 +856,7 @@ class QuestionNeeds:
         header: str = "",
         row: bool = False,
         paragraph: frozenset[str] | None = None,
+        names: frozenset[str] = frozenset(),
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -746,7 +871,10 @@ class QuestionNeeds:
         `paragraph` is the sentence's paragraph where it stands under no heading of its own (a letter's body) and the
         question asks for one thing: the subject asked about must be there, not only in another paragraph ("The new
         office opens at 8am on Monday" for "When will IT reconnect the desktop computers?", asked of the paragraph
-        about IT); names and labelled numbers may still be anywhere in the letter ("Dear families of Class 4")."""
+        about IT); names and labelled numbers may still be anywhere in the letter ("Dear families of Class 4").
+        `names` are the names (and the numbers they label) that the document's retrieved text repeats in two or more
+        paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
+        wherever the answering sentence stands."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
         if self.ends and text is not None and not self.states_end(text):
@@ -802,7 +930,8 @@ class QuestionNeeds:
         close = seen if headed is None else headed | document | dated
         for term in self.key_terms:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
-            if not same_word(term, close if alone else seen) and not self.in_range(term, text):
+            where = close if alone else seen | names
+            if not same_word(term, where) and not self.in_range(term, text):
                 return False
         if row and header and for_other_days(self.terms, header):
             return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
@@ -1279,7 +1408,8 @@ _GENERIC_MODIFIERS = frozenset(
     for w in str.split(
         "new old current latest main first last next previous other same full total usual standard default maximum "
         "minimum average typical regular normal whole entire own general basic extra additional certain specific "
-        "particular right wrong good best big small large high low long short early late overall exact"
+        "particular right wrong good best big small large high low long short early late overall exact "
+        "nearest closest cheapest earliest fastest quickest biggest largest smallest longest shortest highest lowest"
     )
 )
 

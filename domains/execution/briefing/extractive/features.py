@@ -61,6 +61,7 @@ SENTENCE_FEATURES = (
 _FILE_NAME = re.compile(
     r".{1,200}\.(?:md|markdown|txt|text|pdf|docx?|odt|rtf|html?|xhtml|eml|msg|csv|tsv|xlsx?|json|xml)", re.IGNORECASE
 )
+RECURRING_NAME_PARAGRAPHS = 2  # paragraphs of a document that name a thing before it counts as the document's
 _ANAPHORA = frozenset(str.split("it its he his she her they their this these that those such there"))
 
 
@@ -145,6 +146,7 @@ class Quoted:
     header: str
     row: bool
     paragraph: frozenset[str] | None = None
+    names: frozenset[str] = frozenset()
 
     def answers(self, needs: QuestionNeeds) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible)."""
@@ -159,6 +161,7 @@ class Quoted:
             self.header,
             self.row,
             self.paragraph,
+            self.names,
         )
 
 
@@ -176,6 +179,7 @@ class Analysis:
     # section_stems per passage position, computed once (analyze fills it; list rules read it again per candidate)
     _sections: dict[int, Sections] = field(default_factory=dict)
     _shown: dict[str, str] | None = None
+    _names: dict[str, frozenset[str]] | None = None
 
     _several: bool | None = None
 
@@ -186,6 +190,12 @@ class Analysis:
                 self._shown = shown_titles(self.passages)
             self._sections[position] = section_stems(self.passages[position], self._shown)
         return self._sections[position]
+
+    def document_names(self, passage: Passage) -> frozenset[str]:
+        """Return the names that recur in the retrieved text of the passage's document (document_names)."""
+        if self._names is None:
+            self._names = document_names(self.passages)
+        return self._names.get(document_key(passage.item), frozenset())
 
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
         """Return what the eligibility rules read of the quote of sentences first..index of `passage`.
@@ -206,6 +216,7 @@ class Analysis:
             chunk=passage.stems | document,
             header=unit.context if unit is not None and row else "",
             row=row,
+            names=self.document_names(passage),
         )
 
     @property
@@ -367,6 +378,26 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
         if key and title:
             titles.setdefault(key, title)
     return titles
+
+
+def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
+    """Return, per document (document_key), the names written capitalised in at least two of its paragraphs among
+    the retrieved chunks, and the numbers such a name labels ("Year 5"): the shop, the clinic, the product or the
+    class a document is about ("Bramblewick" in its welcome and its contact lines), which a question names though
+    the answering row or sentence does not."""
+    seen: dict[str, dict[str, set[tuple[int, int]]]] = {}
+    for passage in passages:
+        places = seen.setdefault(document_key(passage.item), {})
+        for index, tokens in enumerate(passage.tokens):
+            block = passage.units[index].block if passage.units else index
+            for previous, token in zip([None, *tokens], tokens, strict=False):
+                label = previous is not None and previous.capitalized and token.numeric  # "Year 5", "Room 12"
+                if label or (token.capitalized and token.content and not token.numeric):
+                    places.setdefault(token.stem, set()).add((passage.position, block))
+    return {
+        key: frozenset(name for name, where in places.items() if len(where) >= RECURRING_NAME_PARAGRAPHS)
+        for key, places in seen.items()
+    }
 
 
 def section_stems(passage: Passage, shown: dict[str, str] | None = None) -> Sections:

@@ -1,6 +1,7 @@
 """CSV and Excel (.xlsx): every data row becomes one line naming each value by its column header.
 
-The first non-empty row of a CSV file or a sheet is its header. Reading stops at ORION_MAX_TABLE_ROWS (413), so a
+The first non-empty row of a CSV file or a sheet is its header, unless a wide table has a preamble of title and
+`Label, value` lines above it (_write_table). Reading stops at ORION_MAX_TABLE_ROWS (413), so a
 100,000-row sheet costs the rows up to the cap, not the whole sheet. Formulas are read as their cached values.
 """
 
@@ -11,11 +12,12 @@ import io
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime, time
+from itertools import chain
 
 from openpyxl import load_workbook
 
 from domains.knowledge.errors import CorruptDocument, EmptyDocument
-from domains.knowledge.ingestion.parsing.builder import TextBuilder, header_names, inline, render_row
+from domains.knowledge.ingestion.parsing.builder import CELL_SEPARATOR, TextBuilder, header_names, inline, render_row
 from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.detect import decode_text
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
@@ -90,17 +92,35 @@ def _cell_text(value: object) -> str:
 
 
 def _write_table(builder: TextBuilder, rows: Iterable[Sequence[object]], limits: ParseLimits) -> None:
+    """Write a sheet's rows, each named by the header row's cells.
+
+    An invoice or a report sheet often opens with a title and `Label, value` lines above its table: in a table four
+    or more columns wide, rows before the first one that fills all its columns but one are written as they read
+    (`Invoice number: INV-20481`, a title line as the title), and the header is that fuller row. A `Label, value`
+    line in the table's first two columns (`Payment terms, 30 days`) is written the same way, not under the
+    headers of the first two columns."""
     iterator: Iterator[Sequence[object]] = iter(rows)
-    header: list[str] | None = None
+    scanned: list[Sequence[object]] = []
     for row in iterator:
-        if any(inline(cell) for cell in row):
-            header = header_names(row)
+        scanned.append(row)
+        if len(scanned) >= _HEADER_SCAN_ROWS:
             break
-    if header is None:
-        return
+    width = max((_filled(row) for row in scanned), default=0)
+    header: list[str] | None = None
+    wide = width >= _MIN_WIDE_TABLE
     written = 0
-    for row in iterator:
-        line = render_row(header, row)
+    for row in chain(scanned, iterator):
+        filled = _filled(row)
+        if not filled:
+            continue
+        if header is None:
+            if wide and filled < width - 1:
+                written += _write_preamble(builder, row, first=not builder.blocks)
+                continue
+            header = header_names(row)
+            continue
+        line = _label_value(row) if wide else None
+        line = line or render_row(header, row)
         if not line:
             continue
         written += 1
@@ -108,3 +128,34 @@ def _write_table(builder: TextBuilder, rows: Iterable[Sequence[object]], limits:
             raise too_many_rows(limits)
         builder.table_row(line)
     builder.row_count += written
+
+
+_HEADER_SCAN_ROWS = 50  # rows read to learn how wide a sheet's table is
+_MIN_WIDE_TABLE = 4  # columns a table needs before rows above its header may be a preamble
+
+
+def _filled(row: Sequence[object]) -> int:
+    return sum(1 for cell in row if inline(cell))
+
+
+def _label_value(row: Sequence[object]) -> str | None:
+    """Return `Label: value` for a row holding only its first two cells, or None."""
+    cells = [inline(cell) for cell in row]
+    if len(cells) >= 2 and cells[0] and cells[1] and not any(cells[2:]) and not cells[0][:1].isdigit():
+        return f"{header_names([cells[0]])[0]}: {cells[1]}"
+    return None
+
+
+def _write_preamble(builder: TextBuilder, row: Sequence[object], first: bool) -> int:
+    """Write a row above a wide table's header: a lone cell is the title (first) or a line of text; a `Label, value`
+    row a field. Return the number of table rows written."""
+    cells = [inline(cell) for cell in row if inline(cell)]
+    if len(cells) == 1:
+        if first:
+            builder.heading(cells[0], 1)
+        else:
+            builder.paragraph(cells[0])
+        return 0
+    line = _label_value([cell for cell in row if inline(cell)]) or CELL_SEPARATOR.join(cells)
+    builder.table_row(line)
+    return 1

@@ -1,0 +1,150 @@
+"""Answerer v12's rules, each from a fresh document asked through the running service: a name the document repeats
+stands for the document, a phrasal verb asked where the document writes one verb, words after "how much" that name
+no thing, a superlative that is no required modifier, and the question proper after a situation told before it
+(checks.py, features.py). The texts are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive.checks import asked_clause, phrasal_equivalents, question_verb
+from domains.execution.briefing.extractive.features import analyze, document_names, read_passages
+from domains.execution.briefing.extractive.terms import stem, tokenize
+from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import may_answer, question_needs
+
+SHOP = (
+    "# Returns\n\n"
+    "We want you to love what you buy from Bramblewick.\n\n"
+    "## Return windows\n\n"
+    "Garden tools may be returned within 60 days.\n\n"
+    "## Contact\n\n"
+    "Call Bramblewick customer care on 0330 118 4420.\n"
+)
+ONE_MENTION = (
+    "# Returns\n\n"
+    "We want you to love what you buy from Bramblewick.\n\n"
+    "## Return windows\n\n"
+    "Garden tools may be returned within 60 days.\n"
+)
+
+
+def _candidates(question: str, *texts: str) -> list[str]:
+    evidence = [
+        EvidenceItem(f"chunk-{index}", "trusted", text, rank=index + 1, section="returns.md")
+        for index, text in enumerate(texts)
+    ]
+    analysis = analyze(question, evidence, max_sentence_chars=400)
+    return [analysis.quote_text(c) for c in analysis.candidates]
+
+
+def test_a_name_the_document_repeats_need_not_be_in_the_answering_section() -> None:
+    window = "Garden tools may be returned within 60 days."
+    question = "How long do I have to return garden tools to Bramblewick?"
+    assert window in _candidates(question, SHOP)
+    # Named once, in another paragraph, the name may be a neighbour's: the section must name it.
+    assert window not in _candidates(question, ONE_MENTION)
+    # A name the document never writes is still missing.
+    assert window not in _candidates("How long do I have to return garden tools to Hollowbrook?", SHOP)
+
+
+def test_recurring_names_are_counted_per_document_and_by_paragraph() -> None:
+    other = EvidenceItem("chunk-x", "trusted", "Seeds from Hollowbrook.\n\nDelivered by Hollowbrook.", section="b.md")
+    mine = EvidenceItem("chunk-y", "trusted", SHOP, section="returns.md")
+    names = document_names(read_passages([mine, other], 400))
+    assert stem("bramblewick") in names["returns.md"]
+    assert stem("hollowbrook") in names["b.md"] and stem("hollowbrook") not in names["returns.md"]
+    # Two mentions in one sentence are one paragraph.
+    once = EvidenceItem("chunk-z", "trusted", "Kestrel and Kestrel Ltd supply paper.", section="c.md")
+    assert stem("kestrel") not in document_names(read_passages([once], 400))["c.md"]
+
+
+def test_a_number_a_repeated_name_labels_belongs_to_the_document() -> None:
+    letter = (
+        "Dear parents of Year 5,\n\nThe Year 5 trip leaves on Monday.\n\n"
+        "COST\nThe total cost of the trip is £186 per child.\n"
+    )
+    cost = "The total cost of the trip is £186 per child."
+    assert cost in _candidates("How much does the Year 5 trip cost per child?", letter)
+    assert cost not in _candidates("How much does the Year 6 trip cost per child?", letter)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked", "equivalent"),
+    [
+        ("How long do I have to send back a fork?", "back", "return"),
+        ("How long can I put my membership on hold?", "hold", "freeze"),
+        ("Until when can I pass my ticket on to a friend?", "pass", "transfer"),
+        ("What time should I turn up?", "turn", "arrive"),
+        ("How long do deleted files stick around?", "around", "kept"),
+        ("When should the refund show up?", "show", "appear"),
+    ],
+)
+def test_a_phrasal_verb_is_found_where_the_document_writes_one_verb(question: str, asked: str, equivalent: str) -> None:
+    found = phrasal_equivalents(tokenize(question))
+    assert stem(equivalent) in found[stem(asked)]
+
+
+def test_a_verb_without_its_particle_is_no_phrasal_verb() -> None:
+    assert phrasal_equivalents(tokenize("Where do I send the form?")) == {}
+    assert phrasal_equivalents(tokenize("Who will turn the heating down?")) == {}  # "turn ... down" is not listed
+    # The particle must follow within a few words.
+    assert phrasal_equivalents(tokenize("Send the signed form to the office and come back later")).get("send") is None
+
+
+def test_a_phrasal_question_is_answered_by_the_one_verb_sentence() -> None:
+    question = "For how long can I put my membership on hold?"
+    assert may_answer(question, "You may freeze your membership for up to 3 months.")
+    assert not may_answer(question, "You may cancel your membership with 30 days' notice.")
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("How much extra is it to bring a campervan?", None),
+        ("How much comes off my refund for a collection?", None),
+        ("How many times a year is the drill held?", None),
+        ("How many tickets can I buy?", "ticket"),
+        ("Which hygienist will see me?", "hygienist"),
+    ],
+)
+def test_words_after_how_much_that_name_no_thing_are_no_head(question: str, head: str | None) -> None:
+    assert question_needs(question).head == (stem(head) if head else None)
+
+
+def test_a_comparative_after_how_much_asks_for_the_sum_not_an_extra_thing() -> None:
+    question = "How much extra is it to bring a campervan?"
+    assert may_answer(question, "If you bring a campervan, a separate pass costs £75.")
+    assert not may_answer(question, "If you bring a campervan, park it in field C.")
+
+
+def test_a_superlative_is_no_modifier_the_sentence_must_repeat() -> None:
+    question = "Where is the closest car park?"
+    assert may_answer(question, "The nearest option is the Quarry Lane car park, four minutes away.")
+    # The noun phrase's other modifier still binds: a bike park is no car park.
+    assert not may_answer(question, "The nearest option is the bike park by the entrance.")
+
+
+@pytest.mark.parametrize(
+    ("question", "proper"),
+    [
+        ("I paid with PayPal - how soon will the refund arrive?", "how soon will the refund arrive?"),
+        ("If we're running late, how long will you keep our table?", "how long will you keep our table?"),
+        ("The warning light came on: what does it mean?", "what does it mean?"),
+        # A question that opens with its question word is read whole.
+        ("What time is check-in, and can I leave bags?", "What time is check-in, and can I leave bags?"),
+        ("How long is the warranty?", "How long is the warranty?"),
+    ],
+)
+def test_the_question_proper_follows_the_situation_told_before_it(question: str, proper: str) -> None:
+    assert asked_clause(question) == proper
+
+
+def test_a_question_after_a_situation_is_read_for_its_own_verb() -> None:
+    question = "If I lose my card, who should I tell?"
+    assert question_verb(tokenize(question)) is None  # read whole, "If" opens no question
+    assert question_verb(tokenize(asked_clause(question))) == stem("tell")
+    needs = question_needs("If we're running late, how long will the bistro keep our table?")
+    assert needs.verb == stem("keep")
+    # The situation's words still count for the subject.
+    assert stem("late") in needs.focus
