@@ -553,6 +553,25 @@ _SYNONYM_GROUPS = (
     "holiday vacation",
     "annual annually yearly year",
     "teach teacher teachers instructor instructors tutor tutors",
+    # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
+    "january jan",
+    "february feb",
+    "march mar",
+    "april apr",
+    "june jun",
+    "july jul",
+    "august aug",
+    "september sep sept",
+    "october oct",
+    "november nov",
+    "december dec",
+    "monday mon",
+    "tuesday tue tues",
+    "wednesday wed",
+    "thursday thu thur thurs",
+    "friday fri",
+    "saturday sat",
+    "sunday sun",
 )
 
 

@@ -148,3 +148,18 @@ def test_a_question_after_a_situation_is_read_for_its_own_verb() -> None:
     assert needs.verb == stem("keep")
     # The situation's words still count for the subject.
     assert stem("late") in needs.focus
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "answers"),
+    [
+        ("What topic is covered in the week starting 9 March?", "Week 8 | 9 Mar | Climate risk | Ch. 9", True),
+        ("What topic is covered in the week starting 9 April?", "Week 8 | 9 Mar | Climate risk | Ch. 9", False),
+        ("When are the office hours on Tuesday?", "Office hours: Tues 2:00-4:00 pm", True),
+        ("When are the office hours on Thursday?", "Office hours: Tues 2:00-4:00 pm", False),
+        ("What time does the shop open on Saturday?", "Shop opening: Sat 9:00", True),
+    ],
+)
+def test_a_month_or_weekday_asked_in_full_is_found_abbreviated(question: str, sentence: str, answers: bool) -> None:
+    key = frozenset(t.stem for t in tokenize(question) if t.capitalized or t.numeric)
+    assert may_answer(question, sentence, key_terms=key) is answers
