@@ -43,6 +43,7 @@ from domains.execution.briefing.extractive.listing import (
 from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.structure import Role
+from domains.execution.briefing.extractive.steps import neighbouring_step
 from domains.execution.briefing.extractive.terms import negated, stem, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
@@ -587,6 +588,15 @@ def draft_answer(
     Without `rank_ineligible`, a draft no sentence may answer is ranked lexically only: it scores 0 and is refused at
     any positive threshold, so the encoder and reader passes (most of a draft's time) would change nothing shown."""
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
+    semantic = encoder is not None and reader is not None
+    answer = model.semantic_answer if semantic else model.lexical_answer
+    neighbour = neighbouring_step(analysis, question)
+    if neighbour is not None:
+        # "... - what do I do next?": the step after the one named is the answer, by its place in the list.
+        passage = analysis.passages[neighbour.passage]
+        start, end = passage.spans[neighbour.first].start, passage.spans[neighbour.last].end
+        quote = Quote(passage.item.chunk_id, start, end, passage.item.text[start:end])
+        return Draft(neighbour.share, answer.threshold * LAYOUT_THRESHOLD_FACTOR, (quote,), semantic)
     eligible = bool(analysis.candidates)
     if not eligible:
         # No sentence can answer (checks.py): the draft keeps the best unchecked quote but scores 0, so it is refused
@@ -598,8 +608,6 @@ def draft_answer(
             check=False,
             passages=analysis.passages,
         )
-    semantic = encoder is not None and reader is not None
-    answer = model.semantic_answer if semantic else model.lexical_answer
     if not analysis.candidates or not analysis.question.weights:
         return Draft(0.0, answer.threshold, (), semantic)
     ranking = lexical_ranking(analysis, model)

@@ -1,0 +1,79 @@
+"""The step after or before the one a reader names (steps.py): answered by its place in the list, quoted verbatim.
+The manual below is written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.steps import asks_for_neighbour
+from tests.unit.execution.extractive.helpers import one_chunk
+
+FILTER_MANUAL = (
+    "## Replacing the water filter\n\n"
+    "1. Switch off the fridge at the wall.\n"
+    "2. Twist the old filter a quarter turn anticlockwise and pull it out.\n"
+    "3. Soak the new cartridge in cold water for five minutes.\n"
+    "4. Push the new cartridge in and twist it clockwise until it clicks.\n"
+    "5. Run two litres of water through the dispenser and throw it away.\n"
+)
+
+
+def _answer(question: str, text: str = FILTER_MANUAL) -> str | None:
+    draft = ExtractiveBriefingProvider(encoder=None).draft(question, one_chunk(text))
+    if not draft.quotes or draft.score < draft.threshold:
+        return None
+    return draft.quotes[0].text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "I've pulled the old filter out - what do I do next?",
+            "Soak the new cartridge in cold water for five minutes.",
+        ),
+        (
+            "What should I do after soaking the new cartridge?",
+            "Push the new cartridge in and twist it clockwise until it clicks.",
+        ),
+        (
+            "What must I do before I push the new cartridge in?",
+            "Soak the new cartridge in cold water for five minutes.",
+        ),
+    ],
+)
+def test_the_neighbouring_step_answers_what_comes_next_or_before(question: str, expected: str) -> None:
+    assert _answer(question) == expected
+    assert expected in FILTER_MANUAL  # verbatim, without its list number
+
+
+def test_no_neighbour_past_the_end_of_the_list_or_for_a_step_not_named() -> None:
+    assert _answer("I've run water through the dispenser - what do I do next?") != (
+        "Switch off the fridge at the wall."
+    )
+    # A situation no step names is no step: the question is answered (or refused) as any other.
+    assert _answer("I've defrosted the freezer - what do I do next?") is None
+    # Half a situation is no step named: step 1 switches off the fridge; it empties no shelves.
+    assert _answer("I've switched off the fridge and emptied the shelves - what do I do next?") is None
+
+
+def test_a_document_that_says_before_in_words_is_read_as_it_says() -> None:
+    text = FILTER_MANUAL + "\nBefore you push the new cartridge in, check that its seal is seated.\n"
+    assert _answer("What must I do before I push the new cartridge in?", text) != (
+        "Soak the new cartridge in cold water for five minutes."
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("I've pulled the old filter out - what do I do next?", ("I've pulled the old filter out - ", 1, "next")),
+        ("What should I check before I put the tube back?", ("i put the tube back", -1, "before")),
+        ("What happens after the meeting?", ("the meeting", 1, "after")),
+        ("What is the next meeting?", None),  # no situation told before it
+        ("How long after the meeting are minutes sent?", None),
+    ],
+)
+def test_which_questions_ask_for_a_neighbouring_step(question: str, asked: tuple[str, int, str] | None) -> None:
+    assert asks_for_neighbour(question) == asked
