@@ -42,8 +42,8 @@ from domains.execution.briefing.extractive.listing import (
 )
 from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
-from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.extractive.steps import neighbouring_step
+from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.extractive.terms import negated, stem, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
