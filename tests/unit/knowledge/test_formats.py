@@ -180,3 +180,42 @@ def test_a_title_above_a_wide_table_is_its_title() -> None:
     parsed = parse_document(b"Price list 2025,,,\nItem,Size,Colour,Price\nMug,Large,Blue,8.00\n", "prices.csv")
     assert parsed.text.split("\n\n") == ["Price list 2025", "Item: Mug | Size: Large | Colour: Blue | Price: 8.00"]
     assert parsed.blocks[0].kind == "heading"
+
+
+def _faq_page(entries: int) -> bytes:
+    """A short FAQ page of <h3> questions and <p> answers, the shape the main-content extractor reads without its
+    headings (written for this test)."""
+    body = "".join(
+        f"<h3>Question {n}: can I bring item {n}?</h3><p>Yes, item {n} is allowed for a fee of {n} pounds per night, "
+        f"and it must be declared at the front desk when you arrive.</p>"
+        for n in range(1, entries + 1)
+    )
+    return (
+        "<!DOCTYPE html><html><head><title>FAQ | The Example Inn</title><style>p{color:red}</style></head><body>"
+        "<nav><a href='/'>Home</a></nav><h1>Frequently asked questions</h1>"
+        f"<p>Answers to what our guests ask most.</p>{body}<footer>Copyright 2025</footer></body></html>"
+    ).encode()
+
+
+def test_an_faq_page_keeps_its_question_headings() -> None:
+    parsed = parse_document(_faq_page(8), "faq.html")
+    headings = [parsed.text[b.char_start : b.char_end] for b in parsed.blocks if b.kind == "heading"]
+    assert headings[0] == "Frequently asked questions"
+    assert headings[1:] == [f"Question {n}: can I bring item {n}?" for n in range(1, 9)]
+    # Each answer follows its question; page furniture and styles stay out.
+    assert "Question 3: can I bring item 3?\n\nYes, item 3 is allowed" in parsed.text
+    assert "Home" not in parsed.text and "Copyright" not in parsed.text and "color" not in parsed.text
+    chunks = chunk_document(parsed)
+    assert any(chunk.section and chunk.section.endswith("Question 5: can I bring item 5?") for chunk in chunks)
+
+
+def test_a_page_walked_element_by_element_keeps_lists_and_tables() -> None:
+    # A list and a table between the questions: the extractor keeps the headings and drops both.
+    page = _faq_page(6).replace(
+        b"<h3>Question 3",
+        b"<ul><li>Towels</li><li>Robes<ul><li>Adult</li></ul></li></ul>"
+        b"<table><tr><th>Room</th><th>Price</th></tr><tr><td>Double</td><td>95</td></tr></table><h3>Question 3",
+    )
+    parsed = parse_document(page, "faq.html")
+    assert "- Towels\n\n- Robes\n\n- Adult" in parsed.text
+    assert "Room: Double | Price: 95" in parsed.text

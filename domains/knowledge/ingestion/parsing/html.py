@@ -3,7 +3,9 @@ dropped by its extractor, not by patterns of ours), walked as headings, paragrap
 
 The page is parsed once by lxml; its nesting depth is checked before any recursive walk can see it (422).
 When the extractor finds no main content (a page that is all list or all table), its plain-text fallback keeps
-the visible text of the page without scripts and styles.
+the visible text of the page without scripts and styles. When it drops half of the page's headings (it does so
+with short FAQ pages of <h3> questions), of its list items or of its table rows, or a fifth of its text, the page's
+own elements are read instead, page furniture (navigation, header, footer, forms) left out.
 """
 
 from __future__ import annotations
@@ -59,6 +61,14 @@ def parse_html(
             metadata["title"] = title
         main = document.find("main")
         _walk(builder, main if main is not None else document, limits)
+    page = TextBuilder()
+    body = tree.find("body")
+    _walk_page(page, body if body is not None else tree, limits)
+    if _dropped_structure(builder, page) or builder.position < MIN_TEXT_KEPT * page.position:
+        # The extractor dropped what the page shows as content: the headings of a short FAQ page of <h3> questions
+        # and <p> answers, or a list and a table between them. The page's own elements are read instead (scripts,
+        # styles, navigation, header, footer and forms still left out).
+        builder = page
     if not builder.blocks:
         builder.paragraph(trafilatura.html2txt(markup) or "")
     try:
@@ -100,6 +110,107 @@ def _walk(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
             _walk(builder, element, limits)
         elif (text := _text(element)).strip():
             builder.paragraph(text)
+
+
+MIN_STRUCTURE_SHOWN = 2  # headings, list items or table rows a page shows before losing half sends it to _walk_page
+MIN_TEXT_KEPT = 0.8  # share of the page's own text (_walk_page) the extractor must keep
+_HEADING_TAGS = {f"h{level}": level for level in range(1, 7)}
+# Elements whose text is no content of the page: scripts, styles, navigation, page furniture, forms
+_NOT_CONTENT = {
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "nav",
+    "header",
+    "footer",
+    "aside",
+    "form",
+    "button",
+    "svg",
+    "head",
+}
+_PARAGRAPH_TAGS = {"p", "blockquote", "pre", "address", "figcaption", "dt", "dd", "summary"}
+_BLOCK_ELEMENTS = {
+    *_HEADING_TAGS,
+    *_PARAGRAPH_TAGS,
+    "div",
+    "section",
+    "article",
+    "main",
+    "ul",
+    "ol",
+    "li",
+    "table",
+    "dl",
+    "details",
+    "figure",
+    "hr",
+    "br",
+}
+
+
+def _dropped_structure(extracted: TextBuilder, page: TextBuilder) -> bool:
+    """Return True when the extractor kept fewer than half of the page's headings, list items or table rows (of a
+    kind the page shows at least MIN_STRUCTURE_SHOWN times)."""
+    for kind in ("heading", "list_item", "table_row"):
+        shown = sum(block.kind == kind for block in page.blocks)
+        kept = sum(block.kind == kind for block in extracted.blocks)
+        if shown >= MIN_STRUCTURE_SHOWN and kept * 2 < shown:
+            return True
+    return False
+
+
+def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
+    """Write a page's own elements in order: headings, paragraphs, list items and table rows (no extractor)."""
+    if parent.text and parent.text.strip() and parent.tag not in _NOT_CONTENT:
+        builder.paragraph(parent.text)
+    for element in parent:
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in _NOT_CONTENT or not tag:
+            pass
+        elif tag in _HEADING_TAGS:
+            builder.heading(_text(element), _HEADING_TAGS[tag])
+        elif tag in _PARAGRAPH_TAGS:
+            builder.paragraph(_text(element))
+        elif tag in ("ul", "ol"):
+            _page_list(builder, element)
+        elif tag == "table":
+            _page_table(builder, element, limits)
+        elif any(isinstance(child.tag, str) and child.tag in _BLOCK_ELEMENTS for child in element):
+            _walk_page(builder, element, limits)
+        elif (text := _text(element)).strip():
+            builder.paragraph(text)
+        if element.tail and element.tail.strip() and tag in _BLOCK_ELEMENTS:
+            builder.paragraph(element.tail)
+
+
+def _page_list(builder: TextBuilder, element: Any) -> None:
+    for item in element.iterchildren("li"):
+        builder.list_item("".join(_own_page_text(item)))
+        for nested in item.iter("ul", "ol"):
+            if nested.getparent() is item:
+                _page_list(builder, nested)
+
+
+def _own_page_text(element: Any) -> list[str]:
+    parts = [element.text or ""]
+    for child in element:
+        if child.tag not in ("ul", "ol"):
+            parts.extend(_own_page_text(child))
+        parts.append(child.tail or "")
+    return parts
+
+
+def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
+    rows = [row for row in element.iter("tr")]
+    cells = [[_text(cell) for cell in row if cell.tag in ("td", "th")] for row in rows]
+    header = None
+    if rows and all(cell.tag == "th" for cell in rows[0] if isinstance(cell.tag, str)):
+        header, cells = cells[0], cells[1:]
+    builder.table(cells, header)
+    if builder.row_count > limits.max_table_rows:
+        raise too_many_rows(limits)
 
 
 def _list(builder: TextBuilder, element: Any) -> None:
