@@ -950,7 +950,7 @@ class QuestionNeeds:
         for term in self.key_terms:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             where = close if alone else seen | names
-            if not same_word(term, where) and not self.in_range(term, text):
+            if not same_word(term, where) and not self.in_range(term, text) and not day_of_kind(term, where):
                 return False
         if row and header and for_other_days(self.terms, header):
             return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
@@ -1048,6 +1048,16 @@ _CLOCK_TIME = re.compile(r"(?<![£$€\w.,])\d{1,2}[:.]\d{2}(?![\d.,])")  # 07:1
 _WORKING_DAYS = frozenset(stem(w) for w in (*DAY_NAMES[:5], "weekday", "weekdays"))
 _WEEKEND_DAYS = frozenset(stem(w) for w in (*DAY_NAMES[5:], "saturdays", "sundays", "weekend", "weekends"))
 _DAY_KINDS = ((_WORKING_DAYS, _WEEKEND_DAYS), (_WEEKEND_DAYS, _WORKING_DAYS))  # (asked kind, the other kind)
+
+
+def day_of_kind(day: str, stems: frozenset[str] | set[str]) -> bool:
+    """Return True when a day asked by name is covered by the kind of day a text names: "at weekends" says what
+    happens on a Saturday, "on weekdays" what happens on a Tuesday."""
+    if day in _WEEKEND_DAYS and day not in ("weekend", "saturdays", "sundays"):
+        return "weekend" in stems
+    if day in _WORKING_DAYS and day != "weekday":
+        return "weekday" in stems
+    return False
 
 
 def for_other_days(asked: frozenset[str], headings: str) -> bool:

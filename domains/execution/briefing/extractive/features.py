@@ -389,11 +389,17 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
     for passage in passages:
         places = seen.setdefault(document_key(passage.item), {})
         for index, tokens in enumerate(passage.tokens):
-            block = passage.units[index].block if passage.units else index
+            unit = passage.units[index] if passage.units else None
+            block = unit.block if unit is not None else index
+            # The introduction right under the document's title ("Planning your stay at The Saltmarsh Hotel?")
+            # names what the document is about: once is enough there.
+            opening = unit is not None and bool(unit.title) and unit.context == unit.title and unit.role is Role.PROSE
             for previous, token in zip([None, *tokens], tokens, strict=False):
                 label = previous is not None and previous.capitalized and token.numeric  # "Year 5", "Room 12"
                 if label or (token.capitalized and token.content and not token.numeric):
                     places.setdefault(token.stem, set()).add((passage.position, block))
+                    if opening:
+                        places[token.stem].add((-1, -1))  # counts as a second paragraph
     return {
         key: frozenset(name for name, where in places.items() if len(where) >= RECURRING_NAME_PARAGRAPHS)
         for key, places in seen.items()

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import asked_clause, phrasal_equivalents, question_verb
+from domains.execution.briefing.extractive.checks import asked_clause, day_of_kind, phrasal_equivalents, question_verb
 from domains.execution.briefing.extractive.features import analyze, document_names, read_passages
+from domains.execution.briefing.extractive.structure import read_units
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
 from tests.unit.execution.extractive.helpers import may_answer, question_needs
@@ -22,6 +23,13 @@ SHOP = (
     "Call Bramblewick customer care on 0330 118 4420.\n"
 )
 ONE_MENTION = (
+    "# Returns\n\n"
+    "## Our partners\n\n"
+    "We deliver for Bramblewick.\n\n"
+    "## Return windows\n\n"
+    "Garden tools may be returned within 60 days.\n"
+)
+INTRODUCED = (
     "# Returns\n\n"
     "We want you to love what you buy from Bramblewick.\n\n"
     "## Return windows\n\n"
@@ -44,6 +52,8 @@ def test_a_name_the_document_repeats_need_not_be_in_the_answering_section() -> N
     assert window in _candidates(question, SHOP)
     # Named once, in another paragraph, the name may be a neighbour's: the section must name it.
     assert window not in _candidates(question, ONE_MENTION)
+    # Once is enough in the introduction right under the document's title: it says what the document is about.
+    assert window in _candidates(question, INTRODUCED)
     # A name the document never writes is still missing.
     assert window not in _candidates("How long do I have to return garden tools to Hollowbrook?", SHOP)
 
@@ -163,3 +173,36 @@ def test_a_question_after_a_situation_is_read_for_its_own_verb() -> None:
 def test_a_month_or_weekday_asked_in_full_is_found_abbreviated(question: str, sentence: str, answers: bool) -> None:
     key = frozenset(t.stem for t in tokenize(question) if t.capitalized or t.numeric)
     assert may_answer(question, sentence, key_terms=key) is answers
+
+
+@pytest.mark.parametrize(
+    ("day", "text", "covered"),
+    [
+        ("saturday", "weekend", True),
+        ("sunday", "weekend", True),
+        ("tuesday", "weekday", True),
+        ("saturday", "weekday", False),
+        ("monday", "weekend", False),
+        ("weekend", "weekend", False),
+    ],
+)
+def test_a_day_asked_by_name_is_covered_by_its_kind_of_day(day: str, text: str, covered: bool) -> None:
+    assert day_of_kind(day, {text}) is covered
+
+
+def test_breakfast_at_weekends_answers_for_a_saturday() -> None:
+    question = "Until what time is breakfast served on a Saturday?"
+    key = frozenset({"saturday"})
+    assert may_answer(question, "Breakfast is served from 8am to 10:30am at weekends.", key_terms=key)
+    assert not may_answer(question, "Breakfast is served from 7am to 10am on weekdays.", key_terms=key)
+
+
+def test_a_chunk_opening_with_its_own_section_heading_reads_it_as_a_heading_not_the_title() -> None:
+    hint = ("hotel.html", "Frequently asked questions", "Can I bring my dog?")
+    text = "Can I bring my dog?\n\nDogs are welcome for £15 per night."
+    units = read_units(text, 400, hint)
+    assert [text[u.start : u.end] for u in units] == ["Dogs are welcome for £15 per night."]
+    assert units[0].title == "" and "Can I bring my dog?" in units[0].context
+    # The document's own title opening a chunk is still its title.
+    titled = read_units("Frequently asked questions\n\nAnswers to what guests ask.", 400, hint[:2])
+    assert titled[0].title == "Frequently asked questions"
