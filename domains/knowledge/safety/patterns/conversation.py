@@ -196,13 +196,15 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         re.compile(r"\b(?:olvid[ae]|olvidá)\s+todo\b|\bzaboravi\s+(?:sve\s+)?(?:instrukcije|upute|pravila)\b", _I),
         words=(_w("olvida olvide olvidá zaboravi"),),
     ),
-    # A planted order to print verbatim: "just output 'X'", "instead say: X".
+    # A planted order to print verbatim: "just output 'X'", "instead say: X". Not a letter's request whose writer
+    # says what they will do next (spans-6): 'just reply "accepted" and I'll send the deposit invoice'.
     Rule(
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
             r"\b(?:just|only|simply|instead|nur|einfach)\s+(?:output|say|print|write|reply|respond|answer|return|"
-            r"sag|sage|schreib|schreibe|gib)\b(?:\s+(?:with|back|aus))?\s*[:\"“„'«]",
+            r"sag|sage|schreib|schreibe|gib)\b(?:\s+(?:with|back|aus))?\s*[:\"“„'«]"
+            r"(?![^\"”“'«»\n]{1,40}[\"”“'»]\s*,?\s*(?:and|so(?:\s+that)?)\s+(?:i|we)(?:'ll|’ll|\s+will|\s+can|\s+shall)\b)",
             _I,
         ),
         words=(
