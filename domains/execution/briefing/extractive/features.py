@@ -195,7 +195,7 @@ class Analysis:
         """Return the names that recur in the retrieved text of the passage's document (document_names)."""
         if self._names is None:
             self._names = document_names(self.passages)
-        return self._names.get(document_key(passage.item), frozenset())
+        return self._names.get(document_key(passage.item) or passage.item.chunk_id, frozenset())
 
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
         """Return what the eligibility rules read of the quote of sentences first..index of `passage`.
@@ -381,13 +381,14 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
 
 
 def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
-    """Return, per document (document_key), the names written capitalised in at least two of its paragraphs among
+    """Return, per document (document_key, or the chunk id of a chunk without a hint), the names written capitalised in at least two of its paragraphs among
     the retrieved chunks, and the numbers such a name labels ("Year 5"): the shop, the clinic, the product or the
     class a document is about ("Bramblewick" in its welcome and its contact lines), which a question names though
     the answering row or sentence does not."""
     seen: dict[str, dict[str, set[tuple[int, int]]]] = {}
     for passage in passages:
-        places = seen.setdefault(document_key(passage.item), {})
+        # A chunk without a location hint is a document of its own: no other chunk's names are its names.
+        places = seen.setdefault(document_key(passage.item) or passage.item.chunk_id, {})
         for index, tokens in enumerate(passage.tokens):
             unit = passage.units[index] if passage.units else None
             block = unit.block if unit is not None else index

@@ -206,3 +206,11 @@ def test_a_chunk_opening_with_its_own_section_heading_reads_it_as_a_heading_not_
     # The document's own title opening a chunk is still its title.
     titled = read_units("Frequently asked questions\n\nAnswers to what guests ask.", 400, hint[:2])
     assert titled[0].title == "Frequently asked questions"
+
+
+def test_chunks_without_a_location_hint_do_not_share_their_names() -> None:
+    first = EvidenceItem("chunk-a", "trusted", "Sold by Bramblewick.\n\nDelivered by Bramblewick.")
+    second = EvidenceItem("chunk-b", "trusted", "Garden tools may be returned within 60 days.")
+    names = document_names(read_passages([first, second], 400))
+    assert stem("bramblewick") in names["chunk-a"]
+    assert not names["chunk-b"]
