@@ -381,10 +381,11 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
 
 
 def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
-    """Return, per document (document_key, or the chunk id of a chunk without a hint), the names written capitalised in at least two of its paragraphs among
-    the retrieved chunks, and the numbers such a name labels ("Year 5"): the shop, the clinic, the product or the
-    class a document is about ("Bramblewick" in its welcome and its contact lines), which a question names though
-    the answering row or sentence does not."""
+    """Return, per document (document_key, or the chunk id of a chunk without a hint), the names written
+    capitalised in at least two of its paragraphs among the retrieved chunks, or once in the introduction under its
+    title, and the numbers such a name labels ("Year 5"): the shop, the clinic, the product or the class a document
+    is about ("Bramblewick" in its welcome and its contact lines), which a question names though the answering row
+    or sentence does not."""
     seen: dict[str, dict[str, set[tuple[int, int]]]] = {}
     for passage in passages:
         # A chunk without a location hint is a document of its own: no other chunk's names are its names.
