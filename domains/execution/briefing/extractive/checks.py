@@ -200,10 +200,7 @@ _HEAD = re.compile(
 # Words after "how much/many" or "which" that name no thing the answer must name: a verb ("How much comes off my
 # refund?"), a comparative ("How much extra is it?"), a count of occasions ("How many times a year ...?": "twice").
 _NO_HEAD = frozenset(
-    stem(w)
-    for w in str.split(
-        "come comes go goes get gets remain remains left happen extra more less else longer further time times"
-    )
+    stem(w) for w in str.split("come go goes get remain left happen extra more less else longer further time")
 )
 
 
@@ -668,6 +665,12 @@ def phrasal_equivalents(tokens: list[Token]) -> dict[str, frozenset[str]]:
     return found
 
 
+def found_phrased(term: str, stems: frozenset[str] | set[str], phrasal: dict[str, frozenset[str]]) -> bool:
+    """Return True when a question term is among a text's stems (same_word), or one of the one-word verbs its
+    phrasal verb is written as (phrasal_equivalents): "send back" asked, "return" written."""
+    return same_word(term, stems) or any(same_word(other, stems) for other in phrasal.get(term, ()))
+
+
 def _nominalised(verb: str, noun: str) -> bool:
     """Return True when `noun` is the -sion noun of a verb stem ending in d or t ("decid" / "decision", "submit" /
     "submission"); the stems share too short a prefix for the other morphology rules."""
@@ -757,10 +760,8 @@ class QuestionNeeds:
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
-        if same_word(term, stems):
+        if found_phrased(term, stems, self.phrasal):
             return True
-        if any(same_word(other, stems) for other in self.phrasal.get(term, ())):
-            return True  # "send back" asked, "return" written
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
     def states_end(self, text: str) -> bool:
@@ -947,9 +948,10 @@ class QuestionNeeds:
         # ("... for 10 seconds?") only in the sentence itself or its headings (or a range it states): the 10 in the
         # sentence beside it belongs to that sentence.
         close = seen if headed is None else headed | document | dated
+        named = seen | names
         for term in self.key_terms:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
-            where = close if alone else seen | names
+            where = close if alone else named
             if not same_word(term, where) and not self.in_range(term, text) and not day_of_kind(term, where):
                 return False
         if row and header and for_other_days(self.terms, header):
@@ -1053,11 +1055,8 @@ _DAY_KINDS = ((_WORKING_DAYS, _WEEKEND_DAYS), (_WEEKEND_DAYS, _WORKING_DAYS))  #
 def day_of_kind(day: str, stems: frozenset[str] | set[str]) -> bool:
     """Return True when a day asked by name is covered by the kind of day a text names: "at weekends" says what
     happens on a Saturday, "on weekdays" what happens on a Tuesday."""
-    if day in _WEEKEND_DAYS and day not in ("weekend", "saturdays", "sundays"):
-        return "weekend" in stems
-    if day in _WORKING_DAYS and day != "weekday":
-        return "weekday" in stems
-    return False
+    kind = "weekend" if day in _WEEKEND_DAYS else "weekday" if day in _WORKING_DAYS else None
+    return kind is not None and day != kind and kind in stems
 
 
 def for_other_days(asked: frozenset[str], headings: str) -> bool:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from domains.execution.briefing.extractive.checks import asked_clause, phrasal_equivalents, same_word
+from domains.execution.briefing.extractive.checks import asked_clause, found_phrased, phrasal_equivalents
 from domains.execution.briefing.extractive.features import Analysis
 from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.extractive.terms import fold, tokenize
 
-# "... - what do I do next?", "What should I do after removing the wheel?", "What comes before step 4?"
+# "... - what do I do next?", "What should I do after removing the wheel?", "What must I check before refitting it?"
 _NEXT = re.compile(r"^(?:what|which step)\b.*\b(?:next|then)\s*\??$")
 _AFTER = re.compile(r"^(?:what|which step)\b.{0,40}?\b(?P<side>after|before)\s+(?P<done>.+?)\s*\??$")
 MIN_STEP_SHARE = 0.6  # of the situation's content weight, found in the one step it names
@@ -36,9 +36,9 @@ class Neighbour:
 def asks_for_neighbour(question: str) -> tuple[str, int, str] | None:
     """Return the situation a question names, the side it asks for (+1 the step after, -1 the step before) and the
     word that asks it ("next", "after", "before"), or None when it asks for no neighbouring step."""
-    proper = fold(asked_clause(question)).strip()
-    if proper != fold(question).strip() and _NEXT.match(proper):
-        return question[: len(question) - len(asked_clause(question))], 1, "next"
+    clause = asked_clause(question)
+    if clause != question and _NEXT.match(fold(clause).strip()):
+        return question[: len(question) - len(clause)], 1, "next"
     match = _AFTER.match(fold(question).strip())
     if match:
         side = match.group("side")
@@ -68,14 +68,8 @@ def neighbouring_step(analysis: Analysis, question: str) -> Neighbour | None:
         for unit, unit_tokens in zip(passage.units, passage.tokens, strict=True):
             if unit.role is Role.STEP:
                 blocks.setdefault(unit.block, set()).update(t.stem for t in unit_tokens)
-                if unit.number:
-                    blocks[unit.block].add(unit.number)  # "What comes after step 4?"
         for block, stems in blocks.items():
-            found = sum(
-                w
-                for term, w in weights.items()
-                if same_word(term, stems) or any(same_word(other, stems) for other in equivalents.get(term, ()))
-            )
+            found = sum(w for term, w in weights.items() if found_phrased(term, stems, equivalents))
             scored.append((found / total, passage.position, block))
     if not scored:
         return None
