@@ -387,9 +387,11 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
     is about ("Bramblewick" in its welcome and its contact lines), which a question names though the answering row
     or sentence does not."""
     seen: dict[str, dict[str, set[tuple[int, int]]]] = {}
+    introduced: dict[str, set[str]] = {}
     for passage in passages:
         # A chunk without a location hint is a document of its own: no other chunk's names are its names.
-        places = seen.setdefault(document_key(passage.item) or passage.item.chunk_id, {})
+        key = document_key(passage.item) or passage.item.chunk_id
+        places = seen.setdefault(key, {})
         for index, tokens in enumerate(passage.tokens):
             unit = passage.units[index] if passage.units else None
             block = unit.block if unit is not None else index
@@ -401,9 +403,10 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
                 if label or (token.capitalized and token.content and not token.numeric):
                     places.setdefault(token.stem, set()).add((passage.position, block))
                     if opening:
-                        places[token.stem].add((-1, -1))  # counts as a second paragraph
+                        introduced.setdefault(key, set()).add(token.stem)
     return {
         key: frozenset(name for name, where in places.items() if len(where) >= RECURRING_NAME_PARAGRAPHS)
+        | introduced.get(key, set())
         for key, places in seen.items()
     }
 
