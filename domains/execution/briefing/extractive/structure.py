@@ -275,16 +275,18 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         was_blank, blank_before = blank_before, False
         first_line, opening = opening, False
         bare_title = is_bare_line(raw) and not (following or "").strip() and index + 2 < len(lines)
-        if first_line and len(titles) >= 3 and is_section_line(raw, titles[-1:]):
-            # The chunk opens with its own section's heading (an HTML <h3> FAQ question), not the document's title.
-            reader.push_heading(7, heading_text(raw))
-            blank_before = True
-            continue
-        if first_line and not raw.lstrip().startswith("#") and (is_title_line(raw, titles) or bare_title):
+        # A chunk may open with its own section's heading (an HTML <h3> FAQ question): that is no document title.
+        own_section = first_line and len(titles) >= 3 and is_section_line(raw, titles[-1:])
+        if (
+            first_line
+            and not own_section
+            and not raw.lstrip().startswith("#")
+            and (is_title_line(raw, titles) or bare_title)
+        ):
             reader.push_heading(1, heading_text(raw))
             blank_before = True
             continue
-        if not first_line and is_section_line(raw, titles):
+        if (own_section or not first_line) and is_section_line(raw, titles):
             reader.push_heading(7, heading_text(raw))
             blank_before = True
             continue
