@@ -173,8 +173,8 @@ def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
             builder.heading(_text(element), _HEADING_TAGS[tag])
         elif tag in _PARAGRAPH_TAGS:
             builder.paragraph(_text(element))
-        elif tag in ("ul", "ol"):
-            _page_list(builder, element)
+        elif tag in _PAGE_LIST[1]:
+            _list(builder, element, _PAGE_LIST)
         elif tag == "table":
             _page_table(builder, element, limits)
         elif any(isinstance(child.tag, str) and child.tag in _BLOCK_ELEMENTS for child in element):
@@ -185,25 +185,8 @@ def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
             builder.paragraph(element.tail)
 
 
-def _page_list(builder: TextBuilder, element: Any) -> None:
-    for item in element.iterchildren("li"):
-        builder.list_item("".join(_own_page_text(item)))
-        for nested in item.iter("ul", "ol"):
-            if nested.getparent() is item:
-                _page_list(builder, nested)
-
-
-def _own_page_text(element: Any) -> list[str]:
-    parts = [element.text or ""]
-    for child in element:
-        if child.tag not in ("ul", "ol"):
-            parts.extend(_own_page_text(child))
-        parts.append(child.tail or "")
-    return parts
-
-
 def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
-    rows = [row for row in element.iter("tr")]
+    rows = list(element.iter("tr"))
     cells = [[_text(cell) for cell in row if cell.tag in ("td", "th")] for row in rows]
     header = None
     if rows and all(cell.tag == "th" for cell in rows[0] if isinstance(cell.tag, str)):
@@ -213,19 +196,25 @@ def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None
         raise too_many_rows(limits)
 
 
-def _list(builder: TextBuilder, element: Any) -> None:
-    for item in element.iterchildren("item"):
-        own = "".join(_own_text(item))
-        builder.list_item(own)
-        for nested in item.iterchildren("list"):
-            _list(builder, nested)
+# A list's item and list tags: trafilatura's XML (`list/item`) and the page's own HTML (`ul|ol/li`)
+_EXTRACTED_LIST = ("item", ("list",))
+_PAGE_LIST = ("li", ("ul", "ol"))
 
 
-def _own_text(element: Any) -> list[str]:
+def _list(builder: TextBuilder, element: Any, tags: tuple[str, tuple[str, ...]] = _EXTRACTED_LIST) -> None:
+    item_tag, list_tags = tags
+    for item in element.iterchildren(item_tag):
+        builder.list_item("".join(_own_text(item, list_tags)))
+        for nested in item.iterchildren(*list_tags):
+            _list(builder, nested, tags)
+
+
+def _own_text(element: Any, list_tags: tuple[str, ...]) -> list[str]:
+    """Return an item's text without the text of the lists nested in it (they are items of their own)."""
     parts = [element.text or ""]
     for child in element:
-        if child.tag != "list":
-            parts.extend(_own_text(child))
+        if child.tag not in list_tags:
+            parts.extend(_own_text(child, list_tags))
         parts.append(child.tail or "")
     return parts
 
