@@ -99,28 +99,28 @@ def _write_table(builder: TextBuilder, rows: Iterable[Sequence[object]], limits:
     (`Invoice number: INV-20481`, a title line as the title), and the header is that fuller row. A `Label, value`
     line in the table's first two columns (`Payment terms, 30 days`) is written the same way, not under the
     headers of the first two columns."""
-    iterator: Iterator[Sequence[object]] = iter(rows)
-    scanned: list[Sequence[object]] = []
-    for row in iterator:
-        scanned.append(row)
+    iterator: Iterator[list[str]] = ([inline(cell) for cell in row] for row in rows)  # each cell read once
+    scanned: list[list[str]] = []
+    for cells in iterator:
+        scanned.append(cells)
         if len(scanned) >= _HEADER_SCAN_ROWS:
             break
-    width = max((_filled(row) for row in scanned), default=0)
+    width = max((_filled(cells) for cells in scanned), default=0)
     header: list[str] | None = None
     wide = width >= _MIN_WIDE_TABLE
     written = 0
-    for row in chain(scanned, iterator):
-        filled = _filled(row)
+    for cells in chain(scanned, iterator):
+        filled = _filled(cells)
         if not filled:
             continue
         if header is None:
             if wide and filled < width - 1:
-                written += _write_preamble(builder, row, first=not builder.blocks)
+                written += _write_preamble(builder, cells, first=not builder.blocks)
                 continue
-            header = header_names(row)
+            header = header_names(cells)
             continue
-        line = _label_value(row) if wide else None
-        line = line or render_row(header, row)
+        line = _label_value(cells) if wide else None
+        line = line or render_row(header, cells)
         if not line:
             continue
         written += 1
@@ -134,28 +134,26 @@ _HEADER_SCAN_ROWS = 50  # rows read to learn how wide a sheet's table is
 _MIN_WIDE_TABLE = 4  # columns a table needs before rows above its header may be a preamble
 
 
-def _filled(row: Sequence[object]) -> int:
-    return sum(1 for cell in row if inline(cell))
+def _filled(cells: Sequence[str]) -> int:
+    return sum(1 for cell in cells if cell)
 
 
-def _label_value(row: Sequence[object]) -> str | None:
+def _label_value(cells: Sequence[str]) -> str | None:
     """Return `Label: value` for a row holding only its first two cells, or None."""
-    cells = [inline(cell) for cell in row]
     if len(cells) >= 2 and cells[0] and cells[1] and not any(cells[2:]) and not cells[0][:1].isdigit():
         return f"{header_names([cells[0]])[0]}: {cells[1]}"
     return None
 
 
-def _write_preamble(builder: TextBuilder, row: Sequence[object], first: bool) -> int:
+def _write_preamble(builder: TextBuilder, cells: Sequence[str], first: bool) -> int:
     """Write a row above a wide table's header: a lone cell is the title (first) or a line of text; a `Label, value`
     row a field. Return the number of table rows written."""
-    cells = [inline(cell) for cell in row if inline(cell)]
-    if len(cells) == 1:
+    filled = [cell for cell in cells if cell]
+    if len(filled) == 1:
         if first:
-            builder.heading(cells[0], 1)
+            builder.heading(filled[0], 1)
         else:
-            builder.paragraph(cells[0])
+            builder.paragraph(filled[0])
         return 0
-    line = _label_value([cell for cell in row if inline(cell)]) or CELL_SEPARATOR.join(cells)
-    builder.table_row(line)
+    builder.table_row(_label_value(filled) or CELL_SEPARATOR.join(filled))
     return 1
