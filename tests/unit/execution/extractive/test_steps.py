@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.extractive.steps import asks_for_neighbour
+from domains.execution.briefing.extractive.features import analyze
+from domains.execution.briefing.extractive.steps import Neighbour, asks_for_neighbour, neighbouring_step
 from tests.unit.execution.extractive.helpers import one_chunk
 
 FILTER_MANUAL = (
@@ -48,10 +49,14 @@ def test_the_neighbouring_step_answers_what_comes_next_or_before(question: str, 
     assert expected in FILTER_MANUAL  # verbatim, without its list number
 
 
+def _neighbour(question: str, text: str = FILTER_MANUAL) -> Neighbour | None:
+    return neighbouring_step(analyze(question, one_chunk(text), max_sentence_chars=400), question)
+
+
 def test_no_neighbour_past_the_end_of_the_list_or_for_a_step_not_named() -> None:
-    assert _answer("I've run water through the dispenser - what do I do next?") != (
-        "Switch off the fridge at the wall."
-    )
+    last = "I've run water through the dispenser - what do I do next?"
+    assert _neighbour(last) is None  # the named step is the last: nothing after it, no wrap-around to step 1
+    assert _answer(last) != "Switch off the fridge at the wall."
     # A situation no step names is no step: the question is answered (or refused) as any other.
     assert _answer("I've defrosted the freezer - what do I do next?") is None
     # Half a situation is no step named: step 1 switches off the fridge; it empties no shelves.
@@ -60,9 +65,10 @@ def test_no_neighbour_past_the_end_of_the_list_or_for_a_step_not_named() -> None
 
 def test_a_document_that_says_before_in_words_is_read_as_it_says() -> None:
     text = FILTER_MANUAL + "\nBefore you push the new cartridge in, check that its seal is seated.\n"
-    assert _answer("What must I do before I push the new cartridge in?", text) != (
-        "Soak the new cartridge in cold water for five minutes."
-    )
+    question = "What must I do before I push the new cartridge in?"
+    assert _neighbour(question, text) is None  # the sentence saying "Before ..." is read instead
+    assert _neighbour(question) is not None
+    assert _answer(question, text) != "Soak the new cartridge in cold water for five minutes."
 
 
 @pytest.mark.parametrize(
