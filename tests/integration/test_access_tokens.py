@@ -37,7 +37,9 @@ async def test_the_secret_is_shown_once_and_only_its_hash_is_stored(client, data
     stored = _owner_rows(database_url, "SELECT token_hash FROM personal_access_tokens WHERE id = %s", created["id"])
     assert stored == [(hashlib.sha256(secret.encode()).hexdigest(),)]
     # The secret part of the token appears in no column of any table (a full dump, read as the owner).
-    random_part = secret.rsplit("_", 1)[-1]
+    # orion_pat_<org id, hex>_<43 url-safe characters>: the random part may itself hold "_", so split after the id.
+    random_part = secret.removeprefix("orion_pat_").split("_", 1)[1]
+    assert len(random_part) == 43
     with psycopg.connect(sync_url(database_url)) as conn:
         tables = [r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")]
         for table in tables:
