@@ -131,7 +131,8 @@ _ASKING = frozenset(
         "things there much kind sort long available give given include included includes provide provided take come "
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
-        "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still"
+        "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still "
+        "wise"
     )
 )
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
@@ -160,6 +161,15 @@ AUDIENCE = frozenset(
         "residents user users visitor visitors customer customers everyone people tenant tenants owner owners"
     )
 )
+_HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
+# The asker's own people ("my son", "our daughter"): the question is asked for them, a document names their group
+# ("pupils", "children") or nobody at all.
+_RELATIVES = frozenset(
+    stem(w)
+    for w in str.split(
+        "son sons daughter daughters husband wife partner mum mom dad mother father grandson granddaughter nephew niece"
+    )
+)
 # A money question's verb or noun ("spend", "cost", "fee") is asked, not named: the sum of money answers it.
 _MONEY_WORDS = frozenset(
     stem(w)
@@ -178,6 +188,7 @@ _MEASURE_NOUNS = frozenset(
 _COLOUR_WORDS = frozenset((stem("colour"), stem("color"), stem("colours"), stem("colors")))
 _TAKE_PLACE = re.compile(r"\b(?:take|takes|took|taking|taken) place\b")
 _PLACE = stem("place")
+SITUATION_WEIGHT = 0.5  # of a missing word that only the situation told before a question uses, in the focus share
 VERB_WEIGHT = 0.5  # of an inverted question's main verb in the focus share: documents paraphrase verbs most
 MIN_FOCUS_SHARE = 0.5  # of the question's other content weight, found in the sentence or its own section
 
@@ -208,7 +219,7 @@ _NO_HEAD = frozenset(
 # the question proper starts at its question word.
 _LEADING_SITUATION = re.compile(
     r"^(?!(?:what|when|where|who|whom|whose|which|how|why|is|are|was|were|can|could|do|does|did|will|would|should|"
-    r"has|have|had|must|may|might|shall)\b)[^?]{3,}?(?:\s+[-\u2013\u2014]\s+|,\s+|:\s+|;\s+)"
+    r"has|have|had|must|may|might|shall)\b)[^?]{3,}?(?:\s+[-\u2013\u2014]\s+|,\s+|:\s+|;\s+|[.!]\s+)"
     r"(?=(?:what|when|where|who|which|how|why|is|are|can|could|do|does|did|will|would|should|has|have|must)\b)",
     re.IGNORECASE,
 )
@@ -295,6 +306,21 @@ _UNIT_QUESTIONS = (
     (
         re.compile(r"\bhow loud\b|\b(?:what|which) (?:is |are )?(?:the )?noise\b"),
         re.compile(r"\bd[bB]\b|decibels?", re.I),
+    ),
+    (
+        # "What email address can I write to?": an address with an @ answers, a sentence about email does not
+        re.compile(
+            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:the |their |your |an )?(?:[\w-]+ ){0,3}e-?mail\?"
+        ),
+        re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
+    ),
+    (
+        # "Is there a phone number I can call?", "What number should I ring?": a number of seven digits or more
+        re.compile(
+            r"\b(?:phone|telephone|contact|helpline|mobile|emergency|out-of-hours) number\b"
+            r"|\b(?:what|which|a|the) number (?:can|should|do|could|would|must) (?:i|we|you) (?:call|ring|phone|text)\b"
+        ),
+        re.compile(r"\d(?:[\s()-]?\d){6,}"),
     ),
     (
         re.compile(r"\b(?:what|which) speed\b|\bhow fast\b"),
@@ -550,6 +576,9 @@ _SYNONYM_GROUPS = (
     "holiday vacation",
     "annual annually yearly year",
     "teach teacher teachers instructor instructors tutor tutors",
+    "remainder remaining balance",
+    "entry entrance",
+    "jumper sweater sweatshirt pullover",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -631,6 +660,18 @@ _PHRASAL_VERBS = (
     "get rid of=dispose remove discard",
     "throw away=dispose discard",
     "find out=learn",
+    "put in=submit make",
+    "deal with=process handle",
+    "sit down=seat seated",
+    "bring in=introduce add",
+    "pay off=pay balance",
+    "let know=tell inform notify",
+    "letting know=tell inform notify",
+    "keep down=quiet",
+    "look at=inspect check service",
+    "come out=release released",
+    "get back to=reply respond",
+    "rest of=remaining remainder balance",  # not a verb: "the rest of the money" is read the same way
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
 
@@ -757,6 +798,10 @@ class QuestionNeeds:
     negated: bool = False  # "What if I don't pay?": "unpaid" may be how the document says it
     # A phrasal verb's words ("send", "back") and the one-word verbs that say it ("return"): phrasal_equivalents
     phrasal: dict[str, frozenset[str]] = field(default_factory=dict)
+    # The words only a situation told before the question uses ("I'm at university. What discount ...?"): a document
+    # that does not repeat them may still answer, so where they are missing they weigh SITUATION_WEIGHT in the share
+    told: frozenset[str] = frozenset()
+    extreme: str | None = None  # "maximum" / "minimum": the bound a question asks for (asked_extreme)
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -824,6 +869,14 @@ class QuestionNeeds:
         # its X and its noun phrases; the situation told before it still counts for the subject.
         asked = asked_clause(question)
         tokens = tokenize(asked) if asked != question else whole
+        # The situation's own words ("My daughter is 15 and loves cooking."): told, not asked about
+        told = frozenset(focus) - {t.stem for t in tokens} if asked != question else frozenset()
+        for before, token in pairwise(whole):
+            if before.lower in ("my", "our") and token.stem in _RELATIVES:
+                focus.pop(token.stem, None)  # "What colour should my son's jumper be?": who asks, not what about
+        if _HOW_EARLY.search(folded):
+            focus.pop(stem("early"), None)  # "How early do the bins have to be out?" asks for a time
+            focus.pop(stem("late"), None)
         if tokens and tokens[0].stem in _ORDERING:
             focus.pop(tokens[0].stem, None)  # "List the action points ...": the order is no subject
         verb = question_verb(tokens)
@@ -862,6 +915,8 @@ class QuestionNeeds:
             stated_bounds(question),
             negated(whole),
             phrasal_equivalents(whole),
+            told,
+            asked_extreme(folded),
         )
 
     def eligible(
@@ -916,6 +971,12 @@ class QuestionNeeds:
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
         if self.labels and names_another_number(tokens, self.labels, text):
             return False  # "Parents' evening for Year 3" for "When is parents' evening for Year 6?"
+        if text is not None and self.extreme and states_other_extreme(text, self.extreme):
+            return False  # "Team plans require a minimum of 3 users" for "What's the maximum number of users?"
+        if text is not None and defers(text) and not self.terms & _DEFERRAL_WORDS:
+            return False  # "We will send details of the Christmas collection dates in December."
+        if text is not None and names_other_days_only(text, self.terms):
+            return False  # "a Saturday morning session" for "What time does the pantry open on Tuesdays?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.exists and not self.names_the_thing(tokens, section | document, headed):
@@ -924,7 +985,7 @@ class QuestionNeeds:
             return False
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
-        dated = iso_date_stems(text) if text is not None else frozenset()
+        dated = iso_date_stems(text) | day_part_stems(text) if text is not None else frozenset()
         own = stems | section | dated
         if text is not None:
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
@@ -968,14 +1029,20 @@ class QuestionNeeds:
         if self.head is not None and not head_needed:
             # "Which bugs were fixed?" over a "Fixed" list that never says "bug": the X is not asked of the text.
             focus = {term: w for term, w in focus.items() if term != self.head}
-        total = sum(focus.values())
-        if not total:
+        if not sum(focus.values()):
             return True
         found = sum(w for term, w in focus.items() if self.found(term, seen))
-        if found / total < MIN_FOCUS_SHARE:
+        missing = sum(
+            w * (SITUATION_WEIGHT if term in self.told else 1.0)
+            for term, w in focus.items()
+            if not self.found(term, seen)
+        )
+        if found / (found + missing) < MIN_FOCUS_SHARE:
             return False
         asked = [*focus, *self.key_terms]
         beyond = [term for term in asked if not same_word(term, document) and term not in AUDIENCE]
+        if self.which and self.head is not None and same_word(self.head, stems):
+            return True  # "Which vet is Biscuit seeing?" -- "Vet: Dr. Anjali Mehra" in Biscuit's appointment letter
         return not beyond or any(self.found(term, own) or self.in_range(term, text) for term in beyond)
 
 
@@ -1238,6 +1305,104 @@ def spells_out(acronym: str, text: str) -> bool:
 
 
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+
+
+# A time of day a question names ("on Tuesday evening", "on a Saturday night") and the hours (24-hour clock) it covers:
+# a clock time in those hours in the sentence ("18:30", "11:30 pm") is that part of the day.
+_DAY_PARTS = {
+    stem("morning"): range(5, 12),
+    stem("afternoon"): range(12, 18),
+    stem("evening"): range(17, 23),
+    stem("night"): (*range(20, 24), *range(0, 5)),
+}
+_TIME_OF_DAY = re.compile(
+    r"(?<![£$€\w.,])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d.,]\d)", re.IGNORECASE
+)
+
+
+def day_part_stems(text: str) -> frozenset[str]:
+    """Return the parts of the day ("evening") whose hours a clock time of the text falls in: "18:30" or "6.30 pm"
+    (minutes or am/pm written; a bare number is no time)."""
+    parts: set[str] = set()
+    for hour_text, minutes, meridiem in _TIME_OF_DAY.findall(text):
+        if not minutes and not meridiem:
+            continue
+        hour = int(hour_text)
+        if hour > 23 or (meridiem and not 1 <= hour <= 12):
+            continue
+        if meridiem:
+            hour = hour % 12 + (12 if meridiem.lower().startswith("p") else 0)
+        parts.update(part for part, hours in _DAY_PARTS.items() if hour in hours)
+    return frozenset(parts)
+
+
+_MAXIMUM = re.compile(r"\b(?:max(?:imum)?|at most|most|up to|no more than|not more than|limit(?:ed)?|cap(?:ped)?)\b")
+_MINIMUM = re.compile(r"\b(?:min(?:imum)?|at least|no fewer than|no less than|not less than|fewest|least)\b")
+
+
+def asked_extreme(folded_question: str) -> str | None:
+    """Return "maximum" or "minimum" when a question asks for one bound only ("What's the maximum number ...?",
+    "What's the least I can pay?"), else None."""
+    most, least = bool(_MAXIMUM.search(folded_question)), bool(_MINIMUM.search(folded_question))
+    if most == least:
+        return None
+    return "maximum" if most else "minimum"
+
+
+def states_other_extreme(text: str, asked: str) -> bool:
+    """Return True when a sentence states only the other bound than the one asked: a minimum ("at least 3 users")
+    for a maximum, or a maximum for a minimum."""
+    folded = fold(text)
+    most, least = bool(_MAXIMUM.search(folded)), bool(_MINIMUM.search(folded))
+    return (least and not most) if asked == "maximum" else (most and not least)
+
+
+# A sentence that promises the information later states none of it: "Details of the Christmas dates will be sent in
+# December", "to be announced in January", "TBC". A question about that promise (when details are sent) is answered.
+_DEFERS = re.compile(
+    r"\b(?:to be (?:announced|confirmed|agreed|decided|arranged|published)|tb[ac]|(?:will|shall) (?:be )?"
+    r"(?:send|sent|announce|announced|publish|published|confirm|confirmed|circulate|circulated|share|shared) "
+    r"(?:\w+ ){0,2}(?:details|information|dates?|times?|arrangements|more)\b|(?:details|information|dates?|times?|"
+    r"arrangements) (?:\w+ ){0,4}(?:will|shall) (?:be )?(?:sent|announced|published|confirmed|circulated|shared|"
+    r"given|posted)\b)",
+    re.IGNORECASE,
+)
+_DEFERRAL_WORDS = frozenset(
+    stem(w)
+    for w in str.split("announce announced send sent publish published confirm confirmed circulate share details")
+)
+
+
+def defers(text: str) -> bool:
+    """Return True when the sentence promises the information for later instead of stating it (_DEFERS)."""
+    return bool(_DEFERS.search(text))
+
+
+_DAY_RANGE = re.compile(
+    r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|—|until|through|thru)\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*",
+    re.IGNORECASE,
+)
+_DAY_ABBREVIATIONS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_ANY_DAY = re.compile(r"\b(?:daily|every ?day|each day|all week|7 days|seven days|weekdays?|weekends?)\b", re.I)
+
+
+def names_other_days_only(text: str, asked: frozenset[str]) -> bool:
+    """Return True when a question names a day of the week and the sentence names days of the week, but not that one,
+    counting the days a range covers ("Monday to Friday" holds Tuesday) and never when it says "daily" or
+    "weekdays"/"weekends" (day_of_kind and for_other_days judge those)."""
+    days = [stem(day) for day in DAY_NAMES]
+    asked_days = {days.index(term) for term in asked if term in days}
+    if not asked_days or _ANY_DAY.search(text):
+        return False
+    named: set[int] = set()
+    for first, last in _DAY_RANGE.findall(text):
+        start, end = _DAY_ABBREVIATIONS.index(first.lower()), _DAY_ABBREVIATIONS.index(last.lower())
+        named.update(day % 7 for day in range(start, end + 1 if end >= start else end + 8))
+    for token in tokenize(text):
+        for index, day in enumerate(DAY_NAMES):
+            if token.lower in (day, day + "s") or (same_word(token.stem, {days[index]}) and token.lower[:3] == day[:3]):
+                named.add(index)
+    return bool(named) and not named & asked_days
 
 
 def iso_date_stems(text: str) -> frozenset[str]:

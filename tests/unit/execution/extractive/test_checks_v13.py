@@ -1,0 +1,151 @@
+"""Answerer v13's rules, each from a fresh document asked as a new user would (evaluation/everyday-probes-3): a part
+of the day a clock time falls in, more phrasal verbs and plain equivalents, the asker's own people and a situation's
+words that a document need not repeat, a "which X" field, contact details, the other bound, a promise of details
+later and a sentence about other days of the week (checks.py). The texts are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from domains.execution.briefing.extractive.checks import (
+    asked_extreme,
+    day_part_stems,
+    defers,
+    expected_unit,
+    names_other_days_only,
+    states_other_extreme,
+)
+from domains.execution.briefing.extractive.features import analyze
+from domains.execution.briefing.extractive.terms import stem
+from domains.execution.briefing.prompt_format import EvidenceItem
+
+
+def _candidates(question: str, text: str, section: str = "notes.md") -> list[str]:
+    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
+    analysis = analyze(question, evidence, max_sentence_chars=400)
+    return [analysis.quote_text(c) for c in analysis.candidates]
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("Doors open at 18:45.", {"even"}),
+        ("Silence from 11 pm until 8 am.", {"night", "morn"}),
+        ("Collection from 7.15am.", {"morn"}),
+        ("Lunch is served at 1pm.", {"afternoon"}),
+        ("A ticket costs £2.50 and lasts 3 hours.", set()),
+        ("Requires firmware 4.2.0 or later.", set()),
+    ],
+)
+def test_a_clock_time_is_the_part_of_the_day_it_falls_in(text: str, parts: set[str]) -> None:
+    assert day_part_stems(text) == {stem(part) if part not in ("even", "morn") else part for part in parts}
+
+
+def test_an_evening_asked_is_a_clock_time_of_the_evening_in_a_row() -> None:
+    sheet = (
+        "# Timetable\n\n- Wednesday 19:15: Pilates class with Ines Ruiz\n"
+        "- Wednesday 07:00: Pilates class with Tom Ash\n"
+    )
+    found = _candidates("Who teaches the Pilates class on Wednesday evening?", sheet)
+    assert any("Ines Ruiz" in quote for quote in found)
+    assert not any("Tom Ash" in quote for quote in found)
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("How long after the event can I still put in a claim?", "Claims must be submitted within 21 days."),
+        ("How long will it take you to deal with my complaint?", "We process every complaint within 10 working days."),
+        ("How many people can sit down for dinner in the hall?", "The hall seats 90 guests."),
+        (
+            "When must the rest of the fee be paid?",
+            "The remaining balance of the fee is due 4 weeks before the course.",
+        ),
+        ("How much is a new entry card?", "A replacement entrance card costs £8."),
+    ],
+)
+def test_a_phrase_or_word_the_document_writes_otherwise_is_found(question: str, text: str) -> None:
+    assert text in _candidates(question, f"# Terms\n\n- {text}\n")
+
+
+def test_the_rest_of_is_no_synonym_that_finds_every_word_starting_with_rest() -> None:
+    # "stick around" is written "remain"; were "rest" a plain synonym of "remaining", "Restore" would say it.
+    restore = "# Archive\n\n- Restore backups from the archive within 30 days.\n"
+    assert not _candidates("How long do backups stick around?", restore)
+    remain = "# Archive\n\n- Backups remain in the archive for 30 days.\n"
+    assert _candidates("How long do backups stick around?", remain)
+
+
+def test_the_askers_own_people_and_a_cost_wise_need_not_be_written() -> None:
+    text = "# Uniform\n\n- Sweatshirt: navy blue, with the school badge\n"
+    assert any("navy" in q for q in _candidates("What colour should my daughter's school jumper be?", text))
+    fee = "A missed appointment is charged at £25."
+    assert fee in _candidates("What happens cost-wise if I miss my appointment?", f"# Fees\n\n- {fee}\n")
+
+
+def test_a_situations_missing_words_weigh_less_than_the_question_propers() -> None:
+    text = "# Courses\n\nAdult courses are open to ages 16 and over.\n"
+    answer = "Adult courses are open to ages 16 and over."
+    assert answer in _candidates("My nephew is 16 and adores baking. Can he take an adult course?", text)
+    # Without the situation, the same missing words are the question's own subject: the sentence does not answer.
+    assert answer not in _candidates("Can a 16-year-old nephew who adores baking take an adult course?", text)
+
+
+def test_how_early_asks_for_a_time_not_for_the_word_early() -> None:
+    letter = "# Bin collection day letter\n\nPut your bins out by 6:30 am on your collection day.\n"
+    assert any("6:30" in q for q in _candidates("How early do the bins have to be out on collection day?", letter))
+
+
+def test_a_field_naming_the_x_of_which_x_answers_in_a_document_about_the_subject() -> None:
+    letter = (
+        "# Appointment for Pepper - Oakfield Vet\n\nDear Sam,\n\nThis confirms Pepper's check-up.\n\n"
+        "Vet: Dr. Lena Marsh\n\nTime: 10:40\n"
+    )
+    assert "Vet: Dr. Lena Marsh" in _candidates("Which vet will Pepper see?", letter)
+    assert "Vet: Dr. Lena Marsh" not in _candidates("Which vet will Rolo see?", letter)
+
+
+def test_contact_questions_need_the_address_or_number_itself() -> None:
+    assert expected_unit("What email address can I write to?") is not None
+    assert expected_unit("Is there a phone number I can call about my bill?") is not None
+    assert expected_unit("What is the reference number?") is None
+    about_email = "Students with a university email address get 20% off."
+    assert about_email not in _candidates("What email address can I write to for support?", about_email)
+    support = "Write to support@kettleworks.example for help."
+    assert support in _candidates("What email address can I write to for support?", support)
+    phone = "Call our billing team on 0161 555 0199."
+    assert phone in _candidates("Is there a phone number I can call about billing?", phone)
+    assert "Billing questions rose by 4%." not in _candidates(
+        "Is there a phone number I can call about billing?", "Billing questions rose by 4%."
+    )
+
+
+def test_the_other_bound_does_not_answer() -> None:
+    assert asked_extreme("what's the maximum number of users?") == "maximum"
+    assert asked_extreme("how many users are allowed?") is None
+    assert states_other_extreme("Team plans need at least 3 users.", "maximum")
+    assert not states_other_extreme("Team plans hold up to 50 users, minimum 3.", "maximum")
+    minimum = "Team plans need a minimum of 3 users."
+    assert minimum not in _candidates("What's the maximum number of users on a team plan?", minimum)
+    assert minimum in _candidates("What's the minimum number of users on a team plan?", minimum)
+
+
+def test_a_promise_of_details_later_answers_only_a_question_about_the_promise() -> None:
+    later = "We will send details of the holiday opening times in November."
+    assert defers(later) and defers("Workshop dates are to be announced.")
+    assert not defers("Your bin will be emptied on Friday.")
+    assert later not in _candidates("What are the opening times over the holidays?", later)
+    assert later in _candidates("When will you send details of the holiday opening times?", later)
+
+
+def test_a_sentence_about_other_days_of_the_week_does_not_answer_for_the_day_asked() -> None:
+    tuesday = frozenset({stem("tuesday")})
+    assert names_other_days_only("We added a Saturday morning session.", tuesday)
+    assert not names_other_days_only("Open Monday to Friday, 9 am to 5 pm.", tuesday)
+    assert not names_other_days_only("Open Sat to Wed.", tuesday)
+    assert not names_other_days_only("Open daily from 10.", tuesday)
+    assert not names_other_days_only("Open Tuesdays and Thursdays.", tuesday)
+    text = "# Pantry opening\n\n- The pantry opens on Tuesdays at 9:30.\n- A Saturday session opens at 10:00.\n"
+    found = _candidates("What time does the pantry open on Tuesdays?", text)
+    assert "The pantry opens on Tuesdays at 9:30." in found
+    assert "A Saturday session opens at 10:00." not in found
