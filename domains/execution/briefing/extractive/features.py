@@ -380,6 +380,17 @@ def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
     return titles
 
 
+def _names_in(tokens: list[Token]) -> list[str]:
+    """Return the stems of the capitalised words of a text and of the numbers a capitalised word labels ("Year 5",
+    "Room 12")."""
+    return [
+        token.stem
+        for previous, token in zip([None, *tokens], tokens, strict=False)
+        if (previous is not None and previous.capitalized and token.numeric)
+        or (token.capitalized and token.content and not token.numeric)
+    ]
+
+
 def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
     """Return, per document (document_key, or the chunk id of a chunk without a hint), the names written
     capitalised in at least two of its paragraphs among the retrieved chunks, or once in the introduction under its
@@ -388,6 +399,7 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
     or sentence does not."""
     seen: dict[str, dict[str, set[tuple[int, int]]]] = {}
     introduced: dict[str, set[str]] = {}
+    headings: dict[str, int] = {}
     for passage in passages:
         # A chunk without a location hint is a document of its own: no other chunk's names are its names.
         key = document_key(passage.item) or passage.item.chunk_id
@@ -398,12 +410,17 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
             # The introduction right under the document's title ("Planning your stay at The Saltmarsh Hotel?")
             # names what the document is about: once is enough there.
             opening = unit is not None and bool(unit.title) and unit.context == unit.title and unit.role is Role.PROSE
-            for previous, token in zip([None, *tokens], tokens, strict=False):
-                label = previous is not None and previous.capitalized and token.numeric  # "Year 5", "Room 12"
-                if label or (token.capitalized and token.content and not token.numeric):
-                    places.setdefault(token.stem, set()).add((passage.position, block))
-                    if opening:
-                        introduced.setdefault(key, set()).add(token.stem)
+            if unit is not None and unit.context:
+                # A heading is a place of its own, counted once whichever chunk repeats it ("YEAR 5 TRIP TO HOLLINS
+                # EDGE" over the letter's first section and "Hollins Edge" in its consent form)
+                for heading in unit.context.split(" / "):
+                    place = (-1, headings.setdefault(heading, len(headings)))
+                    for name in _names_in(tokenize(heading)):
+                        places.setdefault(name, set()).add(place)
+            for name in _names_in(tokens):
+                places.setdefault(name, set()).add((passage.position, block))
+                if opening:
+                    introduced.setdefault(key, set()).add(name)
     return {
         key: frozenset(name for name, where in places.items() if len(where) >= RECURRING_NAME_PARAGRAPHS)
         | introduced.get(key, set())

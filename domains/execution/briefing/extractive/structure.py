@@ -60,6 +60,18 @@ _NUMBERED = re.compile(
 _MARKER_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})*")  # the number in a _NUMBERED marker
 _BULLET = re.compile(r"[ \t]*[-*•+▪–][ \t]+(?=\S)")
 _BOLD_LABEL = re.compile(r"(\*\*|__)(?P<label>[^*_\n]{1,60}?)[:.]?(\*\*|__)[:.]?[ \t]*(?=\S)")
+_VALUE = re.compile(r"[£$€]?\d")
+
+
+def bold_label(text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """Return the match of a bold label opening text[start:end] ("**Deposit:** £1,440"), or None; a bold value with
+    no colon ("- **1,940** food parcels given out") is emphasis, and the sentence starts with it."""
+    match = _BOLD_LABEL.match(text, start, len(text) if end is None else end)
+    if match is None or (_VALUE.match(match.group("label").strip()) and ":" not in match.group(0)):
+        return None
+    return match
+
+
 _FIELD = re.compile(r"[ \t]*(?P<key>[A-Z][\w/&()'%. -]{0,28}?):[ \t]+(?=\S)")
 HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.)\s+")
 _TERMINAL = frozenset(".!?:;,")
@@ -103,6 +115,20 @@ def _short_label(text: str, max_words: int, max_chars: int) -> bool:
         and len(stripped.split()) <= max_words
         and stripped[-1] not in _TERMINAL
         and ": " not in stripped
+    )
+
+
+def _shouted(text: str) -> bool:
+    """Return True for a line of two or more words written in capitals, at most 100 characters, without closing
+    punctuation: a notice's or a letter's headline, a label and all ("IMPORTANT: ...")."""
+    stripped = text.strip()
+    letters = [c for c in stripped if c.isalpha()]
+    return (
+        len(letters) >= 6
+        and all(c.isupper() for c in letters)
+        and len(stripped.split()) >= 2
+        and len(stripped) <= 100
+        and stripped[-1] not in _TERMINAL
     )
 
 
@@ -199,7 +225,7 @@ class _Reader:
 
     def list_item(self, line: _Line, marker_end: int, role: Role) -> None:
         marker = self.text[line.start : marker_end]
-        label_match = _BOLD_LABEL.match(self.text, marker_end, line.end)
+        label_match = bold_label(self.text, marker_end, line.end)
         label = ""
         if label_match is not None:
             label = label_match.group("label").strip()
@@ -349,10 +375,15 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         if bullet is not None:
             reader.list_item(line, line.start + bullet.end(), Role.ITEM)
             continue
-        bold_label = _BOLD_LABEL.match(raw.lstrip())
-        if bold_label is not None:
+        labelled = bold_label(raw.lstrip())
+        if labelled is not None:
             offset = line.start + len(raw) - len(raw.lstrip())
-            reader.start_block(offset + bold_label.end(), line.end, Role.FIELD, bold_label.group("label").strip())
+            reader.start_block(offset + labelled.end(), line.end, Role.FIELD, labelled.group("label").strip())
+            continue
+        if was_blank and index + 1 < len(lines) and _shouted(raw):
+            # A headline in capitals set off above ("IMPORTANT: CHANGES TO YOUR COLLECTION DAY"): no field, no prose
+            reader.push_heading(7, heading_text(raw))
+            blank_before = True
             continue
         field = _FIELD.match(raw)
         short = len(raw.strip()) <= _MAX_FIELD_CHARS

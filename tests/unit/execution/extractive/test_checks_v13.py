@@ -1,4 +1,4 @@
-"""Answerer v13's rules, each from a fresh document asked as a new user would (evaluation/everyday-probes-3): a part
+"""Answerer v13's rules and layout readings, each from a fresh document asked as a new user would (evaluation/everyday-probes-3): a part
 of the day a clock time falls in, more phrasal verbs and plain equivalents, the asker's own people and a situation's
 words that a document need not repeat, a "which X" field, contact details, the other bound, a promise of details
 later and a sentence about other days of the week (checks.py). The texts are written for these tests."""
@@ -16,6 +16,7 @@ from domains.execution.briefing.extractive.checks import (
     states_other_extreme,
 )
 from domains.execution.briefing.extractive.features import analyze
+from domains.execution.briefing.extractive.structure import read_units
 from domains.execution.briefing.extractive.terms import stem
 from domains.execution.briefing.prompt_format import EvidenceItem
 
@@ -149,3 +150,38 @@ def test_a_sentence_about_other_days_of_the_week_does_not_answer_for_the_day_ask
     found = _candidates("What time does the pantry open on Tuesdays?", text)
     assert "The pantry opens on Tuesdays at 9:30." in found
     assert "A Saturday session opens at 10:00." not in found
+
+
+def test_a_bold_value_opening_a_list_item_is_part_of_its_sentence_and_a_bold_label_is_not() -> None:
+    text = "## Our year\n\n- **2,310** meals served from the kitchen\n- **Deposit:** £1,200\n"
+    quoted = [text[unit.start : unit.end] for unit in read_units(text, 400)]
+    assert "**2,310** meals served from the kitchen" in quoted
+    assert "£1,200" in quoted and not any("Deposit" in quote for quote in quoted)
+
+
+def test_a_headline_in_capitals_is_a_heading_not_a_field_or_an_answer() -> None:
+    letter = (
+        "Dear Resident,\n\nNOTICE: NEW RECYCLING DAY FROM MONDAY 3 MARCH\n\n"
+        "Your recycling will be collected on Wednesdays from 5 March.\n"
+    )
+    units = read_units(letter, 400)
+    assert not any(letter[u.start : u.end].startswith("NOTICE") for u in units)
+    assert any("NEW RECYCLING DAY" in u.context for u in units if "Wednesdays" in letter[u.start : u.end])
+    # Capitals with closing punctuation are a sentence shouted, not a headline.
+    shouted = "Dear Resident,\n\nPLEASE DO NOT LEAVE BAGS ON THE PAVEMENT.\n\nThank you.\n"
+    assert any(shouted[u.start : u.end].startswith("PLEASE") for u in read_units(shouted, 400))
+
+
+def test_a_name_in_a_heading_counts_as_a_place_the_document_names_it() -> None:
+    letter = (
+        "Dear parents,\n\nSUMMER CAMP AT KESTREL LAKE\n\nThe camp runs for three days.\n\n"
+        "COST AND PAYMENT\n\nA deposit of £35 is due by 2 May.\n\n"
+        "CONSENT FORMS\n\nPlease return the Kestrel Lake form by Friday.\n"
+    )
+    found = _candidates("How much is the deposit for Kestrel Lake?", letter, section="camp-letter.txt")
+    assert "A deposit of £35 is due by 2 May." in found
+    # Without the headline, the name is written once, in another paragraph: it may be a neighbour's.
+    plain = letter.replace("SUMMER CAMP AT KESTREL LAKE\n\n", "")
+    assert "A deposit of £35 is due by 2 May." not in _candidates(
+        "How much is the deposit for Kestrel Lake?", plain, section="camp-letter.txt"
+    )
