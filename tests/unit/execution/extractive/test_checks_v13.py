@@ -1,7 +1,8 @@
-"""Answerer v13's rules and layout readings, each from a fresh document asked as a new user would (evaluation/everyday-probes-3): a part
-of the day a clock time falls in, more phrasal verbs and plain equivalents, the asker's own people and a situation's
-words that a document need not repeat, a "which X" field, contact details, the other bound, a promise of details
-later and a sentence about other days of the week (checks.py). The texts are written for these tests."""
+"""Answerer v13's rules and layout readings, each from a fresh document asked as a new user would
+(evaluation/everyday-probes-3): a part of the day a clock time falls in, more phrasal verbs and plain equivalents, the
+asker's own people and a situation's words that a document need not repeat, a "which X" field, contact details, the
+other bound, a promise of details later, a sentence about other days of the week (checks.py); a bold value, a headline
+in capitals and the names of headings (structure.py, features.py). The texts are written for these tests."""
 
 from __future__ import annotations
 
