@@ -52,6 +52,10 @@ _QUESTION_PREFIX = re.compile(r"[ \t]*Q[:.][ \t]+(?=\S)")
 _ANSWER_PREFIX = re.compile(r"[ \t]*A[:.][ \t]+(?=\S)")
 _QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)+(?=\S)")
 _QUOTED_BLANK = re.compile(r"[ \t]*(?:>[ \t]*)+$")
+# A plain-text rule ("-----", "=====") sets sections apart as a blank line does; it is no text.
+_RULE = re.compile(r"[ \t]*([-=_*~#+])\1{4,}[ \t]*$")
+# A label joined to its value by a dot leader ("Abstract submission deadline ........ 14 February 2025"): a field.
+_LEADER = re.compile(r"[ \t]*(?P<label>[^\s.][^\n]{0,60}?)(?:[ \t]*\.{4,}|[ \t]+\.{3})[ \t]*(?=\S)")
 _TABLE_LINE = re.compile(r"[ \t]*\|")
 _TABLE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _NUMBERED = re.compile(
@@ -138,7 +142,9 @@ def _is_plain_heading(text: str, blank_before: bool, next_text: str | None) -> b
         return False
     if not _short_label(text, _MAX_HEADING_WORDS, 80):
         return False
-    return text.strip()[0].isupper() and not (next_text.strip()[:1].islower() and len(next_text.strip()) < 60)
+    # A line running on in lower case is a paragraph wrapped by hand ("... coffee breaks / and the conference
+    # dinner ..."), whatever the length of its next line.
+    return text.strip()[0].isupper() and not next_text.strip()[:1].islower()
 
 
 _MAX_BARE_CHARS = 60
@@ -293,13 +299,18 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
     for index, line in enumerate(lines):
         raw = line.text(text)
         following = lines[index + 1].text(text) if index + 1 < len(lines) else None
-        if not raw.strip() or _QUOTED_BLANK.match(raw):
+        if not raw.strip() or _QUOTED_BLANK.match(raw) or _RULE.match(raw):
             reader.flush()
             reader.table_header = ""
             blank_before = True
             continue
         was_blank, blank_before = blank_before, False
         first_line, opening = opening, False
+        leader = _LEADER.match(raw)
+        if leader is not None:
+            reader.start_block(line.start + leader.end(), line.end, Role.FIELD, leader.group("label").strip())
+            reader.flush()
+            continue
         bare_title = is_bare_line(raw) and not (following or "").strip() and index + 2 < len(lines)
         # A chunk may open with its own section's heading (an HTML <h3> FAQ question): that is no document title.
         own_section = first_line and len(titles) >= 3 and is_section_line(raw, titles[-1:])

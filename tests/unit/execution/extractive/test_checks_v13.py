@@ -186,3 +186,21 @@ def test_a_name_in_a_heading_counts_as_a_place_the_document_names_it() -> None:
     assert "A deposit of £35 is due by 2 May." not in _candidates(
         "How much is the deposit for Kestrel Lake?", plain, section="camp-letter.txt"
     )
+
+
+def test_a_dot_leader_is_a_field_and_a_rule_is_no_text() -> None:
+    text = (
+        "KEY DATES\n----------------------------\n\n"
+        "  Poster submission deadline ........ 3 March 2025\n"
+        "  Early registration ... €120\n\n"
+        "----------------------------\n"
+        "Tickets include lunch, coffee and the evening\n"
+        "reception on the first day of the event, when the awards are presented.\n"
+    )
+    units = read_units(text, 400)
+    quoted = {text[u.start : u.end]: u.context for u in units}
+    assert quoted["3 March 2025"].endswith("Poster submission deadline")
+    assert quoted["€120"].endswith("Early registration")
+    assert not any(quote.startswith("---") for quote in quoted)
+    # A line running on in lower case is a wrapped paragraph, not a heading over the rest of it.
+    assert any(quote.startswith("Tickets include lunch") for quote in quoted)
