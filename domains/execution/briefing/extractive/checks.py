@@ -203,6 +203,10 @@ _LIST_QUESTION = re.compile(
     r"|^what (?:does|do|did) (?:[\w'-]+ ){1,4}(?:plan|propose|intend)\b|\bplans\b"
 )
 # Words naming times as the X of a question ("What hours ...?", "How many times ...?"): the times are the answer
+_NOTICE = stem("notice")
+_TIME_BEFORE = re.compile(
+    r"\b(?:minutes?|hours?|days?|weeks?|months?)['’]?[*_]*\s+(?:before|in advance|ahead|prior to|beforehand)\b", re.I
+)
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 _HEAD = re.compile(
     r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
@@ -809,6 +813,11 @@ class QuestionNeeds:
             return True
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
+    def notice_given(self, text: str | None) -> bool:
+        """Return True when "how much notice" is asked and the sentence states a time before ("at least four weeks
+        before you travel", "48 hours in advance"): that is the notice, though the word is not written."""
+        return self.head == _NOTICE and text is not None and bool(_TIME_BEFORE.search(text))
+
     def states_end(self, text: str) -> bool:
         """Return True when a sentence says when something ends: an end word that is not one the question names its
         subject with ("15:00 Closing keynote" says when the closing keynote starts)."""
@@ -997,7 +1006,7 @@ class QuestionNeeds:
             return all(same_word(term, chunk | seen) for term in numbers)
         named = headed if headed is not None else own
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
-        if head_needed and self.head is not None and not same_word(self.head, named):
+        if head_needed and self.head is not None and not same_word(self.head, named) and not self.notice_given(text):
             return False  # the X asked about is not named in this sentence or its headings
         if self.which and self.head is not None and not names_one(tokens, self.head, self.terms):
             return False  # "Which contractor ...?" and the sentence only says "the contractors"

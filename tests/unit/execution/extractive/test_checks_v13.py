@@ -204,3 +204,12 @@ def test_a_dot_leader_is_a_field_and_a_rule_is_no_text() -> None:
     assert not any(quote.startswith("---") for quote in quoted)
     # A line running on in lower case is a wrapped paragraph, not a heading over the rest of it.
     assert any(quote.startswith("Tickets include lunch") for quote in quoted)
+
+
+def test_how_much_notice_is_a_time_before_though_notice_is_not_written() -> None:
+    policy = "# Travel\n\n## Working abroad\n\n- Ask your manager at least **three weeks** before you travel.\n"
+    question = "How much notice do I need to give before working abroad?"
+    assert any("three weeks" in quote for quote in _candidates(question, policy))
+    # A duration that is no time before anything does not name the notice.
+    other = "# Travel\n\n## Working abroad\n\n- Trips abroad may last up to three weeks.\n"
+    assert not _candidates(question, other)
