@@ -45,7 +45,13 @@ def test_splits_are_by_document_and_every_answer_is_in_its_document() -> None:
 
 @pytest.mark.parametrize(
     ("folder", "size"),
-    [("everyday-unseen", 129), ("everyday-unseen-2", 130), ("everyday-unseen-3", 130), ("everyday-unseen-5", 128)],
+    [
+        ("everyday-unseen", 129),
+        ("everyday-unseen-2", 130),
+        ("everyday-unseen-3", 130),
+        ("everyday-unseen-5", 128),
+        ("everyday-unseen-6", 128),
+    ],
 )
 def test_an_unseen_batch_loads_its_answers_are_in_its_documents_and_its_names_are_its_own(
     folder: str, size: int
