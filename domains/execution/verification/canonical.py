@@ -18,6 +18,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from packages.core.markup import markdown_markers
+
 # The names a citation reports in `span.match` (in this order).
 FOLDINGS = (
     "nfkc",
@@ -178,41 +180,9 @@ def _nfkc(units: list[Unit], fired: set[str]) -> list[Unit]:
     return out
 
 
-def _is_word(char: str) -> bool:
-    return char.isalnum()
-
-
 def _markdown(units: list[Unit], fired: set[str]) -> list[Unit]:
     """Drop emphasis markers (runs of * or _ that open or close a word) and heading markers at a line start."""
-    doomed: set[int] = set()
-    line_start = True
-    index = 0
-    while index < len(units):
-        char = units[index].char
-        if line_start and char == "#":
-            end = index
-            while end < len(units) and units[end].char == "#":
-                end += 1
-            if end - index <= 6 and end < len(units) and units[end].char in " \t":
-                doomed.update(range(index, end + 1))
-                index = end + 1
-                line_start = False
-                continue
-        if char in _EMPHASIS:
-            end = index
-            while end < len(units) and units[end].char == char:
-                end += 1
-            before = units[index - 1].char if index else " "
-            after = units[end].char if end < len(units) else " "
-            opens = not _is_word(before) and not after.isspace() and end < len(units)
-            closes = not before.isspace() and index > 0 and not _is_word(after)
-            if end - index <= 3 and (opens or closes) and not (_is_word(before) and _is_word(after)):
-                doomed.update(range(index, end))
-            index = end
-            line_start = False
-            continue
-        line_start = char == "\n" or (line_start and char in " \t")
-        index += 1
+    doomed = {i for marker in markdown_markers([unit.char for unit in units]) for i in range(marker.start, marker.end)}
     if not doomed:
         return units
     fired.add("markdown")

@@ -33,6 +33,7 @@ from domains.execution.briefing.protocol import BriefingGeneration, T
 from domains.execution.briefing.structured import validate_output
 from domains.knowledge.embeddings import EmbeddingProviderError, get_configured_embedding_provider
 from packages.config.settings import Settings, SettingsError, get_settings
+from packages.core.markup import without_markup
 
 logger = logging.getLogger(__name__)
 
@@ -128,8 +129,9 @@ class ExtractiveBriefingProvider:
             quotable = any(item.trust_label in QUOTABLE_TRUST_LABELS and item.text.strip() for item in evidence)
             briefing = UNSUPPORTED_BRIEFING if quotable else NO_EVIDENCE_BRIEFING
             return {"briefing": briefing, "claims": [], "insufficient_evidence": True}, draft
-        # A statement is its quote with line breaks and runs of spaces collapsed: the same words, only readable.
-        statements = [" ".join(quote.text.split()) for quote in draft.quotes]
+        # A statement is its quote as a reader reads it: paired Markdown emphasis left out (the quote keeps it: it is
+        # the source's exact text), line breaks and runs of spaces collapsed. The same words, only readable.
+        statements = [" ".join(without_markup(quote.text).split()) for quote in draft.quotes]
         claims = [
             {"statement": statement, "citations": [{"chunk_id": quote.chunk_id, "quote": quote.text}]}
             for statement, quote in zip(statements, draft.quotes, strict=True)
