@@ -19,7 +19,7 @@ attribute from an answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
@@ -52,11 +52,14 @@ class Expect(StrEnum):
 
 
 _EXPECT_PATTERNS = (
-    (Expect.DURATION, re.compile(r"\bhow (?:long|often|soon|frequently|far in advance)\b|\bwithin how\b")),
+    (
+        Expect.DURATION,
+        re.compile(r"\bhow (?:long|often|soon|frequently|far in advance)\b|\bwithin how\b|\bhow much time\b"),
+    ),
     (
         Expect.CLOCK,
         re.compile(
-            r"\bwhat time\b(?! of (?:the )?(?:year|month|week|day)| (?:period|frame|span|zone|scale))"
+            r"\bwhat time\b(?! of (?:the )?(?:year|month|week)| (?:period|frame|span|zone|scale))"
             # "What hours can I get in?", not "What hours a week ...?"
             r"|^(?:what|which) (?:hours|times)\b(?! (?:of|per|a|each) )"
         ),
@@ -101,6 +104,45 @@ _TIME_WORDS = frozenset(
 _CLOCK_WORDS = frozenset(
     str.split("am pm a.m p.m noon midday midnight o'clock morning afternoon evening night lunchtime dawn dusk")
 )
+# Units a number of a length of time is counted in ("30 days", "5 to 6 hours", "90 mins")
+_DURATION_UNITS = frozenset(
+    str.split(
+        "second seconds sec secs minute minutes min mins hour hours hr hrs day days night nights week weeks wk wks "
+        "fortnight fortnights month months year years decade decades weekday weekdays"
+    )
+)
+# "How long" asks a length too ("How long must the password be?": "at least 12 characters")
+_LENGTH_UNITS = frozenset(
+    str.split(
+        "character characters letter letters digit digits word words page pages line lines mm cm m metre metres "
+        "meter meters km inch inches foot feet mile miles"
+    )
+)
+_LONG = stem("long")
+_DAY = stem("day")
+_ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
+_RELATIVE_DAYS = frozenset(str.split("today tomorrow tonight yesterday"))
+
+
+def names_a_day(tokens: Sequence[Token]) -> bool:
+    """Return True when a sentence names a day ("which day?"): a weekday, a day of a month ("15 March", "the 3rd",
+    "day 4"), a date written in digits ("14/03/2025"), or today/tomorrow. "monthly", "in the spring" say when, never
+    which day."""
+    for index, token in enumerate(tokens):
+        if token.lower.removesuffix("s") in _WEEKDAYS or token.lower in _RELATIVE_DAYS:
+            return True
+        if not (token.numeric and token.lower.isdigit() and 1 <= int(token.lower) <= 31):
+            continue
+        near = tokens[max(0, index - 2) : index + 3]
+        beside = tokens[max(0, index - 1) : index + 2]
+        if any(other.lower in MONTHS for other in near) or any(
+            other is not token and (other.numeric or other.lower in _ORDINAL_SUFFIXES or other.stem == _DAY)
+            for other in beside
+        ):
+            return True
+    return False
+
+
 # Words before a unit of time that make it a point in time ("the first day", "the same week"), not a length
 _POINTING = frozenset(str.split("first second third last next same following previous the that this each"))
 _DURATION_WORDS = frozenset(
@@ -250,6 +292,7 @@ _MONEY_QUESTION = re.compile(
     r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|"
     r"commission|tip|tips|tax|vat|postage|shipping|delivery charge)\b"
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
+    r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
     r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
     r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine)s?"
     r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now)\b))"
@@ -347,6 +390,28 @@ _ASKS_BACK = re.compile(
     r"(?:whether|if|what|when|where|who|how|which|why)\b",
     re.IGNORECASE,
 )
+
+
+# Opening hours: "What time does X open / close / shut?" is answered where a sentence, or its section, speaks of
+# opening ("open until 9 pm", "Closing time", "Opening hours"), not by another activity's end ("serve food until 9 pm").
+_PAYING = frozenset(stem(word) for word in ("pay", "paying", "charge", "charged", "cost"))
+_FREE = frozenset(stem(word) for word in ("free", "complimentary"))
+_OPENING_VERBS = frozenset(stem(word) for word in ("open", "close", "shut"))
+_OPEN = stem("open")
+_OPENING_STEMS = frozenset(stem(word) for word in ("open", "opening", "close", "closing", "closed", "shut", "hours"))
+# What someone said or did at a meeting ("What did Fiona say about ...?"): an attendance list names them only.
+_SAYING = frozenset(
+    stem(word)
+    for word in str.split("say said report reported mention mentioned propose proposed suggest suggested raise raised")
+)
+# A list entry that is a name and a role and nothing more: "Fiona Hale (Finance Business Partner)", "Lina Osei — Lead
+# Developer". It says who someone is, never what they said or did.
+_NAME_ENTRY = re.compile(r"^\s*(?:[A-Z][\w'’.-]*\s+){1,3}[A-Z][\w'’-]*\s*(?:\([^()]*\)|[—–-]\s+[^.!?;:]*)\s*$")
+
+
+def name_entry(text: str) -> bool:
+    """Return True when the text is only a name with a role in brackets or after a dash (an attendance list's line)."""
+    return bool(_NAME_ENTRY.match(text)) and not any(char.isdigit() for char in text)
 
 
 def asks_only(text: str) -> bool:
@@ -489,8 +554,16 @@ def holds_expected(
         )
     if expect is Expect.DURATION:
         # "your first day back", "on the same day" name a day, not how long
+        # A number counts with its unit after it ("30 days", "5 to 6 hours"; "12 characters" for "how long" only), or
+        # as a year ("until the end of 2026"); "Week 11" names a week by its number, not a length.
+        units = _DURATION_UNITS | _LENGTH_UNITS if _LONG in question_terms else _DURATION_UNITS
         return any(
-            _is_number(t) or (t.lower in _DURATION_WORDS and (not i or listed[i - 1].lower not in _POINTING))
+            (_is_number(t) and (is_year(t) or any(u.lower in units for u in listed[i + 1 : i + 4])))
+            or (
+                t.lower in _DURATION_WORDS
+                and (not i or listed[i - 1].lower not in _POINTING)
+                and not (i + 1 < len(listed) and listed[i + 1].numeric)
+            )
             for i, t in enumerate(listed)
             if t.stem not in question_terms
         )
@@ -583,6 +656,7 @@ _SYNONYM_GROUPS = (
     "remainder remaining balance",
     "entry entrance",
     "jumper sweater sweatshirt pullover",
+    "jab jabs vaccination vaccinations vaccine vaccines injection injections",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -675,6 +749,9 @@ _PHRASAL_VERBS = (
     "look at=inspect check service",
     "come out=release released",
     "get back to=reply respond",
+    "spend money=expense expenses spent purchase",
+    "hand back=return",
+    "move out=leave vacate end",
     "rest of=remaining remainder balance",  # not a verb: "the rest of the money" is read the same way
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
@@ -808,9 +885,14 @@ class QuestionNeeds:
     extreme: str | None = None  # "maximum" / "minimum": the bound a question asks for (asked_extreme)
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
-        """Return True when a question term, or the number it labels, is among a text's stems."""
+        """Return True when a question term, or the number it labels, is among a text's stems; "without paying" is
+        found where the text says "free"."""
         if found_phrased(term, stems, self.phrasal):
             return True
+        if self.ends and term in _OPENING_VERBS and _OPEN in stems:
+            return True  # "What time does the Crown Inn close?" -- "The Crown Inn is open until 11 pm."
+        if self.negated and term in _PAYING and stems & _FREE:
+            return True  # "How many budgets can I have without paying?" -- "The free plan includes up to 3 budgets"
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
     def notice_given(self, text: str | None) -> bool:
@@ -961,6 +1043,8 @@ class QuestionNeeds:
         wherever the answering sentence stands."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
+        if self.head == _DAY and self.expect is Expect.DATE and not names_a_day(tokens):
+            return False  # "a monthly lunch club" for "On which day of the month is the lunch club held?"
         if self.ends and text is not None and not self.states_end(text):
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
@@ -988,6 +1072,10 @@ class QuestionNeeds:
             return False  # "a Saturday morning session" for "What time does the pantry open on Tuesdays?"
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
+        if self.verb in _OPENING_VERBS and not (stems | section | document | (headed or frozenset())) & _OPENING_STEMS:
+            return False  # "They serve food until 9 pm" for "What time does the Fox & Fiddle close?"
+        if text is not None and self.verb in _SAYING and name_entry(text):
+            return False  # "Fiona Hale (Finance Business Partner)" for "What did Fiona Hale say about the finances?"
         if self.exists and not self.names_the_thing(tokens, section | document, headed):
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         if self.money and text is not None and not holds_money(text, header):
@@ -1442,6 +1530,7 @@ _NEIGHBOUR_GROUPS = (
     "landlord landlords tenant tenants",
     "employer employers employee employees",
     "buyer buyers seller sellers",
+    "fridge fridges refrigerator refrigerated freezer freezers freeze frozen",
 )
 _NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 
@@ -1502,12 +1591,16 @@ def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:
     return False
 
 
+# Words before a number that hedge it ("around 9pm", "roughly 20"): they label nothing.
+_APPROXIMATELY = frozenset(str.split("around about approximately approx roughly nearly almost circa some over under"))
+
+
 def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:
     """Return (word, number) pairs where a content word right before a number labels it ("version 4.2")."""
     return tuple(
         (word.stem, number.stem)
         for word, number in pairwise(tokens)
-        if word.content and not word.numeric and number.numeric
+        if word.content and not word.numeric and number.numeric and word.lower not in _APPROXIMATELY
     )
 
 

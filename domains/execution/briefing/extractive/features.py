@@ -241,10 +241,17 @@ def _bigrams(stems: Sequence[str]) -> set[tuple[str, str]]:
     return set(pairwise(stems))
 
 
+# Words that hedge what is asked ("Roughly how long ...?"): the asker's manner, not the subject.
+_HEDGES = frozenset(str.split("roughly approximately approx"))
+# Where a question told in several sentences starts another ("My battery is flat. Roughly how long ...?",
+# "Sorry - ..."): the capital of the word opening it is no name.
+_QUESTION_SENTENCE = re.compile(r"(?<=[.!?])\s+|\s[-–—]\s")
+
+
 def read_question(text: str, idf: dict[str, float], default_idf: float) -> Question:
     """Return the question's kind, negation, content-term weights, bigrams and capitalised or numeric terms."""
-    tokens = tokenize(text)
-    content = [t for t in tokens if t.content and t.stem not in QUESTION_FILLER]
+    tokens = [token for part in _QUESTION_SENTENCE.split(text) for token in tokenize(part)]
+    content = [t for t in tokens if t.content and t.stem not in QUESTION_FILLER and t.lower not in _HEDGES]
     weights: dict[str, float] = {}
     for token in content:
         weights.setdefault(token.stem, idf.get(token.stem, default_idf))
