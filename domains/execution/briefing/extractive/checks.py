@@ -62,6 +62,8 @@ _EXPECT_PATTERNS = (
             r"\bwhat time\b(?! of (?:the )?(?:year|month|week)| (?:period|frame|span|zone|scale))"
             # "What hours can I get in?", not "What hours a week ...?"
             r"|^(?:what|which) (?:hours|times)\b(?! (?:of|per|a|each) )"
+            # "What are the mobile library van's opening times?" (not "When will you send the opening times?")
+            r"|^what(?:['’]s| is| are| were) (?:[\w'’-]+ ){0,5}?(?:opening|closing) (?:times?|hours)\b"
         ),
     ),
     (
@@ -412,6 +414,50 @@ _NAME_ENTRY = re.compile(r"^\s*(?:[A-Z][\w'’.-]*\s+){1,3}[A-Z][\w'’-]*\s*(?:
 def name_entry(text: str) -> bool:
     """Return True when the text is only a name with a role in brackets or after a dash (an attendance list's line)."""
     return bool(_NAME_ENTRY.match(text)) and not any(char.isdigit() for char in text)
+
+
+# A code, password or reference is given where it is named ("Wi-Fi password: tulip42", "Gate code 4471"): a sentence
+# about the gate or the Wi-Fi alone does not give it.
+_IDENTIFIER_QUESTION = re.compile(
+    r"^what(?:['’]s| is| are) (?:the|my|our|your) (?:[\w-]+ ){0,3}?(code|password|passcode|pin|postcode|username|"
+    r"reference)s?\b"
+)
+
+
+_MEASURE_UNITS = frozenset(
+    str.split(
+        "inch inches cm mm metre metres meter meters m km kg g gram grams litre litres liter liters l ml gb mb tb "
+        "watt watts w volt volts v"
+    )
+)
+
+
+def measured_numbers(tokens: Sequence[Token]) -> tuple[tuple[str, str], ...]:
+    """Return the question's numbers given with a unit of measure right after them ("14-inch", "2 litres")."""
+    return tuple(
+        (number.stem, unit.lower)
+        for number, unit in pairwise(tokens)
+        if number.numeric and number.lower.isdigit() and unit.lower in _MEASURE_UNITS
+    )
+
+
+def states_measures(tokens: Sequence[Token], measured: tuple[tuple[str, str], ...]) -> bool:
+    """Return True when the sentence gives each measured number with its unit ("14-inch", "14 in"), or does not
+    give the number at all (it may answer otherwise)."""
+    for number, unit in measured:
+        places = [i for i, t in enumerate(tokens) if t.stem == number]
+        if places and not any(
+            i + 1 < len(tokens) and tokens[i + 1].lower in _MEASURE_UNITS and same_word(unit, {tokens[i + 1].stem})
+            for i in places
+        ):
+            return False
+    return True
+
+
+def asked_identifier(folded: str) -> str | None:
+    """Return the stem of the code, password or reference a "what's the ... code?" question asks for, or None."""
+    match = _IDENTIFIER_QUESTION.search(folded)
+    return stem(match.group(1)) if match else None
 
 
 def asks_only(text: str) -> bool:
@@ -883,6 +929,10 @@ class QuestionNeeds:
     # that does not repeat them may still answer, so where they are missing they weigh SITUATION_WEIGHT in the share
     told: frozenset[str] = frozenset()
     extreme: str | None = None  # "maximum" / "minimum": the bound a question asks for (asked_extreme)
+    identifier: str | None = None  # "What's the Wi-Fi password?": the code asked for is written where it is given
+    # Numbers the question gives with a unit of measure ("a 14-inch cake" -> ("14", "inch")): the same number of the
+    # same unit must be in the sentence, not the number alone (14 servings)
+    measured: tuple[tuple[str, str], ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems; "without paying" is
@@ -1008,6 +1058,8 @@ class QuestionNeeds:
             phrasal_equivalents(whole),
             told,
             asked_extreme(folded),
+            asked_identifier(folded),
+            measured_numbers(whole),
         )
 
     def eligible(
@@ -1054,6 +1106,12 @@ class QuestionNeeds:
             return False  # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
+        if self.measured and not states_measures(tokens, self.measured):
+            return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
+        if self.identifier and not same_word(self.identifier, stems | (headed or frozenset())):
+            return False  # "Lock the main gate behind you" for "What's the padlock code for the main gate?"
+        if self.compounds and drops_the_compound(tokens, self.compounds):
+            return False  # "Chair | Gillian Hart | Re-elected" for "Who was elected vice-chair?"
         if names_a_neighbour(self.terms, stems):
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
         if not self.negated and names_the_reverse(self.focus, tokens):
@@ -1525,7 +1583,7 @@ _NEIGHBOUR_GROUPS = (
     "morning mornings afternoon afternoons evening evenings",
     "arrive arrives arrival arrivals depart departs departure departures",
     "member members guest guests visitor visitors",
-    "summer winter",
+    "spring summer autumn winter",
     "weekly monthly annual annually yearly",
     "landlord landlords tenant tenants",
     "employer employers employee employees",
@@ -1587,6 +1645,18 @@ def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:
         if (first, second) in found:
             continue
         if any(a == first and b != second for a, b in found):
+            return True
+    return False
+
+
+def drops_the_compound(tokens: Sequence[Token], compounds: tuple[tuple[str, str], ...]) -> bool:
+    """Return True when a sentence names a question compound's last part without its first ("Chair | Gillian Hart"
+    for "Who was elected vice-chair?", "Bikes cost £5" for "How much is an e-bike?"): it speaks of the plain thing."""
+    stems = {t.stem for t in tokens}
+    for first, second in compounds:
+        if second in STOP_WORDS or first in STOP_WORDS:
+            continue
+        if same_word(stem(second), stems) and not same_word(stem(first), stems):
             return True
     return False
 
