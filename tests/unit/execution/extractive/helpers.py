@@ -10,6 +10,7 @@ import numpy.typing as npt
 from domains.execution.briefing import BriefingGeneration
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import QuestionNeeds
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.reader import ReaderUnavailable
 from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.output import BriefingOutput
@@ -162,3 +163,10 @@ def may_answer(
     own = frozenset({t.stem for t in tokens} | {t.stem for t in tokenize(section)})
     document = frozenset(t.stem for t in tokenize(title))
     return question_needs(question, key_terms).eligible(tokens, own, document, own, True, sentence, own | document)
+
+
+def candidate_quotes(question: str, text: str, section: str = "notes.md") -> list[str]:
+    """Return the quotes of the sentences of one trusted chunk that may answer `question` (its candidates)."""
+    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
+    analysis = analyze(question, evidence, max_sentence_chars=400)
+    return [analysis.quote_text(c) for c in analysis.candidates]

@@ -16,16 +16,9 @@ from domains.execution.briefing.extractive.checks import (
     names_other_days_only,
     states_other_extreme,
 )
-from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.structure import read_units
 from domains.execution.briefing.extractive.terms import stem
-from domains.execution.briefing.prompt_format import EvidenceItem
-
-
-def _candidates(question: str, text: str, section: str = "notes.md") -> list[str]:
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
-    analysis = analyze(question, evidence, max_sentence_chars=400)
-    return [analysis.quote_text(c) for c in analysis.candidates]
+from tests.unit.execution.extractive.helpers import candidate_quotes
 
 
 @pytest.mark.parametrize(
@@ -48,7 +41,7 @@ def test_an_evening_asked_is_a_clock_time_of_the_evening_in_a_row() -> None:
         "# Timetable\n\n- Wednesday 19:15: Pilates class with Ines Ruiz\n"
         "- Wednesday 07:00: Pilates class with Tom Ash\n"
     )
-    found = _candidates("Who teaches the Pilates class on Wednesday evening?", sheet)
+    found = candidate_quotes("Who teaches the Pilates class on Wednesday evening?", sheet)
     assert any("Ines Ruiz" in quote for quote in found)
     assert not any("Tom Ash" in quote for quote in found)
 
@@ -67,35 +60,35 @@ def test_an_evening_asked_is_a_clock_time_of_the_evening_in_a_row() -> None:
     ],
 )
 def test_a_phrase_or_word_the_document_writes_otherwise_is_found(question: str, text: str) -> None:
-    assert text in _candidates(question, f"# Terms\n\n- {text}\n")
+    assert text in candidate_quotes(question, f"# Terms\n\n- {text}\n")
 
 
 def test_the_rest_of_is_no_synonym_that_finds_every_word_starting_with_rest() -> None:
     # "stick around" is written "remain"; were "rest" a plain synonym of "remaining", "Restore" would say it.
     restore = "# Archive\n\n- Restore backups from the archive within 30 days.\n"
-    assert not _candidates("How long do backups stick around?", restore)
+    assert not candidate_quotes("How long do backups stick around?", restore)
     remain = "# Archive\n\n- Backups remain in the archive for 30 days.\n"
-    assert _candidates("How long do backups stick around?", remain)
+    assert candidate_quotes("How long do backups stick around?", remain)
 
 
 def test_the_askers_own_people_and_a_cost_wise_need_not_be_written() -> None:
     text = "# Uniform\n\n- Sweatshirt: navy blue, with the school badge\n"
-    assert any("navy" in q for q in _candidates("What colour should my daughter's school jumper be?", text))
+    assert any("navy" in q for q in candidate_quotes("What colour should my daughter's school jumper be?", text))
     fee = "A missed appointment is charged at £25."
-    assert fee in _candidates("What happens cost-wise if I miss my appointment?", f"# Fees\n\n- {fee}\n")
+    assert fee in candidate_quotes("What happens cost-wise if I miss my appointment?", f"# Fees\n\n- {fee}\n")
 
 
 def test_a_situations_missing_words_weigh_less_than_the_question_propers() -> None:
     text = "# Courses\n\nAdult courses are open to ages 16 and over.\n"
     answer = "Adult courses are open to ages 16 and over."
-    assert answer in _candidates("My nephew is 16 and adores baking. Can he take an adult course?", text)
+    assert answer in candidate_quotes("My nephew is 16 and adores baking. Can he take an adult course?", text)
     # Without the situation, the same missing words are the question's own subject: the sentence does not answer.
-    assert answer not in _candidates("Can a 16-year-old nephew who adores baking take an adult course?", text)
+    assert answer not in candidate_quotes("Can a 16-year-old nephew who adores baking take an adult course?", text)
 
 
 def test_how_early_asks_for_a_time_not_for_the_word_early() -> None:
     letter = "# Bin collection day letter\n\nPut your bins out by 6:30 am on your collection day.\n"
-    assert any("6:30" in q for q in _candidates("How early do the bins have to be out on collection day?", letter))
+    assert any("6:30" in q for q in candidate_quotes("How early do the bins have to be out on collection day?", letter))
 
 
 def test_a_field_naming_the_x_of_which_x_answers_in_a_document_about_the_subject() -> None:
@@ -103,8 +96,8 @@ def test_a_field_naming_the_x_of_which_x_answers_in_a_document_about_the_subject
         "# Appointment for Pepper - Oakfield Vet\n\nDear Sam,\n\nThis confirms Pepper's check-up.\n\n"
         "Vet: Dr. Lena Marsh\n\nTime: 10:40\n"
     )
-    assert "Vet: Dr. Lena Marsh" in _candidates("Which vet will Pepper see?", letter)
-    assert "Vet: Dr. Lena Marsh" not in _candidates("Which vet will Rolo see?", letter)
+    assert "Vet: Dr. Lena Marsh" in candidate_quotes("Which vet will Pepper see?", letter)
+    assert "Vet: Dr. Lena Marsh" not in candidate_quotes("Which vet will Rolo see?", letter)
 
 
 def test_contact_questions_need_the_address_or_number_itself() -> None:
@@ -112,12 +105,12 @@ def test_contact_questions_need_the_address_or_number_itself() -> None:
     assert expected_unit("Is there a phone number I can call about my bill?") is not None
     assert expected_unit("What is the reference number?") is None
     about_email = "Students with a university email address get 20% off."
-    assert about_email not in _candidates("What email address can I write to for support?", about_email)
+    assert about_email not in candidate_quotes("What email address can I write to for support?", about_email)
     support = "Write to support@kettleworks.example for help."
-    assert support in _candidates("What email address can I write to for support?", support)
+    assert support in candidate_quotes("What email address can I write to for support?", support)
     phone = "Call our billing team on 0161 555 0199."
-    assert phone in _candidates("Is there a phone number I can call about billing?", phone)
-    assert "Billing questions rose by 4%." not in _candidates(
+    assert phone in candidate_quotes("Is there a phone number I can call about billing?", phone)
+    assert "Billing questions rose by 4%." not in candidate_quotes(
         "Is there a phone number I can call about billing?", "Billing questions rose by 4%."
     )
 
@@ -128,16 +121,16 @@ def test_the_other_bound_does_not_answer() -> None:
     assert states_other_extreme("Team plans need at least 3 users.", "maximum")
     assert not states_other_extreme("Team plans hold up to 50 users, minimum 3.", "maximum")
     minimum = "Team plans need a minimum of 3 users."
-    assert minimum not in _candidates("What's the maximum number of users on a team plan?", minimum)
-    assert minimum in _candidates("What's the minimum number of users on a team plan?", minimum)
+    assert minimum not in candidate_quotes("What's the maximum number of users on a team plan?", minimum)
+    assert minimum in candidate_quotes("What's the minimum number of users on a team plan?", minimum)
 
 
 def test_a_promise_of_details_later_answers_only_a_question_about_the_promise() -> None:
     later = "We will send details of the holiday opening times in November."
     assert defers(later) and defers("Workshop dates are to be announced.")
     assert not defers("Your bin will be emptied on Friday.")
-    assert later not in _candidates("What are the opening times over the holidays?", later)
-    assert later in _candidates("When will you send details of the holiday opening times?", later)
+    assert later not in candidate_quotes("What are the opening times over the holidays?", later)
+    assert later in candidate_quotes("When will you send details of the holiday opening times?", later)
 
 
 def test_a_sentence_about_other_days_of_the_week_does_not_answer_for_the_day_asked() -> None:
@@ -148,7 +141,7 @@ def test_a_sentence_about_other_days_of_the_week_does_not_answer_for_the_day_ask
     assert not names_other_days_only("Open daily from 10.", tuesday)
     assert not names_other_days_only("Open Tuesdays and Thursdays.", tuesday)
     text = "# Pantry opening\n\n- The pantry opens on Tuesdays at 9:30.\n- A Saturday session opens at 10:00.\n"
-    found = _candidates("What time does the pantry open on Tuesdays?", text)
+    found = candidate_quotes("What time does the pantry open on Tuesdays?", text)
     assert "The pantry opens on Tuesdays at 9:30." in found
     assert "A Saturday session opens at 10:00." not in found
 
@@ -179,11 +172,11 @@ def test_a_name_in_a_heading_counts_as_a_place_the_document_names_it() -> None:
         "COST AND PAYMENT\n\nA deposit of £35 is due by 2 May.\n\n"
         "CONSENT FORMS\n\nPlease return the Kestrel Lake form by Friday.\n"
     )
-    found = _candidates("How much is the deposit for Kestrel Lake?", letter, section="camp-letter.txt")
+    found = candidate_quotes("How much is the deposit for Kestrel Lake?", letter, section="camp-letter.txt")
     assert "A deposit of £35 is due by 2 May." in found
     # Without the headline, the name is written once, in another paragraph: it may be a neighbour's.
     plain = letter.replace("SUMMER CAMP AT KESTREL LAKE\n\n", "")
-    assert "A deposit of £35 is due by 2 May." not in _candidates(
+    assert "A deposit of £35 is due by 2 May." not in candidate_quotes(
         "How much is the deposit for Kestrel Lake?", plain, section="camp-letter.txt"
     )
 
@@ -209,7 +202,7 @@ def test_a_dot_leader_is_a_field_and_a_rule_is_no_text() -> None:
 def test_how_much_notice_is_a_time_before_though_notice_is_not_written() -> None:
     policy = "# Travel\n\n## Working abroad\n\n- Ask your manager at least **three weeks** before you travel.\n"
     question = "How much notice do I need to give before working abroad?"
-    assert any("three weeks" in quote for quote in _candidates(question, policy))
+    assert any("three weeks" in quote for quote in candidate_quotes(question, policy))
     # A duration that is no time before anything does not name the notice.
     other = "# Travel\n\n## Working abroad\n\n- Trips abroad may last up to three weeks.\n"
-    assert not _candidates(question, other)
+    assert not candidate_quotes(question, other)

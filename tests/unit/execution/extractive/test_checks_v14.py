@@ -16,25 +16,19 @@ from domains.execution.briefing.extractive.checks import (
     names_a_day,
     number_labels,
 )
-from domains.execution.briefing.extractive.features import analyze, read_question
+from domains.execution.briefing.extractive.features import read_question
 from domains.execution.briefing.extractive.terms import tokenize
-from domains.execution.briefing.prompt_format import EvidenceItem
-
-
-def _candidates(question: str, text: str, section: str = "notes.md") -> list[str]:
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
-    analysis = analyze(question, evidence, max_sentence_chars=400)
-    return [analysis.quote_text(c) for c in analysis.candidates]
+from tests.unit.execution.extractive.helpers import candidate_quotes
 
 
 def test_a_closing_time_is_where_the_text_speaks_of_opening_or_closing() -> None:
     pub = "# Nearby\n\n- The Crown Inn serves food until 9 pm each night.\n"
-    assert not _candidates("What time does the Crown Inn close at night?", pub)
+    assert not candidate_quotes("What time does the Crown Inn close at night?", pub)
     hours = "# Nearby\n\n- The Crown Inn is open until 11 pm.\n"
-    assert _candidates("What time does the Crown Inn close?", hours)
+    assert candidate_quotes("What time does the Crown Inn close?", hours)
     # A section about opening hours says it for its rows.
     table = "# Gallery\n\n## Opening hours\n\n- Saturday: 10:00 - 18:00\n"
-    assert _candidates("What time does the gallery close on Saturday?", table)
+    assert candidate_quotes("What time does the gallery close on Saturday?", table)
 
 
 def test_a_name_and_role_entry_says_who_someone_is_not_what_they_said() -> None:
@@ -43,8 +37,8 @@ def test_a_name_and_role_entry_says_who_someone_is_not_what_they_said() -> None:
     assert not name_entry("Fiona Hale presented the budget (page 4).")
     assert not name_entry("Room 4 (first floor)")
     minutes = "# Meeting attendees\n\n- Fiona Hale (Finance Business Partner)\n- Lina Osei (Lead Developer)\n"
-    assert not _candidates("What did Fiona Hale say about finance at the meeting?", minutes)
-    assert any("Fiona Hale" in q for q in _candidates("Who is the Finance Business Partner?", minutes))
+    assert not candidate_quotes("What did Fiona Hale say about finance at the meeting?", minutes)
+    assert any("Fiona Hale" in q for q in candidate_quotes("Who is the Finance Business Partner?", minutes))
 
 
 def test_what_time_of_day_asks_for_a_clock_time_and_how_much_is_it_to_asks_a_price() -> None:
@@ -53,23 +47,23 @@ def test_what_time_of_day_asks_for_a_clock_time_and_how_much_is_it_to_asks_a_pri
     assert expects_money("How much is it to park in the Mill Yard car park?")
     assert not expects_money("How much of the garden is lawn?")
     reviews = "# Meetings\n\n- Sprint reviews are held every second Thursday.\n"
-    assert not _candidates("What time of day are the sprint reviews held?", reviews)
+    assert not candidate_quotes("What time of day are the sprint reviews held?", reviews)
     parking = "# Getting here\n\n- We have four blue badge bays at the main entrance.\n"
-    assert not _candidates("How much is it to park in the car park?", parking)
+    assert not candidate_quotes("How much is it to park in the car park?", parking)
 
 
 def test_the_fridge_is_a_neighbour_of_the_freezer() -> None:
     text = "# Storing\n\n- Cooked lasagne leftovers can be kept in the fridge for 3 days.\n"
-    assert not _candidates("How long can cooked lasagne leftovers be kept in the freezer?", text)
-    assert _candidates("How long can cooked lasagne leftovers be kept in the fridge?", text)
+    assert not candidate_quotes("How long can cooked lasagne leftovers be kept in the freezer?", text)
+    assert candidate_quotes("How long can cooked lasagne leftovers be kept in the fridge?", text)
 
 
 def test_without_paying_is_found_where_the_text_says_free_and_a_jab_is_a_vaccination() -> None:
     plan = "# Plans\n\n- The free plan includes up to 3 budgets.\n"
-    assert _candidates("How many budgets can I have without paying?", plan)
-    assert not _candidates("How many budgets can I have when paying?", plan)
+    assert candidate_quotes("How many budgets can I have without paying?", plan)
+    assert not candidate_quotes("How many budgets can I have when paying?", plan)
     letter = "# Your flu vaccination appointment\n\nTime: 10:40 am\n"
-    assert "Time: 10:40 am" in _candidates("What time is my jab?", letter)
+    assert "Time: 10:40 am" in candidate_quotes("What time is my jab?", letter)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +74,7 @@ def test_without_paying_is_found_where_the_text_says_free_and_a_jab_is_a_vaccina
     ],
 )
 def test_a_phrase_the_document_writes_otherwise_is_found(question: str, text: str) -> None:
-    assert text in _candidates(question, f"# Terms\n\n- {text}\n")
+    assert text in candidate_quotes(question, f"# Terms\n\n- {text}\n")
 
 
 def test_a_question_in_several_sentences_has_no_name_in_a_sentences_first_word() -> None:
@@ -128,5 +122,5 @@ def test_a_monthly_club_does_not_say_on_which_day_it_meets() -> None:
     started = (
         "In the spring we started a monthly lunch club at the church hall, which now welcomes 20 guests each month."
     )
-    assert not _candidates(question, f"# Our year\n\n{started}\n")
-    assert _candidates(question, "# Clubs\n\n- The lunch club meets on the 3rd day of each month.\n")
+    assert not candidate_quotes(question, f"# Our year\n\n{started}\n")
+    assert candidate_quotes(question, "# Clubs\n\n- The lunch club meets on the 3rd day of each month.\n")

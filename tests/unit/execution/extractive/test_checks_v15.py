@@ -13,15 +13,8 @@ from domains.execution.briefing.extractive.checks import (
     measured_numbers,
     states_measures,
 )
-from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import tokenize
-from domains.execution.briefing.prompt_format import EvidenceItem
-
-
-def _candidates(question: str, text: str, section: str = "notes.md") -> list[str]:
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
-    analysis = analyze(question, evidence, max_sentence_chars=400)
-    return [analysis.quote_text(c) for c in analysis.candidates]
+from tests.unit.execution.extractive.helpers import candidate_quotes
 
 
 def test_opening_times_ask_for_clock_times() -> None:
@@ -29,15 +22,15 @@ def test_opening_times_ask_for_clock_times() -> None:
     assert expected_answer("What are the closing times over Christmas?") is Expect.CLOCK
     assert expected_answer("When will you send details of the opening times?") is Expect.DATE
     rules = "# Library rules\n\n- The rules apply at all five branches and on the mobile library van.\n"
-    assert not _candidates("What are the mobile library van's opening times?", rules)
+    assert not candidate_quotes("What are the mobile library van's opening times?", rules)
     times = "# Library rules\n\n- The mobile library van is open from 10:00 to 15:00 on Tuesdays.\n"
-    assert _candidates("What are the mobile library van's opening times?", times)
+    assert candidate_quotes("What are the mobile library van's opening times?", times)
 
 
 def test_one_season_is_no_answer_for_another() -> None:
     row = "# Term dates\n\n- Autumn term parents' evenings: Tue 14 Oct 2025\n"
-    assert not _candidates("When are the parents' evenings in the spring term?", row)
-    assert _candidates("When are the parents' evenings in the autumn term?", row)
+    assert not candidate_quotes("When are the parents' evenings in the spring term?", row)
+    assert candidate_quotes("When are the parents' evenings in the autumn term?", row)
 
 
 def test_a_compounds_last_part_alone_speaks_of_the_plain_thing() -> None:
@@ -46,8 +39,8 @@ def test_a_compounds_last_part_alone_speaks_of_the_plain_thing() -> None:
     assert not drops_the_compound(tokenize("Vice-chair: Omar Reid, elected"), compounds)
     assert not drops_the_compound(tokenize("Arrive in the morning"), (("check", "in"),))  # a particle is no thing
     minutes = "# AGM\n\n- At the AGM the hockey club elected Gillian Hart as chair.\n"
-    assert not _candidates("Who was elected vice-chair of the hockey club at the AGM?", minutes)
-    assert _candidates("Who was elected chair of the hockey club at the AGM?", minutes)
+    assert not candidate_quotes("Who was elected vice-chair of the hockey club at the AGM?", minutes)
+    assert candidate_quotes("Who was elected chair of the hockey club at the AGM?", minutes)
 
 
 def test_a_code_or_password_is_given_where_it_is_named() -> None:
@@ -55,9 +48,9 @@ def test_a_code_or_password_is_given_where_it_is_named() -> None:
     assert asked_identifier("what's the current padlock code for the main gate?") == "code"
     assert asked_identifier("what time does the venue open?") is None
     venue = "# Venue\n\n- Wi-Fi at the venue is free for all guests.\n"
-    assert not _candidates("What's the Wi-Fi password for guests at the venue?", venue)
+    assert not candidate_quotes("What's the Wi-Fi password for guests at the venue?", venue)
     given = "# Venue\n\n- The venue Wi-Fi password for guests is tulip42.\n"
-    assert _candidates("What's the Wi-Fi password for guests at the venue?", given)
+    assert candidate_quotes("What's the Wi-Fi password for guests at the venue?", given)
 
 
 def test_a_number_given_with_a_unit_is_asked_with_that_unit() -> None:
@@ -67,5 +60,5 @@ def test_a_number_given_with_a_unit_is_asked_with_that_unit() -> None:
     assert not states_measures(tokenize("8-inch cake, serves 14 to 18, £62"), measured)
     assert states_measures(tokenize("14-inch cake, serves 40, £95"), measured)
     sizes = "# Cake sizes\n\n- An 8-inch cake serves 14 and costs £62.\n- A 14-inch cake serves 40 and costs £95.\n"
-    found = _candidates("How much would a 14-inch cake cost?", sizes)
+    found = candidate_quotes("How much would a 14-inch cake cost?", sizes)
     assert any("£95" in quote for quote in found) and not any("£62" in quote for quote in found)
