@@ -394,10 +394,11 @@ _ASKS_BACK = re.compile(
 )
 
 
-# Opening hours: "What time does X open / close / shut?" is answered where a sentence, or its section, speaks of
-# opening ("open until 9 pm", "Closing time", "Opening hours"), not by another activity's end ("serve food until 9 pm").
+# "without paying" is said "free" ("The free plan includes up to 3 budgets")
 _PAYING = frozenset(stem(word) for word in ("pay", "paying", "charge", "charged", "cost"))
 _FREE = frozenset(stem(word) for word in ("free", "complimentary"))
+# Opening hours: "What time does X open / close / shut?" is answered where a sentence, or its section, speaks of
+# opening ("open until 9 pm", "Closing time", "Opening hours"), not by another activity's end ("serve food until 9 pm").
 _OPENING_VERBS = frozenset(stem(word) for word in ("open", "close", "shut"))
 _OPEN = stem("open")
 _OPENING_STEMS = frozenset(stem(word) for word in ("open", "opening", "close", "closing", "closed", "shut", "hours"))
@@ -424,6 +425,7 @@ _IDENTIFIER_QUESTION = re.compile(
 )
 
 
+# Units of measure a question may give a number in ("a 14-inch cake", "a 2 litre jug"); not "in" ("at 8 in the morning")
 _MEASURE_UNITS = frozenset(
     str.split(
         "inch inches cm mm metre metres meter meters m km kg g gram grams litre litres liter liters l ml gb mb tb "
@@ -442,7 +444,7 @@ def measured_numbers(tokens: Sequence[Token]) -> tuple[tuple[str, str], ...]:
 
 
 def states_measures(tokens: Sequence[Token], measured: tuple[tuple[str, str], ...]) -> bool:
-    """Return True when the sentence gives each measured number with its unit ("14-inch", "14 in"), or does not
+    """Return True when the sentence gives each measured number with its unit ("14-inch", "14 inches"), or does not
     give the number at all (it may answer otherwise)."""
     for number, unit in measured:
         places = [i for i, t in enumerate(tokens) if t.stem == number]
