@@ -173,13 +173,17 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             _w("task tasks instruction instructions role goal objective job aufgabe aufgaben anweisung anweisungen"),
         ),
     ),
-    # Concealment from the user: "do not tell the user", "don't mention this instruction".
+    # Concealment from the user: "do not tell the user", "don't mention this instruction", "never let the user know".
+    # "let" conceals only with a verb of knowing after it: "please don't let anyone in behind you" is a house rule
+    # (spans-7).
     Rule(
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this|these|that)\s+(?:to\s+)?|reveal\s+"
-            r"(?:this|these)\s+(?:instructions?\s+)?to|let)\s+(?:the\s+user|anyone|the\s+reader|them)\b",
+            r"\b(?:do\s+not|don't|never)\s+(?:(?:tell|inform|mention\s+(?:this|these|that)\s+(?:to\s+)?|reveal\s+"
+            r"(?:this|these)\s+(?:instructions?\s+)?to)\s+(?:the\s+user|anyone|the\s+reader|them)\b|"
+            r"let\s+(?:the\s+user|anyone|the\s+reader|them)\s+(?:know|see|find\s+out|learn|notice|realise|realize|"
+            r"suspect|discover|read|hear)\b)",
             _I,
         ),
         words=(_w("not don never"), _w("tell inform mention reveal let"), _w("user anyone reader them")),
