@@ -26,6 +26,7 @@ from itertools import pairwise
 
 from domains.execution.briefing.extractive.terms import (
     DAY_NAMES,
+    HEDGES,
     MONTH_NAMES,
     MONTHS,
     NUMBER_WORDS,
@@ -106,12 +107,13 @@ _TIME_WORDS = frozenset(
 _CLOCK_WORDS = frozenset(
     str.split("am pm a.m p.m noon midday midnight o'clock morning afternoon evening night lunchtime dawn dusk")
 )
-# Units a number of a length of time is counted in ("30 days", "5 to 6 hours", "90 mins")
-_DURATION_UNITS = frozenset(
-    str.split(
-        "second seconds sec secs minute minutes min mins hour hours hr hrs day days night nights week weeks wk wks "
-        "fortnight fortnights month months year years decade decades weekday weekdays"
-    )
+# Units of time, as a length is counted in them ("30 days", "5 to 6 hours")
+_TIME_UNITS = frozenset(
+    str.split("second seconds minute minutes hour hours day days week weeks fortnight month months year years")
+)
+# ... and as a number's unit may be written after it ("90 mins", "3 nights", "5 working days")
+_DURATION_UNITS = _TIME_UNITS | frozenset(
+    str.split("sec secs min mins hr hrs night nights wk wks fortnights decade decades weekday weekdays")
 )
 # "How long" asks a length too ("How long must the password be?": "at least 12 characters")
 _LENGTH_UNITS = frozenset(
@@ -147,11 +149,8 @@ def names_a_day(tokens: Sequence[Token]) -> bool:
 
 # Words before a unit of time that make it a point in time ("the first day", "the same week"), not a length
 _POINTING = frozenset(str.split("first second third last next same following previous the that this each"))
-_DURATION_WORDS = frozenset(
-    str.split(
-        "second seconds minute minutes hour hours day days week weeks fortnight month months year years daily weekly "
-        "monthly annually yearly every once twice always never immediately"
-    )
+_DURATION_WORDS = _TIME_UNITS | frozenset(
+    str.split("daily weekly monthly annually yearly every once twice always never immediately")
 )
 _ROLE_WORDS = frozenset(
     str.split(
@@ -425,6 +424,12 @@ _IDENTIFIER_QUESTION = re.compile(
 )
 
 
+def asked_identifier(folded: str) -> str | None:
+    """Return the stem of the code, password or reference a "what's the ... code?" question asks for, or None."""
+    match = _IDENTIFIER_QUESTION.search(folded)
+    return stem(match.group(1)) if match else None
+
+
 # Units of measure a question may give a number in ("a 14-inch cake", "a 2 litre jug"); not "in" ("at 8 in the morning")
 _MEASURE_UNITS = frozenset(
     str.split(
@@ -454,12 +459,6 @@ def states_measures(tokens: Sequence[Token], measured: tuple[tuple[str, str], ..
         ):
             return False
     return True
-
-
-def asked_identifier(folded: str) -> str | None:
-    """Return the stem of the code, password or reference a "what's the ... code?" question asks for, or None."""
-    match = _IDENTIFIER_QUESTION.search(folded)
-    return stem(match.group(1)) if match else None
 
 
 def asks_only(text: str) -> bool:
@@ -925,7 +924,9 @@ class QuestionNeeds:
     # number ("over £400") and not this one speaks of the other side
     bounds: frozenset[tuple[str, str]] = frozenset()
     negated: bool = False  # "What if I don't pay?": "unpaid" may be how the document says it
-    # A phrasal verb's words ("send", "back") and the one-word verbs that say it ("return"): phrasal_equivalents
+    # A phrasal verb's words ("send", "back") and the one-word verbs that say it ("return"): phrasal_equivalents; and
+    # what the question's situation lets a word be found as: "close" of an end asked as "open" ("open until 11 pm"),
+    # "pay" of "without paying" as "free"
     phrasal: dict[str, frozenset[str]] = field(default_factory=dict)
     # The words only a situation told before the question uses ("I'm at university. What discount ...?"): a document
     # that does not repeat them may still answer, so where they are missing they weigh SITUATION_WEIGHT in the share
@@ -937,14 +938,9 @@ class QuestionNeeds:
     measured: tuple[tuple[str, str], ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
-        """Return True when a question term, or the number it labels, is among a text's stems; "without paying" is
-        found where the text says "free"."""
+        """Return True when a question term, or the number it labels, is among a text's stems."""
         if found_phrased(term, stems, self.phrasal):
             return True
-        if self.ends and term in _OPENING_VERBS and _OPEN in stems:
-            return True  # "What time does the Crown Inn close?" -- "The Crown Inn is open until 11 pm."
-        if self.negated and term in _PAYING and stems & _FREE:
-            return True  # "How many budgets can I have without paying?" -- "The free plan includes up to 3 budgets"
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
     def notice_given(self, text: str | None) -> bool:
@@ -1034,6 +1030,14 @@ class QuestionNeeds:
             head = None
         if expect in (Expect.CLOCK, Expect.DATE) and head in _TIME_HEADS:
             head = None  # "What hours can I get in?" -- "from 6 am to 10 pm": the times are the hours asked
+        ends = bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE)
+        asks_negated = negated(whole)
+        phrasal = phrasal_equivalents(whole)
+        for term in weights:
+            if ends and term in _OPENING_VERBS:
+                phrasal[term] = phrasal.get(term, frozenset()) | {_OPEN}  # "close" asked, "open until 11 pm" written
+            if asks_negated and term in _PAYING:
+                phrasal[term] = phrasal.get(term, frozenset()) | _FREE  # "without paying" asked, "free" written
         return cls(
             expect,
             frozenset(weights),
@@ -1054,10 +1058,10 @@ class QuestionNeeds:
             frozenset(a or b for a, b in _ASKED_HOUR.findall(folded)),
             lettered_names(question),
             frozenset(stem(word) for word in _NON.findall(folded)),
-            bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
+            ends,
             stated_bounds(question),
-            negated(whole),
-            phrasal_equivalents(whole),
+            asks_negated,
+            phrasal,
             told,
             asked_extreme(folded),
             asked_identifier(folded),
@@ -1664,7 +1668,7 @@ def drops_the_compound(tokens: Sequence[Token], compounds: tuple[tuple[str, str]
 
 
 # Words before a number that hedge it ("around 9pm", "roughly 20"): they label nothing.
-_APPROXIMATELY = frozenset(str.split("around about approximately approx roughly nearly almost circa some over under"))
+_APPROXIMATELY = HEDGES | frozenset(str.split("around about nearly almost circa some over under"))
 
 
 def number_labels(tokens: list[Token]) -> tuple[tuple[str, str], ...]:
