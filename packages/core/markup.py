@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-_EMPHASIS = frozenset("*_")
+EMPHASIS = frozenset("*_")  # the characters an emphasis run is made of
 
 
 def _is_word(char: str) -> bool:
@@ -45,7 +45,7 @@ def markdown_markers(chars: Sequence[str]) -> list[Marker]:
                 index = end + 1
                 line_start = False
                 continue
-        if char in _EMPHASIS:
+        if char in EMPHASIS:
             end = index
             while end < len(chars) and chars[end] == char:
                 end += 1

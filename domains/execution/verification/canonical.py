@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from packages.core.markup import markdown_markers
+from packages.core.markup import EMPHASIS, markdown_markers
 
 # The names a citation reports in `span.match` (in this order).
 FOLDINGS = (
@@ -44,7 +44,6 @@ _DASHES = dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\
 _INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 _NO_BREAK = frozenset("\u00a0\u202f\u2007")
 _LINE_HYPHENS = frozenset("-\u00ad") | frozenset(_DASHES)
-_EMPHASIS = frozenset("*_")
 _ELLIPSES = ("...", "\u2026")
 
 
@@ -126,7 +125,7 @@ def _line_break_hyphens(units: list[Unit], source: bool, fired: set[str]) -> lis
                 while after < len(units) and units[after].char.isspace():
                     after += 1
                 letter = after
-                while letter < len(units) and units[letter].char in _EMPHASIS:
+                while letter < len(units) and units[letter].char in EMPHASIS:
                     letter += 1  # emphasis opening the next line's word: removed by the markdown folding
                 if letter < len(units) and units[letter].char.isalpha():
                     fired.add("line_break_hyphen")
@@ -144,7 +143,7 @@ def _line_break_hyphens(units: list[Unit], source: bool, fired: set[str]) -> lis
 def _letter_before(out: list[Unit]) -> bool:
     """True when the text so far ends with a letter (past any emphasis markers closing it)."""
     for unit in reversed(out):
-        if unit.char not in _EMPHASIS:
+        if unit.char not in EMPHASIS:
             return unit.char.isalpha()
     return False
 

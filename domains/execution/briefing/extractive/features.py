@@ -18,6 +18,7 @@ from domains.execution.briefing.extractive.listing import asks_for_several, may_
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
 from domains.execution.briefing.extractive.terms import (
+    HEDGES,
     QUESTION_FILLER,
     AnswerKind,
     Token,
@@ -241,8 +242,6 @@ def _bigrams(stems: Sequence[str]) -> set[tuple[str, str]]:
     return set(pairwise(stems))
 
 
-# Words that hedge what is asked ("Roughly how long ...?"): the asker's manner, not the subject.
-_HEDGES = frozenset(str.split("roughly approximately approx"))
 # Where a question told in several sentences starts another ("My battery is flat. Roughly how long ...?",
 # "Sorry - ..."): the capital of the word opening it is no name.
 _QUESTION_SENTENCE = re.compile(r"(?<=[.!?])\s+|\s[-–—]\s")
@@ -251,7 +250,7 @@ _QUESTION_SENTENCE = re.compile(r"(?<=[.!?])\s+|\s[-–—]\s")
 def read_question(text: str, idf: dict[str, float], default_idf: float) -> Question:
     """Return the question's kind, negation, content-term weights, bigrams and capitalised or numeric terms."""
     tokens = [token for part in _QUESTION_SENTENCE.split(text) for token in tokenize(part)]
-    content = [t for t in tokens if t.content and t.stem not in QUESTION_FILLER and t.lower not in _HEDGES]
+    content = [t for t in tokens if t.content and t.stem not in QUESTION_FILLER and t.lower not in HEDGES]
     weights: dict[str, float] = {}
     for token in content:
         weights.setdefault(token.stem, idf.get(token.stem, default_idf))

@@ -43,6 +43,8 @@ NUMBER_WORDS = frozenset(
 DATE_WORDS = frozenset(str.split("century centuries decade decades bc bce ad ce"))
 # Words that only make a question a question: never evidence that a sentence is about the same thing.
 QUESTION_FILLER = frozenset(str.split("happen happened occur occurred exist existed take took"))
+# Words that hedge a question or a number ("Roughly how long ...?", "roughly 20"): the asker's manner, no subject
+HEDGES = frozenset(str.split("roughly approximately approx"))
 
 
 class AnswerKind(StrEnum):
