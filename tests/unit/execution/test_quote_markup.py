@@ -42,18 +42,6 @@ def test_emphasis_does_not_pair_across_lines() -> None:
     assert markup_in(text) == [] and without_markup(text) == text
 
 
-def _chunk(text: str) -> StoredChunk:
-    return StoredChunk(
-        chunk_id="c1",
-        organization_id="org-1",
-        document_id="d1",
-        document_version_id="v1",
-        text=text,
-        content_hash="h",
-        char_start=40,
-    )
-
-
 def _briefing(quote: str) -> BriefingOutput:
     claims = [{"statement": "Quiet hours.", "citations": [{"chunk_id": "c1", "quote": quote}]}]
     return BriefingOutput.model_validate({"briefing": "b", "claims": claims, "insufficient_evidence": False})
@@ -62,7 +50,8 @@ def _briefing(quote: str) -> BriefingOutput:
 def test_a_quote_read_without_its_markup_is_stored_as_the_source_writes_it() -> None:
     # The stored quote stays the source's exact text at its span (ADR 0021 addendum): a client may check it so.
     claims, failure = check_grounding(
-        _briefing("Quiet hours are 10:30 pm to 7:30 am on weekdays"), {"c1": _chunk(TEXT)}
+        _briefing("Quiet hours are 10:30 pm to 7:30 am on weekdays"),
+        {"c1": StoredChunk("c1", "org-1", "d1", "v1", TEXT, "h", 40)},
     )
     assert failure is None
     [citation] = claims[0].citations
