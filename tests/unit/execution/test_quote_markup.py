@@ -60,7 +60,7 @@ def test_a_quote_read_without_its_markup_is_stored_as_the_source_writes_it() -> 
     assert citation.quote == "Quiet hours are **10:30 pm to 7:30 am** on weekdays"
 
 
-async def test_an_extractive_statement_reads_without_markup_and_its_quote_is_the_source() -> None:
+def test_an_extractive_statement_reads_without_markup_and_its_quote_is_the_source() -> None:
     provider = ExtractiveBriefingProvider(0.0, encoder=None)
     evidence = one_chunk("# Fobs\n\nReplacement fobs cost **£25 each** and can be ordered from the office.\n")
     payload, _ = provider.briefing_payload("How much does a replacement fob cost?", evidence)
