@@ -1116,7 +1116,7 @@ class QuestionNeeds:
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
         if self.identifier and not same_word(self.identifier, stems | (headed or frozenset())):
             return False  # "Lock the main gate behind you" for "What's the padlock code for the main gate?"
-        if self.compounds and drops_the_compound(tokens, self.compounds):
+        if self.compounds and drops_the_compound(stems, self.compounds):
             return False  # "Chair | Gillian Hart | Re-elected" for "Who was elected vice-chair?"
         if names_a_neighbour(self.terms, stems):
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
@@ -1655,10 +1655,10 @@ def names_a_sibling(text: str, compounds: tuple[tuple[str, str], ...]) -> bool:
     return False
 
 
-def drops_the_compound(tokens: Sequence[Token], compounds: tuple[tuple[str, str], ...]) -> bool:
-    """Return True when a sentence names a question compound's last part without its first ("Chair | Gillian Hart"
-    for "Who was elected vice-chair?", "Bikes cost £5" for "How much is an e-bike?"): it speaks of the plain thing."""
-    stems = {t.stem for t in tokens}
+def drops_the_compound(stems: set[str], compounds: tuple[tuple[str, str], ...]) -> bool:
+    """Return True when a sentence (its stems) names a question compound's last part without its first ("Chair |
+    Gillian Hart" for "Who was elected vice-chair?", "Bikes cost £5" for "How much is an e-bike?"): it speaks of the
+    plain thing."""
     for first, second in compounds:
         if second in STOP_WORDS or first in STOP_WORDS:
             continue

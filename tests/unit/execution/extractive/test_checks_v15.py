@@ -17,6 +17,10 @@ from domains.execution.briefing.extractive.terms import tokenize
 from tests.unit.execution.extractive.helpers import candidate_quotes
 
 
+def _stems(text: str) -> set[str]:
+    return {t.stem for t in tokenize(text)}
+
+
 def test_opening_times_ask_for_clock_times() -> None:
     assert expected_answer("What are the mobile library van's opening times?") is Expect.CLOCK
     assert expected_answer("What are the closing times over Christmas?") is Expect.CLOCK
@@ -35,9 +39,9 @@ def test_one_season_is_no_answer_for_another() -> None:
 
 def test_a_compounds_last_part_alone_speaks_of_the_plain_thing() -> None:
     compounds = (("vice", "chair"),)
-    assert drops_the_compound(tokenize("Chair: Gillian Hart, re-elected unopposed"), compounds)
-    assert not drops_the_compound(tokenize("Vice-chair: Omar Reid, elected"), compounds)
-    assert not drops_the_compound(tokenize("Arrive in the morning"), (("check", "in"),))  # a particle is no thing
+    assert drops_the_compound(_stems("Chair: Gillian Hart, re-elected unopposed"), compounds)
+    assert not drops_the_compound(_stems("Vice-chair: Omar Reid, elected"), compounds)
+    assert not drops_the_compound(_stems("Arrive in the morning"), (("check", "in"),))  # a particle is no thing
     minutes = "# AGM\n\n- At the AGM the hockey club elected Gillian Hart as chair.\n"
     assert not candidate_quotes("Who was elected vice-chair of the hockey club at the AGM?", minutes)
     assert candidate_quotes("Who was elected chair of the hockey club at the AGM?", minutes)
