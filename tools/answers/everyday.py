@@ -122,6 +122,19 @@ def everyday_runs(split: str, labels: str = "trusted") -> list[SimulatedRun]:
     ]
 
 
+def set_runs(folder: Path, distractors: Path = EVERYDAY, labels: str = "trusted") -> list[SimulatedRun]:
+    """Return every question of another everyday-format set as simulated runs for training, retrieved the way
+    `evaluate` retrieves them (the set's documents plus the distractor set's train and dev documents); the article
+    is "everyday/<set>/<document>", so folds by article keep a document's questions together."""
+    _, questions = load_everyday(folder)
+    chunks = corpus_chunks(folder) + corpus_chunks(distractors, splits=("train", "dev"), prefix="distractor-")
+    evidence = retrieve(questions, chunks, labels)
+    return [
+        SimulatedRun(SquadQuestion(q.qid, f"everyday/{folder.name}/{q.document}", q.question, q.answers, ""), items)
+        for q, items in zip(questions, evidence, strict=True)
+    ]
+
+
 async def evaluate(
     split: str,
     labels: str,
