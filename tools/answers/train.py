@@ -472,12 +472,12 @@ def train(log: Callable[[str], None], read_sets: bool = False) -> dict[str, Any]
 
 def main(argv: list[str] | None = None) -> int:
     """Train and write model.json."""
+    global EVERYDAY_WEIGHT
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--output", type=Path, default=MODEL_PATH)
     parser.add_argument("--with-read-sets", action="store_true", help="also fit on READ_SETS (experiment)")
     parser.add_argument("--everyday-weight", type=int, default=EVERYDAY_WEIGHT, help="(experiment)")
     args = parser.parse_args(argv)
-    global EVERYDAY_WEIGHT
     EVERYDAY_WEIGHT = args.everyday_weight
     document = train(lambda line: print(line, file=sys.stderr), read_sets=args.with_read_sets)
     args.output.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
