@@ -79,6 +79,7 @@ lint-py: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy apps domains packages
+	$(BIN)/python -m compileall -q apps domains packages tools bench > /dev/null
 
 format: install-dev
 	$(BIN)/ruff format .
