@@ -19,3 +19,12 @@ def visible(value: str) -> str:
     if not has_visible_text(value):
         raise ValueError("must contain visible characters")
     return value
+
+
+def without_format_characters(value: str) -> str:
+    """Return `value` without Unicode format characters (category Cf: zero-width spaces and joiners, bidi marks, the
+    soft hyphen, a byte-order mark). They change no word a reader sees, but split or glue words for a tokenizer:
+    "dish\u200bwasher" must find "dishwasher". Used on queries and questions, never on stored text."""
+    if value.isascii():
+        return value
+    return "".join(ch for ch in value if unicodedata.category(ch) != "Cf")

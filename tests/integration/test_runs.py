@@ -9,6 +9,7 @@ import psycopg
 import pytest
 
 from domains.execution.briefing import BriefingGeneration, FakeBehaviour
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.run.recovery import MAX_RECOVERIES, recover_stuck_runs
 from packages.core.clock import utcnow
@@ -60,6 +61,20 @@ async def test_answered_run_with_spans(client, app, handbook) -> None:
         )
     ).text
     assert version_text[span["version_start"] : span["version_end"]] == citation["quote"]
+
+
+async def test_invisible_characters_in_a_question_change_nothing(client, app, handbook) -> None:
+    """A zero-width space pasted inside a word ("wa\u200bter") or a bidi mark must not split the word for retrieval
+    or the answerer: the question is answered from the same sentence as its clean twin."""
+    account, _ = handbook
+    quotes = []
+    with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+        for question in ("How long should water be boiled?", "How long should wa\u200bter be boi\u200bled?\u200f"):
+            run = await start_run(client, account, question)
+            assert run["outcome"] == "answered", run
+            result = await run_result(client, account, run["id"])
+            quotes.append([c["quote"] for claim in result["result"]["claims"] for c in claim["citations"]])
+    assert quotes[0] == quotes[1] and "Boil water for one minute" in quotes[0][0]
 
 
 async def test_a_run_records_its_course_in_order(client, app, handbook) -> None:

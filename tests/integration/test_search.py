@@ -76,6 +76,12 @@ async def test_terms_are_ored_and_idf_weighted(client, corpus) -> None:
     assert {r["document_id"] for r in results} == {ids["glacier.txt"], ids["volcano.txt"]}
 
 
+async def test_invisible_characters_do_not_split_a_query_word(client, corpus) -> None:
+    account, ids = corpus
+    results = (await _search(client, account, query_text="gla\u200bciers\u200f", method="lexical")).json()
+    assert [r["document_id"] for r in results] == [ids["glacier.txt"]]
+
+
 async def test_natural_language_question(client, corpus) -> None:
     account, ids = corpus
     results = (
