@@ -171,6 +171,19 @@ def test_a_wide_sheet_s_preamble_reads_as_fields_above_its_header_row() -> None:
     assert parsed.metadata["rows"] == len(lines)
 
 
+def test_a_line_break_inside_an_html_paragraph_is_a_space() -> None:
+    paragraphs = [
+        "Dear member,",
+        "From next month the reading room opens at nine and closes at eight on weekdays.",
+        "Printing costs ten cents a page, and the printer takes cards only.",
+        "Lockers on the ground floor are free for the day; bring your own padlock.",
+        "Kind regards,<br>The reading room team",
+    ]
+    markup = "<html><body><h1>Reading room notice</h1>" + "".join(f"<p>{p}</p>" for p in paragraphs) + "</body></html>"
+    parsed = parse_document(make_email(body="", html=markup).as_bytes(), "notice.eml")
+    assert "Kind regards, The reading room team" in parsed.text
+
+
 def test_a_narrow_sheet_keeps_its_first_row_as_the_header() -> None:
     parsed = parse_document(b"Name,Phone\nAda,0123\nBo,0456\n", "phones.csv")
     assert parsed.text.split("\n\n") == ["Name: Ada | Phone: 0123", "Name: Bo | Phone: 0456"]

@@ -230,5 +230,20 @@ def _table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
         raise too_many_rows(limits)
 
 
+_LINE_BREAKS = {"br", "lb"}  # HTML's <br>, trafilatura's <lb/>: a break between words, never glue
+
+
 def _text(element: Any) -> str:
-    return " ".join("".join(element.itertext()).split("\n"))
+    """Return an element's text on one line; a line break inside it ("Kind regards,<br>The team") is a space."""
+    return " ".join("".join(_pieces(element)).split("\n"))
+
+
+def _pieces(element: Any) -> list[str]:
+    parts = [element.text or ""] if isinstance(element.tag, str) else []
+    for child in element:
+        if child.tag in _LINE_BREAKS:
+            parts.append("\n")
+        elif isinstance(child.tag, str):
+            parts.extend(_pieces(child))
+        parts.append(child.tail or "")
+    return parts
