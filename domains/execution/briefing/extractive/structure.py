@@ -273,9 +273,10 @@ def is_title_line(raw: str, titles: tuple[str, ...]) -> bool:
 
 def is_section_line(raw: str, titles: tuple[str, ...]) -> bool:
     """Return True when a line repeats one part of the chunk's section hint whole: the parser's section heading
-    (an HTML `<h3>` FAQ question, a Word heading) kept as a plain line of text. It is a heading, not an answer."""
+    (an HTML `<h3>` FAQ question, a Word heading) kept as a plain line of text, or a spreadsheet's sheet name under
+    its one-word label ("Menu 2026" under "Sheet Menu 2026"). It is a heading, not an answer."""
     line = fold(raw).strip("*_ ")
-    return len(line) >= 3 and any(fold(t) == line for t in titles)
+    return len(line) >= 3 and any(line in (fold(t), fold(t).partition(" ")[2]) for t in titles)
 
 
 _RECORD_CELL = re.compile(r"[^:|\n]{1,60}?: \S")
@@ -323,7 +324,9 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             reader.push_heading(1, heading_text(raw))
             blank_before = True
             continue
-        if (own_section or not first_line) and is_section_line(raw, titles):
+        # A chunk that is nothing but its section's heading (a sheet's name stored apart from its rows) says nothing.
+        alone = first_line and not any(later.text(text).strip() for later in lines[index + 1 :])
+        if (own_section or not first_line or alone) and is_section_line(raw, titles):
             reader.push_heading(7, heading_text(raw))
             blank_before = True
             continue

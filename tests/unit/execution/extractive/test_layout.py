@@ -233,3 +233,10 @@ async def test_a_question_naming_a_step_by_its_number_is_answered_from_that_step
 
     assert _quotes(answered) == ["Hold the pairing button for five seconds."]
     assert absent.insufficient_evidence  # there is no step 7: the number names another step
+
+
+def test_a_chunk_that_is_only_its_sheet_s_name_is_no_answer() -> None:
+    """Stored before sheet names joined their rows' chunk, a chunk can be just "Menu 2026" under the section "Sheet
+    Menu 2026": a heading, never a quote."""
+    assert read_units("Menu 2026", 400, ("catering.xlsx", "Sheet Menu 2026")) == []
+    assert read_units("Menu 2026", 400, ("catering.xlsx", "Sheet Delivery")) != []  # another section's words stay
