@@ -262,6 +262,12 @@ _NO_HEAD = frozenset(
 )
 
 
+# An error or status code (E1, F22, 3b): a question saying the machine shows, displays or flashes it asks what the code
+# means, which a manual states without the verb.
+_CODE = re.compile(r"[a-z]+\d[a-z\d]*|\d+[a-z][a-z\d]*")
+_DISPLAY_VERBS = frozenset(stem(w) for w in str.split("show showing display flash blink read say"))
+
+
 # A situation told before the question ("I paid with PayPal - how soon ...?", "If we're running late, how long ...?"):
 # the question proper starts at its question word.
 _LEADING_SITUATION = re.compile(
@@ -1013,6 +1019,9 @@ class QuestionNeeds:
         for before, token in pairwise(whole):
             if before.lower in ("my", "our") and token.stem in _RELATIVES:
                 focus.pop(token.stem, None)  # "What colour should my son's jumper be?": who asks, not what about
+        if any(_CODE.fullmatch(term) for term in key_terms):
+            for term in _DISPLAY_VERBS:
+                focus.pop(term, None)  # "... if my dishwasher shows E1?" -- "E1 means the inlet is blocked"
         if _HOW_EARLY.search(folded):
             focus.pop(stem("early"), None)  # "How early do the bins have to be out?" asks for a time
             focus.pop(stem("late"), None)

@@ -415,7 +415,12 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
             block = unit.block if unit is not None else index
             # The introduction right under the document's title ("Planning your stay at The Saltmarsh Hotel?")
             # names what the document is about: once is enough there.
-            opening = unit is not None and bool(unit.title) and unit.context == unit.title and unit.role is Role.PROSE
+            opening = (
+                unit is not None
+                and bool(unit.title)
+                and unit.context == unit.title
+                and unit.role in (Role.PROSE, Role.FIELD)
+            )
             if unit is not None and unit.context:
                 # A heading is a place of its own, counted once whichever chunk repeats it ("YEAR 5 TRIP TO HOLLINS
                 # EDGE" over the letter's first section and "Hollins Edge" in its consent form)
