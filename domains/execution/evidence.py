@@ -112,6 +112,23 @@ async def check_run_evidence(
     return EvidenceDrift(checked_at=utcnow(), seen=seen, claims=claims)
 
 
+async def refresh_run_evidence(
+    session: AsyncSession, organization_id: str, run_id: str, result: RunResult, evidence: RetrievalOutput
+) -> EvidenceDrift | None:
+    """Re-check one answered run now when its last check is outdated (a cited document changed since, or it was
+    never checked), store the outcome as the sweep would, and return it; None when the stored check still holds.
+
+    Reads call this, so a run read right after a cited document changes already says so: the sweep alone would say
+    it within ORION_EVIDENCE_DRIFT_INTERVAL_SECONDS."""
+    repo = RunRepository(session)
+    if not await repo.evidence_check_outdated(organization_id, run_id):
+        return None
+    drift = await check_run_evidence(session, organization_id, result, evidence)
+    await repo.save_evidence_status(organization_id, run_id, drift.run_status, drift.model_dump(mode="json"))
+    await AnalyticsRepository(session).set_evidence_status(organization_id, run_id, drift.run_status)
+    return drift
+
+
 async def sweep_evidence_drift(db: Database, *, batch: int = SWEEP_BATCH) -> int:
     """Re-check the answered runs whose cited documents changed (or that were never checked); return how many."""
     async with db.owner_session() as session:

@@ -215,6 +215,14 @@ class RunRepository:
         rows = await self.session.execute(_RUNS_NEEDING_EVIDENCE_CHECK, {"limit": limit})
         return [(row[0], row[1]) for row in rows]
 
+    async def evidence_check_outdated(self, organization_id: str, run_id: str) -> bool:
+        """Return True when an answered run was never checked for drift or cites a document whose current version
+        is not the one its last check saw (the per-run form of runs_needing_evidence_check)."""
+        row = await self.session.execute(
+            _RUN_NEEDS_EVIDENCE_CHECK, {"organization_id": organization_id, "run_id": run_id}
+        )
+        return bool(row.scalar())
+
     async def save_evidence_status(self, organization_id: str, run_id: str, status: str, drift: dict[str, Any]) -> None:
         """Store a run's evidence status and per-claim drift (never its status: drift is not a transition)."""
         await self.session.execute(
@@ -250,3 +258,20 @@ def _stored_as_null(column: Column[Any]) -> bool:
         and column.identity is None
         and column.computed is None
     )
+
+
+_RUN_NEEDS_EVIDENCE_CHECK = text(
+    """
+    SELECT EXISTS (
+        SELECT 1 FROM runs r
+        WHERE r.organization_id = :organization_id AND r.id = :run_id AND r.outcome = 'answered' AND (
+            r.evidence_drift IS NULL
+            OR EXISTS (
+                SELECT 1 FROM jsonb_each_text(r.evidence_drift -> 'seen') AS s(document_id, version_id)
+                LEFT JOIN documents d ON d.organization_id = r.organization_id AND d.id = s.document_id
+                WHERE d.current_version_id IS DISTINCT FROM s.version_id
+            )
+        )
+    )
+    """
+)
