@@ -184,6 +184,19 @@ def test_a_line_break_inside_an_html_paragraph_is_a_space() -> None:
     assert "Kind regards, The reading room team" in parsed.text
 
 
+def test_a_short_page_keeps_its_heading_and_paragraphs_apart() -> None:
+    """The main-content extractor runs a short page's blocks into one paragraph; the page's own elements are read
+    instead, so the heading stays a heading."""
+    markup = "<h1>Pea Soup</h1><p>Serves 3. Preparation 10 minutes.</p><p>A bright green soup for spring.</p>"
+    parsed = parse_document(markup.encode(), "soup.html")
+    assert parsed.text.split("\n\n") == [
+        "Pea Soup",
+        "Serves 3. Preparation 10 minutes.",
+        "A bright green soup for spring.",
+    ]
+    assert [block.kind for block in parsed.blocks] == ["heading", "paragraph", "paragraph"]
+
+
 def test_a_narrow_sheet_keeps_its_first_row_as_the_header() -> None:
     parsed = parse_document(b"Name,Phone\nAda,0123\nBo,0456\n", "phones.csv")
     assert parsed.text.split("\n\n") == ["Name: Ada | Phone: 0123", "Name: Bo | Phone: 0456"]

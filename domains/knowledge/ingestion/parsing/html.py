@@ -64,7 +64,11 @@ def parse_html(
     page = TextBuilder()
     body = tree.find("body")
     _walk_page(page, body if body is not None else tree, limits)
-    if _dropped_structure(builder, page) or builder.position < MIN_TEXT_KEPT * page.position:
+    if (
+        _dropped_structure(builder, page)
+        or builder.position < MIN_TEXT_KEPT * page.position
+        or _merged_blocks(builder, page)
+    ):
         # The extractor dropped what the page shows as content: the headings of a short FAQ page of <h3> questions
         # and <p> answers, or a list and a table between them. The page's own elements are read instead (scripts,
         # styles, navigation, header, footer and forms still left out).
@@ -114,6 +118,7 @@ def _walk(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
 
 MIN_STRUCTURE_SHOWN = 2  # headings, list items or table rows a page shows before losing half sends it to _walk_page
 MIN_TEXT_KEPT = 0.8  # share of the page's own text (_walk_page) the extractor must keep
+MERGED_TEXT_KEPT = 0.9  # share of it kept by an extractor that only ran the page's blocks together
 _HEADING_TAGS = {f"h{level}": level for level in range(1, 7)}
 # Elements whose text is no content of the page: scripts, styles, navigation, page furniture, forms
 _NOT_CONTENT = {
@@ -159,6 +164,13 @@ def _dropped_structure(extracted: TextBuilder, page: TextBuilder) -> bool:
         if shown >= MIN_STRUCTURE_SHOWN and kept * 2 < shown:
             return True
     return False
+
+
+def _merged_blocks(extracted: TextBuilder, page: TextBuilder) -> bool:
+    """Return True when the extractor ran the page's blocks together without removing anything: a short page's
+    heading and paragraphs come back as one paragraph ("Pea Soup Serves 3. ..."). Its text is then the page's own
+    (MERGED_TEXT_KEPT of it or more) in fewer than half as many blocks, so the page's own elements say it better."""
+    return len(extracted.blocks) * 2 < len(page.blocks) and extracted.position >= MERGED_TEXT_KEPT * page.position
 
 
 def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
