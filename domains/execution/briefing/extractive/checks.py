@@ -308,7 +308,7 @@ _MONEY_QUESTION = re.compile(
 # "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
 # ("install the free Colour Contrast Analyser").
 _MONEY = re.compile(
-    r"[£$€¥]\s?\d|\d\s?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b"
+    r"[£$€¥]\s?\d|\d\s?(?:(?:thousand|million|billion|bn)\s+)?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b"
     r"|\b(?:is|are|was|were|be|been|it's|travel|go|goes|come|comes|stay|stays)\s+(?:\w+\s+)?free\b"
     r"(?=\s*(?:$|[.;,:)!]|(?:during|for|of|to|on|at|in|until|from|with|and|but|when|if|before|after|up|all)\b))"
     r"|\bfree\s+of\s+charge\b|\bfor\s+free\b|\bfree\s*(?:[.;,)]|$)|\bno (?:charge|cost)\b",
@@ -540,12 +540,18 @@ def expects_money(question: str) -> bool:
 
 
 _CURRENCY_COLUMN = re.compile(r"\((?:[£$€¥]|eur|usd|gbp|chf)\)", re.IGNORECASE)
+# A record's cell whose column names a price or a currency ("unit_price_gbp: 148.43", "Fee EUR: 30"): its number is
+# a sum of money though no sign stands beside it. Underscores part the words of a column name.
+_MONEY_FIELD = re.compile(
+    r"(?:^|\|\s)[^|:\n]*?(?<![a-z])(?:price|cost|fee|charge|rent|gbp|eur|usd|chf)s?(?![a-z])[^|:\n]*:\s*[£$€]?\d",
+    re.IGNORECASE,
+)
 
 
 def holds_money(text: str, header: str = "") -> bool:
     """Return True when the text states a sum of money (a currency sign or unit next to a number) or "free"; a
     table row's or record's number also counts when its column header names the currency ("Price (£): 45")."""
-    if _MONEY.search(text):
+    if _MONEY.search(text) or _MONEY_FIELD.search(text):
         return True
     return any(c.isdigit() for c in text) and bool(_CURRENCY_COLUMN.search(f"{text} {header}"))
 

@@ -1,9 +1,11 @@
-"""Answerer v16's rules, each from a document a helper wrote and asked through the running service (thirteenth
-session, `make run`-style outside check): a status code shown by a machine, and the fields under a document's title
-naming what it is about. The texts are written for these tests."""
+"""Answerer v16's and v17's rules, each from documents helpers wrote and asked through a running service (thirteenth
+session, two outside checks): a status code shown by a machine, the fields under a document's title naming what it
+is about (v16); a price column's number and a sum in millions as money (v17). The texts are written for these
+tests."""
 
 from __future__ import annotations
 
+from domains.execution.briefing.extractive.checks import holds_money
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.prompt_format import EvidenceItem
 from tests.unit.execution.extractive.helpers import candidate_quotes
@@ -49,3 +51,17 @@ def test_fields_under_the_title_name_what_the_document_is_about() -> None:
     rent = "The monthly rent is 900 pounds, paid on the first day of each month."
     assert rent in _lease("What is the monthly rent for Flat 7C?")
     assert rent not in _lease("What is the monthly rent for Flat 9D?")  # a neighbouring flat
+
+
+def test_a_price_column_makes_its_number_a_sum_of_money() -> None:
+    assert holds_money("sku: BK-1042 | item_name: Oak bookcase | unit_price_gbp: 189.00 | stock_qty: 12")
+    assert holds_money("Item: Desk lamp | Price: 24.50 | Colour: Black")
+    assert not holds_money("sku: BK-1042 | item_name: Oak bookcase | stock_qty: 12 | weight_kg: 31.5")
+    row = "sku: BK-1042 | item_name: Oak bookcase | unit_price_gbp: 189.00 | stock_qty: 12"
+    assert candidate_quotes("What is the unit price of SKU BK-1042?", f"# Catalogue\n\n{row}\n") == [row]
+
+
+def test_a_sum_in_millions_is_money() -> None:
+    assert holds_money("The council has set aside 4.5 million pounds for the new bridge.")
+    assert holds_money("The ferry was ordered at a cost of 31\nmillion euros.")  # a PDF's line break inside it
+    assert not holds_money("The bridge carries 4.5 million vehicles a year.")
