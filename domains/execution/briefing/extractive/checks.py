@@ -94,6 +94,8 @@ _EXPECT_PATTERNS = (
     ),
     (Expect.PERSON, re.compile(r"^(?:who|whom|whose)\b|\b(?:to|by|with|from|for) whom\b|\bwho (?:is|are|will|must)\b")),
 )
+# A question asking for a date by that word: "On what date ...?", "Which date ...?", "What is the date of ...?"
+_ASKS_DATE = re.compile(r"\b(?:what|which) dates?\b|\bwhat(?:['’]s| is| was| will be) the dates? (?:of|for|on)\b")
 # "When should/must/do I ...?" asks for a moment or for the condition that calls for the action.
 _PROCEDURAL_WHEN = re.compile(r"^when (?:should|must|do|does|can|may|would|is it|are we)\b")
 _CONDITION = re.compile(r"\b(?:if|whenever|once|as soon as|after|before|every|when|unless|until)\b")
@@ -128,12 +130,12 @@ _ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
 _RELATIVE_DAYS = frozenset(str.split("today tomorrow tonight yesterday"))
 
 
-def names_a_day(tokens: Sequence[Token]) -> bool:
-    """Return True when a sentence names a day ("which day?"): a weekday, a day of a month ("15 March", "the 3rd",
-    "day 4"), a date written in digits ("14/03/2025"), or today/tomorrow. "monthly", "in the spring" say when, never
-    which day."""
+def names_a_day(tokens: Sequence[Token], weekdays: bool = True) -> bool:
+    """Return True when a sentence names a day ("which day?"): a weekday (unless `weekdays` is False: "what date?"
+    asks for more than "Thursday"), a day of a month ("15 March", "the 3rd", "day 4"), a date written in digits
+    ("14/03/2025"), or today/tomorrow. "monthly", "in the spring" say when, never which day."""
     for index, token in enumerate(tokens):
-        if token.lower.removesuffix("s") in _WEEKDAYS or token.lower in _RELATIVE_DAYS:
+        if (weekdays and token.lower.removesuffix("s") in _WEEKDAYS) or token.lower in _RELATIVE_DAYS:
             return True
         if not (token.numeric and token.lower.isdigit() and 1 <= int(token.lower) <= 31):
             continue
@@ -302,7 +304,7 @@ _MONEY_QUESTION = re.compile(
     r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
     r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
     r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine)s?"
-    r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now)\b))"
+    r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now|due|owed|payable)\b))"
     r"|\bwhat does .* cost\b"
 )
 # "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
@@ -948,6 +950,8 @@ class QuestionNeeds:
     # Numbers the question gives with a unit of measure ("a 14-inch cake" -> ("14", "inch")): the same number of the
     # same unit must be in the sentence, not the number alone (14 servings)
     measured: tuple[tuple[str, str], ...] = ()
+    # "On what date did Helen approve the plan?": a day of a month or a date in digits, not a weekday alone
+    calendar: bool = False
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1081,6 +1085,7 @@ class QuestionNeeds:
             asked_extreme(folded),
             asked_identifier(folded),
             measured_numbers(whole),
+            bool(_ASKS_DATE.search(folded)),
         )
 
     def eligible(
@@ -1118,6 +1123,8 @@ class QuestionNeeds:
             return False
         if self.head == _DAY and self.expect is Expect.DATE and not names_a_day(tokens):
             return False  # "a monthly lunch club" for "On which day of the month is the lunch club held?"
+        if self.calendar and not names_a_day(tokens, weekdays=False):
+            return False  # "I approve the plan, provided the test on Thursday passes." for "On what date ...?"
         if self.ends and text is not None and not self.states_end(text):
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):

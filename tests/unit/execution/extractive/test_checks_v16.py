@@ -1,7 +1,7 @@
 """Answerer v16's and v17's rules, each from documents helpers wrote and asked through a running service (thirteenth
 session, two outside checks): a status code shown by a machine, the fields under a document's title naming what it
-is about (v16); a price column's number and a sum in millions as money (v17). The texts are written for these
-tests."""
+is about (v16); a price column's number and a sum in millions as money (v17); "what date" needing a date, the total
+due being money (v18). The texts are written for these tests."""
 
 from __future__ import annotations
 
@@ -65,3 +65,20 @@ def test_a_sum_in_millions_is_money() -> None:
     assert holds_money("The council has set aside 4.5 million pounds for the new bridge.")
     assert holds_money("The ferry was ordered at a cost of 31\nmillion euros.")  # a PDF's line break inside it
     assert not holds_money("The bridge carries 4.5 million vehicles a year.")
+
+
+def test_what_date_asks_for_more_than_a_weekday() -> None:
+    thread = (
+        "# Marta Ruiz, re: office move\n\n- I sign off the move plan, provided the lift survey on Tuesday goes well.\n"
+    )
+    assert not candidate_quotes("On what date did Marta sign off the move plan?", thread)
+    assert candidate_quotes("When did Marta sign off the move plan?", thread)  # "when" takes a weekday
+    dated = "# Marta Ruiz, re: office move\n\n- I signed off the move plan on 12 May 2025, after the lift survey.\n"
+    assert candidate_quotes("On what date did Marta sign off the move plan?", dated)
+
+
+def test_the_total_due_is_a_sum_of_money() -> None:
+    letter = "# Invoice INV-3310\n\n- Payment is due within 14 days of the invoice date.\n"
+    assert not candidate_quotes("What is the total due on invoice INV-3310?", letter)
+    billed = "# Invoice INV-3310\n\n- Total due: 212.40 GBP, payable within 14 days.\n"
+    assert candidate_quotes("What is the total due on invoice INV-3310?", billed)
