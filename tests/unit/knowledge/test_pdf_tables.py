@@ -91,6 +91,46 @@ def test_columns_come_from_alignment_and_names_from_the_header_above() -> None:
     ]
 
 
+def test_a_sentence_introducing_the_table_is_not_its_header() -> None:
+    """Prose right above a header line ("The table below lists ...") stops the header: it names no column."""
+    cells = [
+        (72, 730, "The table below lists each pump with its district and the hours it ran"),
+        (72, 718, "during the"),
+    ]
+    cells += [(72, 706, "last quarter of the year, as recorded by the inspectors.")]
+    cells += [(72, 690, "Pump"), (200, 690, "District"), (330, 690, "Hours")]
+    for n, (pump, district, hours) in enumerate(
+        [("P-7", "North", "1,200"), ("P-9", "East", "300"), ("P-12", "West", "845")]
+    ):
+        cells += [(72, 676 - 14 * n, pump), (200, 676 - 14 * n, district), (330, 676 - 14 * n, hours)]
+    assert _rows(placed_pdf(cells)) == [
+        "Pump: P-7 | District: North | Hours: 1,200",
+        "Pump: P-9 | District: East | Hours: 300",
+        "Pump: P-12 | District: West | Hours: 845",
+    ]
+
+
+def test_a_page_without_ruling_is_searched_for_aligned_rows_by_its_figures() -> None:
+    """A report's table set by alignment alone, on a page with no ruled line at all: the page's text shows rows of
+    figures, so the alignment pass runs there and each row becomes a header-named line of the document."""
+    cells = [(72, 740, "Fleet"), (72, 700, "Vessel"), (220, 700, "Built"), (320, 700, "Capacity"), (420, 700, "Hours")]
+    fleet = [
+        ("MV Tern", "2004", "420", "5,870"),
+        ("MV Skua", "2011", "350", "6,120"),
+        ("MV Auk", "2018", "600", "6,640"),
+    ]
+    for n, (vessel, built, capacity, hours) in enumerate(fleet):
+        y = 686 - 14 * n
+        cells += [(72, y, vessel), (220, y, built), (320, y, capacity), (420, y, hours)]
+    parsed = parse_document(placed_pdf(cells), "fleet.pdf", ParseLimits(ocr="off"))
+    rows = [parsed.text[b.char_start : b.char_end] for b in parsed.blocks if b.kind == "table_row"]
+    assert rows == [
+        "Vessel: MV Tern | Built: 2004 | Capacity: 420 | Hours: 5,870",
+        "Vessel: MV Skua | Built: 2011 | Capacity: 350 | Hours: 6,120",
+        "Vessel: MV Auk | Built: 2018 | Capacity: 600 | Hours: 6,640",
+    ]
+
+
 def test_two_column_prose_with_numbers_is_not_a_table() -> None:
     left = ["The reservoir rose by 12 percent", "in the spring of 2019, when the", "district opened gate 4 and the"]
     right = ["Crews replaced 3 valves after", "the flood of 2018 and the pump", "at station 7 ran for 1,200 hours"]

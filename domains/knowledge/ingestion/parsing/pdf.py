@@ -32,7 +32,8 @@ class PDFParser:
         reader, was_encrypted = _open_pdf(data)
         raw_pages, unreadable = page_texts(data, lambda: _extract_pages(reader))
         scans = read_scanned_pages(data, raw_pages, limits)  # scanned pages: OCR (scans.py)
-        tables = find_tables(data, limits.max_table_pages)  # ruled tables as header-named rows (pdf_tables.py)
+        # tables as header-named rows (pdf_tables.py): ruled ones, and aligned ones on pages with rows of figures
+        tables = find_tables(data, limits.max_table_pages, raw_pages)
         pages = normalize_pdf_pages(append_tables(scans.texts, tables))
         text, page_spans = _join_pages(pages)
         if _is_textless(text, len(pages)) and not scans.pending:

@@ -40,11 +40,12 @@ class PageTables:
     rows: list[str]
 
 
-def find_tables(data: bytes, max_pages: int) -> list[PageTables]:
-    """Return each page's table rows, for at most `max_pages` pages with ruling (the first ones), or []."""
+def find_tables(data: bytes, max_pages: int, texts: Sequence[str] = ()) -> list[PageTables]:
+    """Return each page's table rows, for at most `max_pages` pages with ruling or, by their text (`texts`, one per
+    page), lines of figures one under the other (the first ones), or []."""
     if max_pages <= 0:
         return []
-    candidates = ruled_pages(data)[:max_pages]
+    candidates = sorted(set(ruled_pages(data)) | set(figure_pages(texts)))[:max_pages]
     if not candidates:
         return []
     import pdfplumber  # pdfminer under it is slow to import: only PDFs with ruling pay for it
@@ -125,6 +126,25 @@ def _column_of(word: Any, columns: list[Any], start: int, end: int) -> int:
         if columns[column][0] <= centre < columns[column][2]:
             return column
     return start if centre < columns[start][0] else end - 1
+
+
+_FIGURE = re.compile(r"[$(£€]?[-+]?\d[\d,./:\-]*%?\)?")
+
+
+def figure_pages(texts: Sequence[str]) -> list[int]:
+    """Return the 1-based pages whose text holds MIN_ROWS lines in a row with two or more figures among three or more
+    words: a table drawn by alignment alone, without one ruled line, may be there (pdf_unruled.py decides)."""
+    pages = []
+    for number, text in enumerate(texts, start=1):
+        run = 0
+        for line in text.splitlines():
+            words = line.split()
+            figures = sum(1 for word in words if _FIGURE.fullmatch(word))
+            run = run + 1 if len(words) >= 3 and figures >= 2 else 0
+            if run >= MIN_ROWS:
+                pages.append(number)
+                break
+    return pages
 
 
 def ruled_pages(data: bytes) -> list[int]:

@@ -137,6 +137,8 @@ def _header(lines: list[_Line], start: int) -> list[Phrase]:
         line = lines[above]
         if line.numeric or bottom - line.top > line.height * 3:
             break
+        if phrases and not all(_is_name(phrase.text) for phrase in line.phrases):
+            break  # a sentence introducing the table ("The table below lists ...") sits above its header
         phrases = line.phrases + phrases
         bottom = line.top
         above -= 1
