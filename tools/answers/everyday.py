@@ -111,28 +111,38 @@ def retrieve(
     return out
 
 
+def questions_with_evidence(
+    folder: Path, split: str, labels: str = "trusted", distractors: Path | None = None
+) -> tuple[list[EverydayQuestion], list[tuple[EvidenceItem, ...]]]:
+    """Return a set's questions of one split with the evidence each retrieves: from the set's documents and, with
+    `distractors`, that set's train and dev documents too (never its test split)."""
+    _, questions = load_everyday(folder)
+    chosen = choose(questions, split)
+    chunks = corpus_chunks(folder)
+    if distractors is not None:
+        chunks += corpus_chunks(distractors, splits=("train", "dev"), prefix="distractor-")
+    return chosen, retrieve(chosen, chunks, labels)
+
+
+def _as_runs(
+    questions: list[EverydayQuestion], evidence: list[tuple[EvidenceItem, ...]], article: str
+) -> list[SimulatedRun]:
+    return [
+        SimulatedRun(SquadQuestion(q.qid, f"{article}/{q.document}", q.question, q.answers, ""), items)
+        for q, items in zip(questions, evidence, strict=True)
+    ]
+
+
 def everyday_runs(split: str, labels: str = "trusted") -> list[SimulatedRun]:
     """Return the split's questions as simulated runs (SQuAD-shaped, article = "everyday/<document>") for training."""
-    _, questions = load_everyday(EVERYDAY)
-    chosen = choose(questions, split)
-    evidence = retrieve(chosen, corpus_chunks(), labels)
-    return [
-        SimulatedRun(SquadQuestion(q.qid, f"everyday/{q.document}", q.question, q.answers, ""), items)
-        for q, items in zip(chosen, evidence, strict=True)
-    ]
+    return _as_runs(*questions_with_evidence(EVERYDAY, split, labels), "everyday")
 
 
 def set_runs(folder: Path, distractors: Path = EVERYDAY, labels: str = "trusted") -> list[SimulatedRun]:
-    """Return every question of another everyday-format set as simulated runs for training, retrieved the way
-    `evaluate` retrieves them (the set's documents plus the distractor set's train and dev documents); the article
-    is "everyday/<set>/<document>", so folds by article keep a document's questions together."""
-    _, questions = load_everyday(folder)
-    chunks = corpus_chunks(folder) + corpus_chunks(distractors, splits=("train", "dev"), prefix="distractor-")
-    evidence = retrieve(questions, chunks, labels)
-    return [
-        SimulatedRun(SquadQuestion(q.qid, f"everyday/{folder.name}/{q.document}", q.question, q.answers, ""), items)
-        for q, items in zip(questions, evidence, strict=True)
-    ]
+    """Return every question of another everyday-format set as simulated runs for training, retrieved as `evaluate`
+    retrieves them; the article is "everyday/<set>/<document>", so folds by article keep a document's questions
+    together."""
+    return _as_runs(*questions_with_evidence(folder, "all", labels, distractors), f"everyday/{folder.name}")
 
 
 async def evaluate(
@@ -146,12 +156,7 @@ async def evaluate(
     """Answer every question of the split and return the summary (printing each answer when `show`).
 
     With `distractors`, the train and dev documents of that set (never its test split) are retrieved from too."""
-    _, questions = load_everyday(folder)
-    chosen = choose(questions, split)
-    chunks = corpus_chunks(folder)
-    if distractors is not None:
-        chunks += corpus_chunks(distractors, splits=("train", "dev"), prefix="distractor-")
-    evidence = retrieve(chosen, chunks, labels)
+    chosen, evidence = questions_with_evidence(folder, split, labels, distractors)
     encoder = CachedEncoder() if encoder_kind == "cached" else None
     provider = ExtractiveBriefingProvider(encoder=encoder)
     outcomes: list[QuestionOutcome] = []

@@ -30,13 +30,12 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
 
 from domains.evaluation.answers import briefing_quotes, outcome_of, quotes_contain_gold
-from domains.evaluation.everyday import choose, load_everyday
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.reader import READER_MAX_LENGTH, reader_files
 from domains.execution.briefing.output import BriefingOutput
 from domains.execution.briefing.prompt_format import render_briefing_prompt
 from tools.answers.data import CachedEncoder, CachedReader
-from tools.answers.everyday import EVERYDAY, SYSTEM, corpus_chunks, retrieve
+from tools.answers.everyday import EVERYDAY, SYSTEM, questions_with_evidence
 from tools.answers.train import READ_SETS
 
 POOLED = "/bert/pooler/activation/Tanh_output_0"  # the tensor the shipped graph's classifier reads
@@ -105,15 +104,11 @@ class Recorder:
 
 async def collect(folder: Path, split: str, pooled: PooledReader) -> list[Row]:
     """Answer every question of the set as tools/answers/everyday.py does (other sets: train and dev distractors)."""
-    _, questions = load_everyday(folder)
-    chunks = corpus_chunks(folder)
-    if folder != EVERYDAY:
-        chunks += corpus_chunks(EVERYDAY, splits=("train", "dev"), prefix="distractor-")
-    chosen = choose(questions, split)
+    chosen, evidence = questions_with_evidence(folder, split, distractors=None if folder == EVERYDAY else EVERYDAY)
     recorder = Recorder()
     provider = ExtractiveBriefingProvider(encoder=CachedEncoder(), reader=recorder)
     rows = []
-    for question, items in zip(chosen, retrieve(chosen, chunks, "trusted"), strict=True):
+    for question, items in zip(chosen, evidence, strict=True):
         recorder.pairs = []
         user = render_briefing_prompt(question.question, items)
         result = await provider.generate_structured(system=SYSTEM, user=user, schema=BriefingOutput)
