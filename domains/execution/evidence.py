@@ -120,11 +120,19 @@ async def refresh_run_evidence(
 
     Reads call this, so a run read right after a cited document changes already says so: the sweep alone would say
     it within ORION_EVIDENCE_DRIFT_INTERVAL_SECONDS."""
-    repo = RunRepository(session)
-    if not await repo.evidence_check_outdated(organization_id, run_id):
+    if not await RunRepository(session).evidence_check_outdated(organization_id, run_id):
         return None
+    return await _recheck(session, organization_id, run_id, result, evidence)
+
+
+async def _recheck(
+    session: AsyncSession, organization_id: str, run_id: str, result: RunResult, evidence: RetrievalOutput
+) -> EvidenceDrift:
+    """Check a run's evidence and store the outcome on the run and its analytics fact."""
     drift = await check_run_evidence(session, organization_id, result, evidence)
-    await repo.save_evidence_status(organization_id, run_id, drift.run_status, drift.model_dump(mode="json"))
+    await RunRepository(session).save_evidence_status(
+        organization_id, run_id, drift.run_status, drift.model_dump(mode="json")
+    )
     await AnalyticsRepository(session).set_evidence_status(organization_id, run_id, drift.run_status)
     return drift
 
@@ -140,7 +148,5 @@ async def sweep_evidence_drift(db: Database, *, batch: int = SWEEP_BATCH) -> int
                 continue
             steps = (await repo.steps(organization_id, [run_id]))[run_id]
             evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
-            drift = await check_run_evidence(session, organization_id, RunResult.load(run.result), evidence)
-            await repo.save_evidence_status(organization_id, run_id, drift.run_status, drift.model_dump(mode="json"))
-            await AnalyticsRepository(session).set_evidence_status(organization_id, run_id, drift.run_status)
+            await _recheck(session, organization_id, run_id, RunResult.load(run.result), evidence)
     return len(pending)

@@ -232,10 +232,10 @@ class RunRepository:
         )
 
 
-_RUNS_NEEDING_EVIDENCE_CHECK = text(
-    """
-    SELECT r.organization_id, r.id FROM runs r
-    WHERE r.outcome = 'answered' AND (
+# An answered run needs its evidence checked when it never was, or when a document it cites has another current
+# version than the one seen at its last check (a new version, or the document deleted): the sweep's and a read's test.
+_NEEDS_EVIDENCE_CHECK = """
+    r.outcome = 'answered' AND (
         r.evidence_drift IS NULL
         OR EXISTS (
             SELECT 1 FROM jsonb_each_text(r.evidence_drift -> 'seen') AS s(document_id, version_id)
@@ -243,9 +243,14 @@ _RUNS_NEEDING_EVIDENCE_CHECK = text(
             WHERE d.current_version_id IS DISTINCT FROM s.version_id
         )
     )
-    ORDER BY r.completed_at, r.id
-    LIMIT :limit
-    """
+"""
+_RUNS_NEEDING_EVIDENCE_CHECK = text(
+    f"SELECT r.organization_id, r.id FROM runs r WHERE {_NEEDS_EVIDENCE_CHECK}"
+    " ORDER BY r.completed_at, r.id LIMIT :limit"
+)
+_RUN_NEEDS_EVIDENCE_CHECK = text(
+    "SELECT EXISTS (SELECT 1 FROM runs r WHERE r.organization_id = :organization_id AND r.id = :run_id AND"
+    f" {_NEEDS_EVIDENCE_CHECK})"
 )
 
 
@@ -258,20 +263,3 @@ def _stored_as_null(column: Column[Any]) -> bool:
         and column.identity is None
         and column.computed is None
     )
-
-
-_RUN_NEEDS_EVIDENCE_CHECK = text(
-    """
-    SELECT EXISTS (
-        SELECT 1 FROM runs r
-        WHERE r.organization_id = :organization_id AND r.id = :run_id AND r.outcome = 'answered' AND (
-            r.evidence_drift IS NULL
-            OR EXISTS (
-                SELECT 1 FROM jsonb_each_text(r.evidence_drift -> 'seen') AS s(document_id, version_id)
-                LEFT JOIN documents d ON d.organization_id = r.organization_id AND d.id = s.document_id
-                WHERE d.current_version_id IS DISTINCT FROM s.version_id
-            )
-        )
-    )
-    """
-)

@@ -220,19 +220,21 @@ class ExecutionService:
         run = await self._run(organization_id, run_id)
         return run, (await self.repo.steps(organization_id, [run.id]))[run.id]
 
-    async def _with_current_evidence(self, organization_id: str, run: Run, steps: list[Step]) -> Run:
+    async def _refresh_evidence(
+        self, organization_id: str, run: Run, steps: list[Step], evidence: RetrievalOutput | None = None
+    ) -> None:
         """Bring an answered run's drift check up to date before it is shown (evidence.refresh_run_evidence)."""
         if run.outcome != RunOutcome.ANSWERED:
-            return run
-        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+            return
+        if evidence is None:
+            evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
         drift = await refresh_run_evidence(self.session, organization_id, run.id, RunResult.load(run.result), evidence)
         if drift is not None:
             run.evidence_status, run.evidence_drift = drift.run_status, drift.model_dump(mode="json")
-        return run
 
     async def get_run(self, organization_id: str, run_id: str) -> RunPublic:
         run, steps = await self._run_with_steps(organization_id, run_id)
-        run = await self._with_current_evidence(organization_id, run, steps)
+        await self._refresh_evidence(organization_id, run, steps)
         return _run_public(run, steps)
 
     async def list_runs(self, organization_id: str, *, limit: int, offset: int) -> tuple[list[RunPublic], int]:
@@ -249,8 +251,8 @@ class ExecutionService:
 
     async def result(self, organization_id: str, run_id: str) -> RunResultPublic:
         run, steps = await self._run_with_steps(organization_id, run_id)
-        run = await self._with_current_evidence(organization_id, run, steps)
         evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+        await self._refresh_evidence(organization_id, run, steps, evidence)
         result = with_evidence_status(RunResult.load(run.result), EvidenceDrift.load(run.evidence_drift))
         refused = run.outcome == RunOutcome.INSUFFICIENT_EVIDENCE
         return RunResultPublic(
