@@ -22,7 +22,7 @@ import pypdfium2.raw as pdfium_c
 
 from domains.knowledge.ingestion.parsing.builder import header_names, inline, render_row
 from domains.knowledge.ingestion.parsing.document import ParsedBlock
-from domains.knowledge.ingestion.parsing.pdf_unruled import MIN_ROWS, unruled_rows
+from domains.knowledge.ingestion.parsing.pdf_unruled import MIN_ROWS, NUMBER, unruled_rows
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
@@ -128,9 +128,6 @@ def _column_of(word: Any, columns: list[Any], start: int, end: int) -> int:
     return start if centre < columns[start][0] else end - 1
 
 
-_FIGURE = re.compile(r"[$(£€]?[-+]?\d[\d,./:\-]*%?\)?")
-
-
 def figure_pages(texts: Sequence[str]) -> list[int]:
     """Return the 1-based pages whose text holds MIN_ROWS lines in a row with two or more figures among three or more
     words: a table drawn by alignment alone, without one ruled line, may be there (pdf_unruled.py decides)."""
@@ -139,7 +136,7 @@ def figure_pages(texts: Sequence[str]) -> list[int]:
         run = 0
         for line in text.splitlines():
             words = line.split()
-            figures = sum(1 for word in words if _FIGURE.fullmatch(word))
+            figures = sum(1 for word in words if NUMBER.fullmatch(word))
             run = run + 1 if len(words) >= 3 and figures >= 2 else 0
             if run >= MIN_ROWS:
                 pages.append(number)

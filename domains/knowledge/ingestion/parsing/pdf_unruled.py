@@ -23,7 +23,7 @@ MIN_COLUMNS = 3  # phrases in a data line, and named columns in a header
 MIN_ROWS = 3  # data lines in a table
 MAX_HEADER_LINES = 4
 MAX_HEADER_WORDS = 6  # a header names its columns; a longer phrase above the rows is a sentence
-_NUMBER = re.compile(r"[$(]?[-+]?\d[\d,./:\-]*%?\)?")
+NUMBER = re.compile(r"[$(]?[-+]?\d[\d,./:\-]*%?\)?")  # a figure: a cell's number, or a word of a row of figures
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class _Line:
 
     @property
     def numeric(self) -> bool:
-        return any(_NUMBER.fullmatch(phrase.text) for phrase in self.phrases)
+        return any(NUMBER.fullmatch(phrase.text) for phrase in self.phrases)
 
     @property
     def is_data(self) -> bool:
@@ -159,7 +159,7 @@ def _is_table(data: list[_Line], header: list[Phrase], columns: list[tuple[float
     numeric = [0] * len(columns)
     for line, row in zip(data, cells, strict=True):
         for phrase, column in zip(line.phrases, row, strict=True):
-            numeric[column] += bool(_NUMBER.fullmatch(phrase.text))
+            numeric[column] += bool(NUMBER.fullmatch(phrase.text))
     return max(numeric) * 10 >= len(data) * 6
 
 
