@@ -950,8 +950,9 @@ class QuestionNeeds:
     # Numbers the question gives with a unit of measure ("a 14-inch cake" -> ("14", "inch")): the same number of the
     # same unit must be in the sentence, not the number alone (14 servings)
     measured: tuple[tuple[str, str], ...] = ()
-    # "On what date did Helen approve the plan?": a day of a month or a date in digits, not a weekday alone
-    calendar: bool = False
+    # The day asked for: "day" ("On which day is the lunch club held?": a weekday will do) or "date" ("On what date
+    # did Helen approve the plan?": a day of a month or a date in digits, not a weekday alone)
+    day: str | None = None
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1050,6 +1051,8 @@ class QuestionNeeds:
         if expect in (Expect.CLOCK, Expect.DATE) and head in _TIME_HEADS:
             head = None  # "What hours can I get in?" -- "from 6 am to 10 pm": the times are the hours asked
         ends = bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE)
+        day_asked = head == _DAY and head in weights and expect is Expect.DATE
+        day = "date" if _ASKS_DATE.search(folded) else "day" if day_asked else None
         asks_negated = negated(whole)
         phrasal = phrasal_equivalents(whole)
         for term in weights:
@@ -1085,7 +1088,7 @@ class QuestionNeeds:
             asked_extreme(folded),
             asked_identifier(folded),
             measured_numbers(whole),
-            bool(_ASKS_DATE.search(folded)),
+            day,
         )
 
     def eligible(
@@ -1121,10 +1124,10 @@ class QuestionNeeds:
         wherever the answering sentence stands."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural):
             return False
-        if self.head == _DAY and self.expect is Expect.DATE and not names_a_day(tokens):
-            return False  # "a monthly lunch club" for "On which day of the month is the lunch club held?"
-        if self.calendar and not names_a_day(tokens, weekdays=False):
-            return False  # "I approve the plan, provided the test on Thursday passes." for "On what date ...?"
+        if self.day is not None and not names_a_day(tokens, weekdays=self.day == "day"):
+            # "a monthly lunch club" for "On which day of the month is the lunch club held?"; "I approve the plan,
+            # provided the test on Thursday passes." for "On what date ...?"
+            return False
         if self.ends and text is not None and not self.states_end(text):
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
