@@ -63,9 +63,14 @@ async def test_parallel_burst_cannot_pass_the_limit(client, checks) -> None:
     passwords = ["wrong pass!"] * 20 + [PASSWORD] + ["wrong pass!"] * 20
     responses = await _burst(client._transport.app, account.email, ["192.0.2.41"], passwords)  # type: ignore[attr-defined]
     statuses = Counter(r.status_code for r in responses)
-    assert statuses[401] + statuses[200] <= 5, statuses
-    assert len(checks) <= 5
-    assert statuses[429] >= 36
+    if statuses[200] == 0:
+        assert statuses[401] <= 5 and len(checks) <= 5, statuses
+        assert statuses[429] >= 36
+    else:
+        # The right password held one of the first five reservations; its success resets the email+address
+        # counter (test_a_success_resets_the_email_and_address_counter), so five more reservations may follow.
+        assert statuses[401] + statuses[200] == len(checks) <= 10, statuses
+        assert statuses[429] >= 31
     for response in responses:
         if response.status_code == 429:
             _assert_throttled(response)
