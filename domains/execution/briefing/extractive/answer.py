@@ -31,6 +31,7 @@ from domains.execution.briefing.extractive.features import (
     document_key,
     quote_start,
 )
+from domains.execution.briefing.extractive.headers import header_answer
 from domains.execution.briefing.extractive.listing import (
     ListKind,
     asks_for_several,
@@ -590,6 +591,14 @@ def draft_answer(
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
     semantic = encoder is not None and reader is not None
     answer = model.semantic_answer if semantic else model.lexical_answer
+    header = header_answer(analysis, question)
+    if header is None:
+        return Draft(0.0, answer.threshold, (), semantic)  # the message asked about has no such header line
+    if header is not False:
+        # "Who sent the email about ...?": the message's own header line answers, as the question asks for it.
+        item = analysis.passages[header.passage].item
+        quote = Quote(item.chunk_id, header.start, header.end, item.text[header.start : header.end])
+        return Draft(1.0, answer.threshold, (quote,), semantic, restated=True)
     neighbour = neighbouring_step(analysis, question)
     if neighbour is not None:
         # "... - what do I do next?": the step after the one named is the answer, by its place in the list.

@@ -177,6 +177,7 @@ def _write_message(
     subject = headers.get("subject") or "(no subject)"
     label = " — ".join(part for part in (subject, headers.get("from"), headers.get("date")) if part)
     builder.heading(subject, 1, label=label[:480])
+    builder.paragraph(_header_block(message, headers))
     body = _body(message)
     if body is not None:
         _write_part(builder, body, limits)
@@ -204,6 +205,23 @@ def _headers(message: Any) -> dict[str, Any]:
         except (TypeError, ValueError, IndexError):
             headers["date"] = inline(raw_date)
     return headers
+
+
+MAX_HEADER_LINE_CHARS = 600  # a To: line naming a whole mailing list is cut after the address that passes this
+
+
+def _header_block(message: Any, headers: dict[str, Any]) -> str:
+    """Return the message's From / To / Cc / Date lines as its reader sees them, under the subject: who sent it, to
+    whom and when are asked of a mail, and only a line of the text can be quoted (the date as the sender wrote it)."""
+    lines = []
+    for name in _ADDRESS_FIELDS:
+        if value := headers.get(name):
+            if len(value) > MAX_HEADER_LINE_CHARS:
+                value = value[: value.rfind(", ", 0, MAX_HEADER_LINE_CHARS)] + ", ..."
+            lines.append(f"{name.capitalize()}: {value}")
+    if raw_date := inline(message.get("date", "")):
+        lines.append(f"Date: {raw_date}")
+    return "\n".join(lines)
 
 
 def _body(message: Any) -> Any:

@@ -1,0 +1,100 @@
+"""Who sent a message, to whom, who was copied and when: answered by the message's own header lines (headers.py),
+found in an outside check ("Who sent the message about lowering the DNS TTL?" was refused; "When was the boiler email
+sent?" was answered with the body's "reply ... by Monday 10 November"). The texts are written for these tests."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive.headers import asked_field
+from domains.execution.briefing.extractive.provider import ExtractiveBriefingProvider
+from domains.execution.briefing.prompt_format import EvidenceItem
+from domains.knowledge.ingestion.parsing.email import EmailParser
+from tests.unit.execution.extractive.helpers import assert_verbatim, brief
+
+ROOF_MAIL = (
+    b"From: Odile Marchetti <odile@greywell-housing.example>\r\n"
+    b"To: Tenants of Fernside House <tenants@fernside.example>\r\n"
+    b"Cc: Rhys Pennant <rhys@greywell-housing.example>\r\n"
+    b"Date: Mon, 9 Mar 2026 16:40:00 +0000\r\n"
+    b"Subject: Roof repairs at Fernside House\r\n\r\n"
+    b"Dear tenants,\r\n\r\nScaffolding goes up on Wednesday 18 March and the roofers start the following Monday.\r\n"
+    b"Please reply by Friday 13 March if you need your loft emptied for you.\r\n\r\nBest wishes,\r\nOdile\r\n"
+)
+GATE_NOTE = (
+    "Gate code change\n\nFrom: Hamish Doyle <hamish@fernside.example>\nDate: Tue, 10 Mar 2026 08:05:00 +0000\n\n"
+    "The car park gate code changes to 4471 on 1 April. If your fob stops working, reply to this email and Rhys will "
+    "send you a new one."
+)
+
+
+def _evidence() -> list[EvidenceItem]:
+    roof = EmailParser().parse(ROOF_MAIL).text
+    return [
+        EvidenceItem("roof-0", "trusted", roof, rank=1, section="roof.eml / Roof repairs at Fernside House"),
+        EvidenceItem("gate-0", "trusted", GATE_NOTE, rank=2, section="gate.eml / Gate code change"),
+    ]
+
+
+async def _answer(question: str) -> list[str]:
+    evidence = _evidence()
+    output = (await brief(ExtractiveBriefingProvider(encoder=None), question, evidence)).output
+    assert_verbatim(output, evidence)
+    return [citation.quote for claim in output.claims for citation in claim.citations]
+
+
+def test_the_email_parser_writes_the_header_lines_under_the_subject() -> None:
+    text = EmailParser().parse(ROOF_MAIL).text
+    assert text.startswith(
+        "Roof repairs at Fernside House\n\nFrom: Odile Marchetti <odile@greywell-housing.example>\n"
+        "To: Tenants of Fernside House <tenants@fernside.example>\nCc: Rhys Pennant <rhys@greywell-housing.example>\n"
+        "Date: Mon, 09 Mar 2026 16:40:00 +0000\n\nDear tenants,"
+    )
+
+
+def test_questions_that_ask_for_a_header_field() -> None:
+    asked = {
+        "Who sent the email about the roof repairs?": "sender",
+        "Who is the message from?": "sender",
+        "Who emailed about the scaffolding?": "sender",
+        "Who was the roof email sent to?": "recipient",
+        "Who received the notice?": "recipient",
+        "Who was copied on the email about the roof?": "cc",
+        "When was the email about the roof sent?": "date",
+        "When did Odile send the message?": "date",
+    }
+    for question, field in asked.items():
+        found = asked_field(question)
+        assert found is not None and found[0] == field, question
+    for question in (
+        "Who sent that parcel?",  # not a message
+        "To whom should I send the form?",  # a duty, not the message's recipient
+        "Who wrote the report?",
+        "When will the roofers start?",
+        "Who should I email about the loft?",
+    ):
+        assert asked_field(question) is None, question
+
+
+async def test_a_header_question_is_answered_by_the_line_of_the_message_it_is_about() -> None:
+    assert await _answer("Who sent the email about the roof repairs?") == [
+        "From: Odile Marchetti <odile@greywell-housing.example>"
+    ]
+    assert await _answer("When was the email about the roof repairs sent?") == ["Date: Mon, 09 Mar 2026 16:40:00 +0000"]
+    assert await _answer("Who was copied on the roof email?") == ["Cc: Rhys Pennant <rhys@greywell-housing.example>"]
+    assert await _answer("Who was the roof repairs email sent to?") == [
+        "To: Tenants of Fernside House <tenants@fernside.example>"
+    ]
+    # The other message, named by what it says rather than by its subject.
+    assert await _answer("Who sent the message about the car park code?") == [
+        "From: Hamish Doyle <hamish@fernside.example>"
+    ]
+
+
+async def test_a_missing_header_line_or_message_is_refused() -> None:
+    assert await _answer("Who was copied on the gate code email?") == []  # that message has no Cc line
+    assert await _answer("Who sent the email about the bin collection?") == []  # no message is about bins
+
+
+async def test_other_questions_still_read_the_body() -> None:
+    assert await _answer("When does the scaffolding go up?") == [
+        "Scaffolding goes up on Wednesday 18 March and the roofers start the following Monday."
+    ]
