@@ -207,6 +207,8 @@ AUDIENCE = frozenset(
     )
 )
 _HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
+# The period the asker is in ("this year", "the current term"): documents state their dates, not "this year".
+_PRESENT_PERIOD = re.compile(r"\b(?:this|the current|current) (year|month|week|term|season|semester|quarter)\b")
 # The asker's own people ("my son", "our daughter"): the question is asked for them, a document names their group
 # ("pupils", "children") or nobody at all.
 _RELATIVES = frozenset(
@@ -703,7 +705,8 @@ _SYNONYM_GROUPS = (
     "refund reimburse reimbursed repay",
     "postpone delay delayed",
     "bike bicycle",
-    "kid child children",
+    "kid kids child children pupil pupils",
+    "meal meals dinner dinners",
     "help assist assistance",
     "tell inform notify",
     "quit resign resignation",
@@ -953,6 +956,7 @@ class QuestionNeeds:
     # The day asked for: "day" ("On which day is the lunch club held?": a weekday will do) or "date" ("On what date
     # did Helen approve the plan?": a day of a month or a date in digits, not a weekday alone)
     day: str | None = None
+    present: frozenset[str] = frozenset()  # the period the asker is in ("this year"): never missing (of())
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1033,6 +1037,9 @@ class QuestionNeeds:
         if any(_CODE.fullmatch(term) for term in key_terms):
             for term in _DISPLAY_VERBS:
                 focus.pop(term, None)  # "... if my dishwasher shows E1?" -- "E1 means the inlet is blocked"
+        # "When is the Open Day this year?": the period the asker is in counts where a sentence names it, and its
+        # absence says nothing (documents give their dates, not "this year")
+        present = frozenset(stem(match.group(1)) for match in _PRESENT_PERIOD.finditer(folded))
         if _HOW_EARLY.search(folded):
             focus.pop(stem("early"), None)  # "How early do the bins have to be out?" asks for a time
             focus.pop(stem("late"), None)
@@ -1089,6 +1096,7 @@ class QuestionNeeds:
             asked_identifier(folded),
             measured_numbers(whole),
             day,
+            present,
         )
 
     def eligible(
@@ -1199,8 +1207,13 @@ class QuestionNeeds:
         for term in self.key_terms:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             where = close if alone else named
-            if not same_word(term, where) and not self.in_range(term, text) and not day_of_kind(term, where):
-                return False
+            if (
+                not same_word(term, where)
+                and not self.in_range(term, text)
+                and not day_of_kind(term, where)
+                and not in_labelled_range(term, self.labels, text)
+            ):
+                return False  # "Year 4" asked: "Year 3" or "Years 5 to 6" is about another
         if row and header and for_other_days(self.terms, header):
             return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
         if row and text is not None and self.expect is Expect.CLOCK and timetable_row_of(text, self.key_terms):
@@ -1221,7 +1234,7 @@ class QuestionNeeds:
         missing = sum(
             w * (SITUATION_WEIGHT if term in self.told else 1.0)
             for term, w in focus.items()
-            if not self.found(term, seen)
+            if not self.found(term, seen) and term not in self.present
         )
         if found / (found + missing) < MIN_FOCUS_SHARE:
             return False
@@ -1443,6 +1456,21 @@ _OVER = re.compile(
     re.IGNORECASE,
 )
 _CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\d{1,2})[:.](\d{2})\b")
+
+
+def in_labelled_range(number: str, labels: tuple[tuple[str, str], ...], text: str | None) -> bool:
+    """Return True when the sentence states a range of the thing the question labels by that number ("Years 3 to 6"
+    for "my Year 4 child", "rooms 10-14" for "room 12")."""
+    if text is None or not number.isdigit():
+        return False
+    value = int(number)
+    for label, labelled in labels:
+        if labelled != number:
+            continue
+        pattern = rf"\b{re.escape(label)}\w*\.? (\d{{1,4}})\s*(?:to|-|–|and|through)\s*(\d{{1,4}})\b"
+        if any(int(low) <= value <= int(high) for low, high in re.findall(pattern, text.lower())):
+            return True
+    return False
 
 
 def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:

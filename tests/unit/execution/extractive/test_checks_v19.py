@@ -1,0 +1,37 @@
+"""Answerer v19's rules beside the message headers (test_message_headers.py), each from a third outside check's
+documents (fourteenth session): the period the asker is in ("this year"); a numbered group inside a stated range of them
+("Year 4" in "Years 3 to 6"); school dinners and children said as meals and pupils. The texts are written for these
+tests."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive.checks import same_word
+from domains.execution.briefing.extractive.terms import stem
+from tests.unit.execution.extractive.helpers import candidate_quotes
+
+MINUTES = "## 4. Summer fair\n\nThe summer fair will be held on Saturday 21 June from noon to 4pm."
+NEWSLETTER = (
+    "Lunches\n\nFrom 1 May the price of a school meal for pupils in Years 2 to 5 will rise from £2.40 to £2.55."
+)
+
+
+def test_the_period_the_asker_is_in_is_never_missing() -> None:
+    fair = "The summer fair will be held on Saturday 21 June from noon to 4pm."
+    assert fair in candidate_quotes("When is the fair on this year?", MINUTES)
+    assert fair in candidate_quotes("When is the fair on?", MINUTES)
+    assert fair in candidate_quotes("When is the summer fair this year?", MINUTES)
+    assert not candidate_quotes("When is the winter fair this year?", MINUTES)  # a neighbouring event
+
+
+def test_school_dinners_are_meals_and_children_pupils() -> None:
+    price = "From 1 May the price of a school meal for pupils in Years 2 to 5 will rise from £2.40 to £2.55."
+    assert price in candidate_quotes("How much will school dinners cost for my Year 3 child from May?", NEWSLETTER)
+    assert same_word(stem("dinners"), {stem("meal")}) and same_word(stem("children"), {stem("pupils")})
+    assert not same_word(stem("lunch"), {stem("dinner")})  # a different meal
+
+
+def test_a_numbered_group_inside_a_stated_range_of_them() -> None:
+    price = "From 1 May the price of a school meal for pupils in Years 2 to 5 will rise from £2.40 to £2.55."
+    assert price in candidate_quotes("How much does a school meal cost for a Year 4 pupil from May?", NEWSLETTER)
+    assert not candidate_quotes("How much does a school meal cost for a Year 6 pupil from May?", NEWSLETTER)
+    assert not candidate_quotes("How much does a school meal cost for a Year 1 pupil from May?", NEWSLETTER)
