@@ -1193,8 +1193,13 @@ class QuestionNeeds:
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
         if head_needed and self.head is not None and not same_word(self.head, named) and not self.notice_given(text):
             return False  # the X asked about is not named in this sentence or its headings
-        if self.which and self.head is not None and not names_one(tokens, self.head, self.terms):
-            return False  # "Which contractor ...?" and the sentence only says "the contractors"
+        if (
+            self.which
+            and self.head is not None
+            and not names_one(tokens, self.head, self.terms)
+            and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))
+        ):
+            return False  # "Which contractor ...?" and the sentence only says "the contractors"; a day names one day
         compared = compared_years(tokens)
         titled = document | ((headed or frozenset()) - stems)
         if any(term in compared and term not in titled for term in self.key_terms):

@@ -35,3 +35,11 @@ def test_a_numbered_group_inside_a_stated_range_of_them() -> None:
     assert price in candidate_quotes("How much does a school meal cost for a Year 4 pupil from May?", NEWSLETTER)
     assert not candidate_quotes("How much does a school meal cost for a Year 6 pupil from May?", NEWSLETTER)
     assert not candidate_quotes("How much does a school meal cost for a Year 1 pupil from May?", NEWSLETTER)
+
+
+def test_which_day_is_answered_by_a_weekday() -> None:
+    moved = "After-school chess club is moving from Tuesday to Friday from next week."
+    assert moved in candidate_quotes("Which day is chess club on now?", f"## Clubs\n\n{moved}\n")
+    meets = "The chess club meets on Fridays in the library."
+    assert meets in candidate_quotes("Which day does the chess club meet?", f"## Clubs\n\n{meets}\n")
+    assert not candidate_quotes("Which day does the chess club meet?", "## Clubs\n\nThe chess club meets weekly.\n")
