@@ -52,6 +52,8 @@ _QUESTION_PREFIX = re.compile(r"[ \t]*Q[:.][ \t]+(?=\S)")
 _ANSWER_PREFIX = re.compile(r"[ \t]*A[:.][ \t]+(?=\S)")
 _QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)+(?=\S)")
 _QUOTED_BLANK = re.compile(r"[ \t]*(?:>[ \t]*)+$")
+# A letter's greeting on a line of its own ("Hi Dan,"): the paragraph starts below it, even in a quoted reply.
+_GREETING = re.compile(r"(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))\b[^.!?\n]{0,40}[,!]?[ \t]*$", re.I)
 # A plain-text rule ("-----", "=====") sets sections apart as a blank line does; it is no text.
 _RULE = re.compile(r"[ \t]*([-=_*~#+])\1{4,}[ \t]*$")
 # A label joined to its value by a dot leader ("Abstract submission deadline ........ 14 February 2025"): a field.
@@ -197,6 +199,7 @@ class _Reader:
         self.open_number = ""
         self.table_header = ""
         self.lead_in = ""  # "For the tomato sauce:" right above a list: the context of that list's items and rows
+        self.open_quote_depth = 0  # the ">" depth of the quoted paragraph being read (0: not quoted)
 
     def title(self) -> str:
         return next((h for level, h in self.headings if level == 1), "")
@@ -228,6 +231,7 @@ class _Reader:
         self.open_context = self.context(self.lead_in, label)
         self.open_title = self.title()
         self.open_number = ""
+        self.open_quote_depth = 0
 
     def list_item(self, line: _Line, marker_end: int, role: Role) -> None:
         marker = self.text[line.start : marker_end]
@@ -369,9 +373,20 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             else:
                 rest = raw[quoted.end() :]
                 field_line = _FIELD.match(rest) is not None and len(rest.strip()) <= _MAX_FIELD_CHARS
-                # Each quoted line is a block of its own: a block's sentences are slices, and the next line's ">"
-                # would sit inside them. A quoted header line ("> From: ...") is a field, never prose.
+                depth = quoted.group(0).count(">")
+                if (
+                    not field_line
+                    and reader.open is not None
+                    and reader.open_quote_depth == depth
+                    and not _GREETING.match(text, reader.open[0], reader.open[1])
+                ):
+                    # A quoted paragraph wraps its lines ("The Long Gallery seats\n> up to 120 ..."): one block,
+                    # whose sentences may run over a line's ">" (read_units starts none of them on a marker).
+                    reader.open[1] = line.end
+                    continue
+                # A quoted header line ("> From: ...") is a field, never prose.
                 reader.start_block(line.start + quoted.end(), line.end, Role.FIELD if field_line else Role.PROSE)
+                reader.open_quote_depth = 0 if field_line else depth
             continue
         answer = _ANSWER_PREFIX.match(raw)
         if answer is not None:
@@ -437,9 +452,13 @@ def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[
     """Return the chunk's quotable sentences with their roles, blocks and contexts, in order."""
     units: list[Unit] = []
     for block, (start, end, role, context, title, number) in enumerate(read_blocks(text, titles)):
-        spans = [
-            SentenceSpan(s.start + start, s.end + start) for s in split_sentences(text[start:end], max_chars=max_chars)
-        ]
+        spans = []
+        for sentence in split_sentences(text[start:end], max_chars=max_chars):
+            first = sentence.start + start
+            marker = _QUOTED.match(text, first, sentence.end + start)
+            if marker is not None:
+                first = marker.end()  # a sentence of a wrapped quoted paragraph that opens a line
+            spans.append(SentenceSpan(first, sentence.end + start))
         label = ""
         first = text[spans[0].start : spans[0].end] if spans else ""
         if len(spans) > 1 and _LABEL_SENTENCE.fullmatch(first) and not any(c.isdigit() for c in first):

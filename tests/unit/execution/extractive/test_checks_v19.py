@@ -1,12 +1,15 @@
 """Answerer v19's rules beside the message headers (test_message_headers.py), each from a third outside check's
 documents (fourteenth session): the period the asker is in ("this year"); a numbered group inside a stated range of them
-("Year 4" in "Years 3 to 6"); school dinners and children said as meals and pupils. The texts are written for these
+("Year 4" in "Years 3 to 6"); school dinners and children said as meals and pupils; "which day" answered by a weekday;
+a quoted reply's sentence wrapped over its lines. The texts are written for these
 tests."""
 
 from __future__ import annotations
 
 from domains.execution.briefing.extractive.checks import same_word
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem
+from domains.execution.briefing.prompt_format import EvidenceItem
 from tests.unit.execution.extractive.helpers import candidate_quotes
 
 MINUTES = "## 4. Summer fair\n\nThe summer fair will be held on Saturday 21 June from noon to 4pm."
@@ -43,3 +46,27 @@ def test_which_day_is_answered_by_a_weekday() -> None:
     meets = "The chess club meets on Fridays in the library."
     assert meets in candidate_quotes("Which day does the chess club meet?", f"## Clubs\n\n{meets}\n")
     assert not candidate_quotes("Which day does the chess club meet?", "## Clubs\n\nThe chess club meets weekly.\n")
+
+
+REPLY = (
+    "Thanks, we'll take the Barn.\n\n"
+    "> Hi Sol,\n"
+    "> The Barn holds up to 60 people and costs £900. The Loft seats\n"
+    "> up to 35 and costs £540. Amplified music must end\n"
+    "> by 10:45pm under our licence.\n"
+    "> Parking is free after 6pm.\n"
+    ">\n"
+    "> Kind regards,\n"
+    "> Ines\n"
+)
+
+
+def test_a_quoted_reply_wrapped_over_lines_is_quoted_whole() -> None:
+    assert "The Loft seats\n> up to 35 and costs £540." in candidate_quotes("How many people can the Loft seat?", REPLY)
+    music = "Amplified music must end\n> by 10:45pm under our licence."
+    assert music in candidate_quotes("By what time does the music have to end?", REPLY)
+    analysis = analyze("Who wrote back?", [EvidenceItem("c", "trusted", REPLY, rank=1)], max_sentence_chars=400)
+    quoted = [REPLY[s.start : s.end] for p in analysis.passages for s in p.spans]
+    assert "Hi Sol," in quoted  # a greeting stays a line of its own
+    assert "Parking is free after 6pm." in quoted
+    assert not any(q.startswith(">") for q in quoted)  # no sentence opens on a quote marker
