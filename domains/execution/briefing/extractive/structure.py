@@ -454,11 +454,11 @@ def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[
     for block, (start, end, role, context, title, number) in enumerate(read_blocks(text, titles)):
         spans = []
         for sentence in split_sentences(text[start:end], max_chars=max_chars):
-            first = sentence.start + start
-            marker = _QUOTED.match(text, first, sentence.end + start)
+            begin = sentence.start + start
+            marker = _QUOTED.match(text, begin, sentence.end + start)
             if marker is not None:
-                first = marker.end()  # a sentence of a wrapped quoted paragraph that opens a line
-            spans.append(SentenceSpan(first, sentence.end + start))
+                begin = marker.end()  # a sentence of a wrapped quoted paragraph that opens a line
+            spans.append(SentenceSpan(begin, sentence.end + start))
         label = ""
         first = text[spans[0].start : spans[0].end] if spans else ""
         if len(spans) > 1 and _LABEL_SENTENCE.fullmatch(first) and not any(c.isdigit() for c in first):
