@@ -207,6 +207,7 @@ AUDIENCE = frozenset(
     )
 )
 _HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
+_AGE = re.compile(r"\b\d{1,3}[- ]years?[- ]olds?\b")
 # The period the asker is in ("this year", "the current term"): documents state their dates, not "this year".
 _PRESENT_PERIOD = re.compile(r"\b(?:this|the current|current) (year|month|week|term|season|semester|quarter)\b")
 # The asker's own people ("my son", "our daughter"): the question is asked for them, a document names their group
@@ -1040,6 +1041,9 @@ class QuestionNeeds:
         # "When is the Open Day this year?": the period the asker is in counts where a sentence names it, and its
         # absence says nothing (documents give their dates, not "this year")
         present = frozenset(stem(match.group(1)) for match in _PRESENT_PERIOD.finditer(folded))
+        if _AGE.search(folded):
+            focus.pop(stem("year"), None)  # "a swim for my 12-year-old": an age, read against the ages stated
+            focus.pop(stem("old"), None)
         if _HOW_EARLY.search(folded):
             focus.pop(stem("early"), None)  # "How early do the bins have to be out?" asks for a time
             focus.pop(stem("late"), None)

@@ -1,7 +1,7 @@
 """Answerer v19's rules beside the message headers (test_message_headers.py), each from a third outside check's
 documents (fourteenth session): the period the asker is in ("this year"); a numbered group inside a stated range of them
 ("Year 4" in "Years 3 to 6"); school dinners and children said as meals and pupils; "which day" answered by a weekday;
-a quoted reply's sentence wrapped over its lines. The texts are written for these
+a quoted reply's sentence wrapped over its lines; an age ("my 12-year-old") read against the ages stated. The texts are written for these
 tests."""
 
 from __future__ import annotations
@@ -70,3 +70,15 @@ def test_a_quoted_reply_wrapped_over_lines_is_quoted_whole() -> None:
     assert "Hi Sol," in quoted  # a greeting stays a line of its own
     assert "Parking is free after 6pm." in quoted
     assert not any(q.startswith(">") for q in quoted)  # no sentence opens on a quote marker
+
+
+PRICES = (
+    "## Prices\n\nActivity: Climbing | Adult: £9.00 | Junior (under 14): £6.50\n\n"
+    "Activity: Sauna | Adult: £6.10 | Junior (under 14): –\n"
+)
+
+
+def test_an_age_is_read_against_the_ages_stated_not_as_a_year() -> None:
+    row = "Activity: Climbing | Adult: £9.00 | Junior (under 14): £6.50"
+    assert row in candidate_quotes("How much is climbing for my 11-year-old?", PRICES)
+    assert not candidate_quotes("How much is climbing for my 15-year-old?", PRICES)  # no age given for adults
