@@ -1,8 +1,8 @@
 """Answerer v19's rules beside the message headers (test_message_headers.py), each from a third outside check's
 documents (fourteenth session): the period the asker is in ("this year"); a numbered group inside a stated range of them
 ("Year 4" in "Years 3 to 6"); school dinners and children said as meals and pupils; "which day" answered by a weekday;
-a quoted reply's sentence wrapped over its lines; an age ("my 12-year-old") read against the ages stated. The texts are written for these
-tests."""
+a quoted reply's sentence wrapped over its lines; an age ("my 12-year-old") read against the ages stated. The texts
+are written for these tests."""
 
 from __future__ import annotations
 
