@@ -47,6 +47,26 @@ class RunRepository:
             text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"runs:{organization_id}"}
         )
 
+    async def lock_purges(self, organization_id: str) -> None:
+        """Serialize a document purge with the purge check a run makes as it ends (purge.py), in one organization."""
+        await self.session.execute(
+            text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"purges:{organization_id}"}
+        )
+
+    async def purged_documents(self, organization_id: str, document_ids: Collection[str]) -> set[str]:
+        """Return which of the documents were deleted with purge (their audit record says so)."""
+        if not document_ids:
+            return set()
+        # The audit trail is identity's table; execution names it in SQL rather than importing that domain (ADR-0016).
+        rows = await self.session.execute(
+            text(
+                "SELECT target FROM audit_events WHERE organization_id = :organization_id"
+                " AND action = 'document_purged' AND target = ANY(:ids)"
+            ),
+            {"organization_id": organization_id, "ids": list(document_ids)},
+        )
+        return {target for target in rows.scalars() if target}
+
     async def created_since(self, organization_id: str, since: datetime) -> tuple[int, datetime | None, float]:
         """Return the count, the oldest creation time and the summed cost of runs created since `since`."""
         statement = self.visible(organization_id).with_only_columns(

@@ -16,6 +16,7 @@ from domains.execution.briefing import BriefingProviderError, LLMRefusalError
 from domains.execution.models import Run, Step
 from domains.execution.repository import RunRepository
 from domains.execution.run.lifecycle import RunLifecycle, RunMoved
+from domains.execution.run.purge import CitationPurger
 from domains.execution.run.records import BriefingStepOutput, StepOutputs
 from domains.execution.run.status import RunStatus, StepStatus
 from domains.execution.run.workflows import (
@@ -29,6 +30,7 @@ from domains.execution.run.workflows import (
     WorkflowServices,
 )
 from domains.knowledge.embeddings import EmbeddingProviderError
+from domains.knowledge.errors import DocumentNotFound
 from packages.core.clock import utcnow
 from packages.database.availability import database_unavailable
 
@@ -62,7 +64,14 @@ class RunEngine:
             if database_unavailable(exc):
                 self.services.interrupted.add(organization_id, run_id)
             raise
-        return self.lifecycle.ended
+        ended = self.lifecycle.ended
+        if ended is not None:
+            # A document this run cites may have been deleted with purge while it ran, after the purge looked for
+            # runs citing it: the run's stored text goes now (purge.py serializes the two with a lock).
+            async with self.sessions(organization_id) as session:
+                if await CitationPurger(session).purge_run(organization_id, run_id):
+                    logger.info("run %s: text of a document purged while it ran removed", run_id)
+        return ended
 
     async def _execute(self, organization_id: str, run_id: str, created: tuple[Run, list[Step]] | None) -> None:
         if created is not None:
@@ -128,6 +137,11 @@ class RunEngine:
                 result = await definition.handler(context)
             except LLMRefusalError as exc:
                 result = _refusal_result(exc)
+            except DocumentNotFound:
+                # A document the run was asked to search was deleted after the request was checked: the run fails
+                # as a record (a 404 would leave it running, and recovery would meet the same missing document).
+                await self._fail_step(run, step, f"{step.name} failed: a document in document_ids was deleted")
+                return None
             except RETRYABLE_STEP_ERRORS as exc:
                 reason = exc.reason if isinstance(exc, BriefingProviderError) else exc.message
                 retryable = exc.retryable if isinstance(exc, BriefingProviderError) else True

@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.execution.briefing.output import BriefingOutput
+from domains.execution.models import Step
 from domains.execution.repository import RunRepository
 from domains.execution.run.records import BriefingResult, BriefingStepOutput, RetrievalOutput, RunResult
 from domains.execution.run.workflows import WORKFLOW_DEFINITIONS, evidence_step_names
@@ -41,28 +42,59 @@ class CitationPurger:
         self.repo = RunRepository(session)
 
     async def purge_document(self, organization_id: str, document_id: str) -> int:
-        """Replace the document's text in run citations and claims; return how many runs were touched."""
+        """Replace the document's text in run citations and claims; return how many runs were touched.
+
+        Called in the delete's transaction, after its `document_purged` audit record: the purge lock is held until
+        that commits, so a run ending meanwhile either is stored before this scan or sees the record (purge_run)."""
+        await self.repo.lock_purges(organization_id)
         steps = await self.repo.steps_citing_document(organization_id, document_id, evidence_step_names())
         for evidence_step in steps:
-            evidence = RetrievalOutput.model_validate(evidence_step.output)
-            chunk_ids = set()
-            for citation in evidence.citations:
-                if citation.document_id == document_id:
-                    citation.content = PURGED
-                    chunk_ids.add(citation.chunk_id)
-            await self.repo.set_step_output(organization_id, evidence_step.id, evidence.model_dump(mode="json"))
-            run = await self.repo.get(organization_id, evidence_step.run_id)
-            if run is None:
-                continue
-            definition = WORKFLOW_DEFINITIONS[run.workflow_type]
-            briefing_names = {s.name for s in definition.steps if s.produces is BriefingStepOutput}
-            for step in (await self.repo.steps(organization_id, [run.id]))[run.id]:
-                if step.name in briefing_names and step.output:
-                    briefing = BriefingStepOutput.model_validate(step.output)
-                    if purge_claims(briefing, chunk_ids):
-                        await self.repo.set_step_output(organization_id, step.id, briefing.model_dump(mode="json"))
-            if run.result:
-                result = RunResult.load(run.result)
-                if purge_claims(result, chunk_ids):
-                    await self.repo.set_run_result(organization_id, run.id, result.model_dump(mode="json"))
+            await self._purge_step(organization_id, evidence_step, {document_id})
         return len(steps)
+
+    async def purge_run(self, organization_id: str, run_id: str) -> bool:
+        """Purge from a run that has just ended the text of every cited document deleted with purge while it ran
+        (its evidence was stored after the purge looked); return whether any was. Call in a transaction of its
+        own, after the run's last write committed."""
+        await self.repo.lock_purges(organization_id)
+        names = evidence_step_names()
+        evidence_steps = [
+            step
+            for step in (await self.repo.steps(organization_id, [run_id]))[run_id]
+            if step.name in names and step.output
+        ]
+        cited = {
+            citation.document_id
+            for step in evidence_steps
+            for citation in RetrievalOutput.model_validate(step.output).citations
+        }
+        purged = await self.repo.purged_documents(organization_id, cited)
+        for step in evidence_steps:
+            await self._purge_step(organization_id, step, purged)
+        return bool(purged)
+
+    async def _purge_step(self, organization_id: str, evidence_step: Step, document_ids: set[str]) -> None:
+        """Replace the documents' text in one evidence step's citations and in its run's claims and result."""
+        evidence = RetrievalOutput.model_validate(evidence_step.output)
+        cited = [citation for citation in evidence.citations if citation.document_id in document_ids]
+        if not cited:
+            return
+        if any(citation.content != PURGED for citation in cited):
+            for citation in cited:
+                citation.content = PURGED
+            await self.repo.set_step_output(organization_id, evidence_step.id, evidence.model_dump(mode="json"))
+        chunk_ids = {citation.chunk_id for citation in cited}  # claims stored after the evidence was purged too
+        run = await self.repo.get(organization_id, evidence_step.run_id)
+        if run is None:
+            return
+        definition = WORKFLOW_DEFINITIONS[run.workflow_type]
+        briefing_names = {s.name for s in definition.steps if s.produces is BriefingStepOutput}
+        for step in (await self.repo.steps(organization_id, [run.id]))[run.id]:
+            if step.name in briefing_names and step.output:
+                briefing = BriefingStepOutput.model_validate(step.output)
+                if purge_claims(briefing, chunk_ids):
+                    await self.repo.set_step_output(organization_id, step.id, briefing.model_dump(mode="json"))
+        if run.result:
+            result = RunResult.load(run.result)
+            if purge_claims(result, chunk_ids):
+                await self.repo.set_run_result(organization_id, run.id, result.model_dump(mode="json"))
