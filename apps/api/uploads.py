@@ -145,7 +145,9 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
     def on_part_end() -> None:
         if current.name == "file" and form.data is None:
             form.data = b"".join(current.chunks)
-            form.filename = (current.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or None
+            # Kept exactly (the contract): a client's relative path names a different document than its
+            # namesake in another folder, as `orion ingest` names them; the name is never a path on this server.
+            form.filename = current.filename or None
         elif current.name in TEXT_FIELDS:
             try:
                 value = b"".join(current.chunks).decode("utf-8")

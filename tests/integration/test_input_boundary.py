@@ -129,7 +129,10 @@ async def test_largest_offset_is_an_empty_page(client, account) -> None:
     assert response.status_code == 200 and response.json() == []
 
 
-@pytest.mark.parametrize("filename", ["Отчет.md", "東京.md", "report – final.md", "notes 🦊.md", "résumé.md"])
+@pytest.mark.parametrize(
+    "filename",
+    ["Отчет.md", "東京.md", "report – final.md", "notes 🦊.md", "résumé.md", "finance/report.md"],
+)
 async def test_multipart_filenames_are_utf8_and_kept_exactly(client, account, filename) -> None:
     content = f"Text of {uuid.uuid4().hex} about {filename}.".encode()
     response = await client.post(
@@ -139,6 +142,22 @@ async def test_multipart_filenames_are_utf8_and_kept_exactly(client, account, fi
     document = await _detail(client, account, response.json())
     assert document["title"] == filename
     assert document["source"] == filename
+
+
+async def test_namesakes_in_two_folders_are_two_documents(client, account) -> None:
+    first = await client.post(
+        UPLOAD_URL,
+        files={"file": ("finance/report.md", b"Budget: 40,000 euros.", "text/markdown")},
+        headers=account.headers,
+    )
+    second = await client.post(
+        UPLOAD_URL,
+        files={"file": ("legal/report.md", b"Contract ends in May.", "text/markdown")},
+        headers=account.headers,
+    )
+    assert first.status_code == second.status_code == 201, (first.text, second.text)
+    assert first.json()["document_id"] != second.json()["document_id"]
+    assert second.json()["version_number"] == 1
 
 
 async def _detail(client, account, created: dict) -> dict:  # type: ignore[no-untyped-def]
