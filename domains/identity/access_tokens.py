@@ -21,7 +21,7 @@ TOKEN_PREFIX = "orion_pat_"
 Scope = Literal["read", "investigate", "write"]
 _SHAPE = re.compile(r"^orion_pat_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$")
 
-_READ = frozenset({Permission.DOCUMENTS_READ, Permission.SEARCH_RUN, Permission.RUNS_READ})
+_READ = frozenset({Permission.DOCUMENTS_READ, Permission.SEARCH_RUN, Permission.RUNS_READ, Permission.ANALYTICS_READ})
 _INVESTIGATE = _READ | {Permission.RUNS_CREATE}
 _WRITE = _INVESTIGATE | {Permission.DOCUMENTS_WRITE, Permission.DOCUMENTS_DELETE}
 SCOPE_PERMISSIONS: dict[Scope, frozenset[Permission]] = {"read": _READ, "investigate": _INVESTIGATE, "write": _WRITE}

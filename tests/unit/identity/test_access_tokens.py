@@ -30,12 +30,12 @@ def test_anything_else_names_no_organization() -> None:
     assert not looks_like_personal_token("eyJhbGciOiJIUzI1NiJ9.e30.sig")
 
 
-def test_scopes_widen_in_order_and_never_reach_admin_or_analytics() -> None:
+def test_scopes_widen_in_order_and_never_reach_admin() -> None:
     read, investigate, write = (scope_permissions([s]) for s in ("read", "investigate", "write"))
-    assert read == {Permission.DOCUMENTS_READ, Permission.SEARCH_RUN, Permission.RUNS_READ}
+    assert read == {Permission.DOCUMENTS_READ, Permission.SEARCH_RUN, Permission.RUNS_READ, Permission.ANALYTICS_READ}
     assert investigate == read | {Permission.RUNS_CREATE}
     assert write == investigate | {Permission.DOCUMENTS_WRITE, Permission.DOCUMENTS_DELETE}
     assert scope_permissions(["read", "write"]) == write
     assert scope_permissions(["unknown"]) == frozenset()
-    for forbidden in (Permission.ADMIN_USERS, Permission.ADMIN_AUDIT, Permission.ANALYTICS_READ):
+    for forbidden in (Permission.ADMIN_USERS, Permission.ADMIN_AUDIT):
         assert forbidden not in write

@@ -3,7 +3,7 @@ import type { BadgeTone } from "@/components/Badge";
 
 /** What each scope lets a token do; a call also needs a role of the token's owner that allows it. */
 export const SCOPES: { value: TokenScope; label: string; description: string }[] = [
-  { value: "read", label: "Read", description: "Read documents, search, read investigations." },
+  { value: "read", label: "Read", description: "Read documents, search, read investigations and analytics." },
   { value: "investigate", label: "Investigate", description: "Read, and start investigations." },
   { value: "write", label: "Write", description: "Investigate, and upload or delete documents." },
 ];
