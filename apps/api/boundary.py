@@ -26,6 +26,7 @@ SECURITY_HEADERS = [
     (b"content-security-policy", b"frame-ancestors 'none'"),
 ]
 _BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+UPLOAD_PATH = "/api/v1/knowledge/documents"  # the one API route whose body is multipart, not JSON
 
 
 class BoundaryError(Exception):
@@ -98,6 +99,20 @@ def _is_json(content_type: str) -> bool:
     return media in ("", "application/json") or media.endswith("+json")
 
 
+def _sends_a_body(headers: dict[bytes, bytes]) -> bool:
+    declared = headers.get(b"content-length", b"")
+    return (declared.isdigit() and int(declared) > 0) or b"transfer-encoding" in headers
+
+
+def _expects_json(scope: Scope, content_type: str) -> bool:
+    """Return True for an API route whose body is JSON: every one under /api/ but the upload (multipart)."""
+    path = str(scope.get("path", ""))
+    if not path.startswith("/api/"):
+        return False
+    media = content_type.split(";", 1)[0].strip().lower()
+    return not (media == "multipart/form-data" and path.rstrip("/") == UPLOAD_PATH)
+
+
 class InputBoundaryMiddleware:
     """Refuse NUL, lone surrogates and malformed JSON before routing; add security headers to every response."""
 
@@ -127,7 +142,17 @@ class InputBoundaryMiddleware:
     async def _checked_body(self, scope: Scope, receive: Receive) -> Receive:
         headers = {k.lower(): v for k, v in scope.get("headers", [])}
         content_type = headers.get(b"content-type", b"").decode("latin-1")
-        if scope.get("method") not in _BODY_METHODS or not _is_json(content_type):
+        if scope.get("method") not in _BODY_METHODS:
+            return receive
+        if not _is_json(content_type):
+            if _sends_a_body(headers) and _expects_json(scope, content_type):
+                raise BoundaryError(
+                    415,
+                    "unsupported_media_type",
+                    "Send the body as application/json.",
+                    ["header", "content-type"],
+                    "unsupported_media_type",
+                )
             return receive
         declared = headers.get(b"content-length", b"")
         if declared.isdigit() and int(declared) > MAX_JSON_BYTES:

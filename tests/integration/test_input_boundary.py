@@ -285,3 +285,20 @@ async def test_every_response_carries_security_headers(client, account) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["x-frame-options"] == "DENY"
         assert response.headers["referrer-policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data"]
+)
+async def test_a_json_route_refuses_another_body_type_with_415(client, account, content_type) -> None:
+    body = b'{"query_text": "tides"}'
+    response = await client.post(
+        "/api/v1/knowledge/search", content=body, headers={**account.headers, "content-type": content_type}
+    )
+    assert response.status_code == 415, response.text
+    assert response.json()["error"]["code"] == "unsupported_media_type"
+    # The JSON it always was is answered; a body-less POST needs no type.
+    ok = await client.post("/api/v1/knowledge/search", json={"query_text": "tides"}, headers=account.headers)
+    assert ok.status_code == 200, ok.text
+    cancel = await client.post("/api/v1/runs/00000000-0000-4000-8000-000000000000/cancel", headers=account.headers)
+    assert cancel.status_code == 404, cancel.text
