@@ -4,7 +4,7 @@ Every chunk offset, citation span and quote check indexes into the string this m
 are deliberately few and deterministic:
 
 - NFC; typographic ligatures (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ) expanded; soft hyphens removed.
-- Line breaks unified to ``\\n``; NUL, C0/C1 control characters and DEL removed; tabs and the Unicode
+- Line breaks unified to ``\\n``; NUL a space; other C0/C1 control characters and DEL removed; tabs and the Unicode
   space separators become one space, and runs of spaces collapse; lines are trimmed; a blank line separates
   paragraphs and longer runs of blank lines collapse to one.
 - Zero-width characters (U+200B..U+200D, U+2060, U+FEFF inside the text) are KEPT: the content-safety
@@ -34,7 +34,14 @@ _CONTROLS = [*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0)]
 # Lone surrogates (a PDF text layer can yield them) cannot be stored or encoded: each becomes U+FFFD, one for one.
 _SURROGATES = dict.fromkeys(map(chr, range(0xD800, 0xE000)), "\ufffd")
 _TRANSLATION = str.maketrans(
-    {**_LIGATURES, **dict.fromkeys(_SPACES, " "), **dict.fromkeys(map(chr, _CONTROLS)), "\u00ad": None, **_SURROGATES}
+    {
+        **_LIGATURES,
+        **dict.fromkeys(_SPACES, " "),
+        **dict.fromkeys(map(chr, _CONTROLS)),
+        "\x00": " ",  # a NUL between words ("hello\x00world") separates them; removing it would merge them
+        "\u00ad": None,
+        **_SURROGATES,
+    }
 )
 _LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x0b\x85]")
 _PAGE_BREAK = "\x0c"

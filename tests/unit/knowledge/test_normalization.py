@@ -27,6 +27,10 @@ def test_removes_soft_hyphens_and_control_characters() -> None:
     assert normalize_text("co\u00adoperate\x00 with\x07 the\x1b[0m team\x7f\x85") == "cooperate with the[0m team"
 
 
+def test_a_nul_between_words_keeps_them_apart() -> None:
+    assert normalize_text("hello\x00world, two\x00\x00words") == "hello world, two words"
+
+
 def test_collapses_spaces_and_tabs_within_lines_and_trims_lines() -> None:
     assert normalize_text("  one \t\t two\u00a0\u2003three  \n   four  ") == "one two three\nfour"
 
