@@ -96,6 +96,21 @@ def test_latin1_text_is_rejected_as_not_utf8_with_the_byte_offset() -> None:
     assert "offset 2" in caught.value.message
 
 
+@pytest.mark.parametrize(
+    "declaration",
+    ['<meta charset="windows-1252">', "<meta http-equiv='Content-Type' content='text/html; charset=ISO-8859-1'>"],
+)
+def test_an_html_page_in_the_legacy_encoding_it_declares_is_decoded_as_a_browser_would(declaration: str) -> None:
+    page = f"<html><head>{declaration}</head><body><h1>Café</h1><p>Crème brûlée: € 6,50. Zoë Müller cooks.</p>"
+    parsed = parse_document(page.encode("cp1252"), "menu.html")
+    assert parsed.document_type == "html"
+    assert "Crème brûlée: € 6,50. Zoë Müller cooks." in parsed.text
+    with pytest.raises(NotUtf8Text):  # declaring nothing, it is refused as before
+        parse_document(page.replace(declaration, "").encode("cp1252"), "menu.html")
+    with pytest.raises(NotUtf8Text):  # a declaration of UTF-8 does not make bad UTF-8 good
+        parse_document(page.replace(declaration, '<meta charset="utf-8">').encode("cp1252"), "menu.html")
+
+
 @pytest.mark.parametrize("data", ["hello world".encode("utf-16"), "hello world, in UTF-16".encode("utf-16-le")])
 def test_utf16_text_is_not_utf8_rather_than_binary(data: bytes) -> None:
     with pytest.raises(NotUtf8Text) as caught:

@@ -14,12 +14,14 @@
 5. Otherwise valid UTF-8 (a BOM is stripped) is text; invalid UTF-8 is 422 `not_utf8` naming the byte offset.
 
 Markdown is recognised by its extension, or by its structure when the name has no known text extension. HTML by
-its extension or a leading `<!DOCTYPE html>` / `<html`; CSV by its extension (it is text either way; the
+its extension or a leading `<!DOCTYPE html>` / `<html`, and decoded as a browser does when it is not UTF-8: in the
+encoding its `<meta>` declares (decode_html); CSV by its extension (it is text either way; the
 extension only picks the table view).
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from domains.knowledge.errors import EmptyDocument, NotUtf8Text, UnsupportedDocumentType
@@ -84,10 +86,11 @@ def detect_document_type(data: bytes, filename: str | None = None) -> DocumentTy
         return "mbox"
     if _is_email(data, name):
         return "email"
-    text = decode_text(data)
+    html = name.endswith(_HTML_EXTENSIONS) or bool(_HTML_START.match(data[:_SAMPLE_BYTES].decode("latin-1")))
+    text = decode_html(data) if html else decode_text(data)
     if not text.strip():
         raise EmptyDocument()
-    if name.endswith(_HTML_EXTENSIONS) or _HTML_START.match(text[:_SAMPLE_BYTES]):
+    if html:
         return "html"
     if name.endswith(_CSV_EXTENSIONS):
         return "csv"
@@ -197,6 +200,33 @@ def decode_text(data: bytes) -> str:
             "encoding such as Latin-1 or Windows-1252. Re-save it as UTF-8 and upload it again.",
             details={"byte_offset": offset},
         ) from None
+
+
+# A page's own declaration of its encoding, as browsers read it from the first bytes: <meta charset="..."> or
+# <meta http-equiv="Content-Type" content="text/html; charset=...">.
+_META_CHARSET = re.compile(rb"<meta[^>]{0,200}?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]{1,40})", re.IGNORECASE)
+_META_SAMPLE = 4096
+# WHATWG Encoding: these labels mean windows-1252 in a browser (a superset, so nothing they decode changes).
+_WINDOWS_1252_LABELS = frozenset(("iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii"))
+
+
+def decode_html(data: bytes) -> str:
+    """Decode an HTML page: UTF-8, else the encoding its <meta> declares (as a browser would), else `NotUtf8Text`."""
+    try:
+        return decode_text(data)
+    except NotUtf8Text as refused:
+        match = _META_CHARSET.search(data[:_META_SAMPLE])
+        if match is None:
+            raise
+        label = match.group(1).decode("ascii").lower()
+        label = "cp1252" if label in _WINDOWS_1252_LABELS else label
+        try:
+            codec = codecs.lookup(label).name
+            if codec == "utf-8":
+                raise refused
+            return data.decode(codec)
+        except (LookupError, UnicodeDecodeError):
+            raise refused from None
 
 
 _ATX_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+\S", re.MULTILINE)

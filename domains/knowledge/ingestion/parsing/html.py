@@ -19,7 +19,7 @@ import trafilatura
 
 from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, EmptyDocument
 from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline
-from domains.knowledge.ingestion.parsing.detect import decode_text
+from domains.knowledge.ingestion.parsing.detect import decode_html
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
 
@@ -34,7 +34,7 @@ class HtmlParser:
 
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
         """Parse an HTML page's main content into headings, paragraphs, list items and header-named table rows."""
-        return parse_html(decode_text(data), limits)
+        return parse_html(decode_html(data), limits)
 
 
 def parse_html(
