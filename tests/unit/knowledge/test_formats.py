@@ -245,3 +245,10 @@ def test_a_page_walked_element_by_element_keeps_lists_and_tables() -> None:
     parsed = parse_document(page, "faq.html")
     assert "- Towels\n\n- Robes\n\n- Adult" in parsed.text
     assert "Room: Double | Price: 95" in parsed.text
+
+
+def test_a_short_row_of_a_ragged_sheet_keeps_its_headers() -> None:
+    """One long row below a three-column header does not make the table wide: a two-cell row is a short row, not a
+    `Label, value` line ("Anna: München" named a person as a label)."""
+    parsed = parse_document("name,city,amount\nZoë,Berlin,10\nJörg,Hamburg,20,EXTRA\nAnna,München\n".encode(), "g.csv")
+    assert "name: Anna | city: München" in parsed.text.split("\n\n")

@@ -118,6 +118,9 @@ def _write_table(builder: TextBuilder, rows: Iterable[Sequence[object]], limits:
                 written += _write_preamble(builder, cells, first=not builder.blocks)
                 continue
             header = header_names(cells)
+            # The table itself is wide, not just one ragged row below it ("Jörg,Hamburg,20,EXTRA-NOTE" under a
+            # three-column header): only then is a two-cell row a `Label, value` line, not a short row ("Anna,München")
+            wide = wide and filled >= _MIN_WIDE_TABLE
             continue
         line = _label_value(cells) if wide else None
         line = line or render_row(header, cells)
