@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, UnsupportedContainer
+from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, EmptyDocument, UnsupportedContainer
 from domains.knowledge.ingestion.chunking import chunk_document
 from domains.knowledge.ingestion.normalization import normalize_text
 from domains.knowledge.ingestion.parsing import detect_document_type, parse_document
@@ -252,3 +252,8 @@ def test_a_short_row_of_a_ragged_sheet_keeps_its_headers() -> None:
     `Label, value` line ("Anna: München" named a person as a label)."""
     parsed = parse_document("name,city,amount\nZoë,Berlin,10\nJörg,Hamburg,20,EXTRA\nAnna,München\n".encode(), "g.csv")
     assert "name: Anna | city: München" in parsed.text.split("\n\n")
+
+
+def test_a_header_only_table_says_it_has_no_data_rows() -> None:
+    with pytest.raises(EmptyDocument, match="no data rows"):
+        parse_document(b"name,item,price\n", "orders.csv")

@@ -137,11 +137,13 @@ def test_pdf_magic_decides_over_the_name_and_tolerates_leading_junk() -> None:
     pdf = text_pdf("Hello from a PDF")
     assert detect_document_type(pdf, "looks-like.md") == "pdf"
     assert detect_document_type(b"\x00\xff\r\n" + pdf, None) == "pdf"
+    assert detect_document_type(b"junk\n" + pdf, "report.pdf") == "pdf"  # a whole PDF behind a line of text
 
 
 def test_text_that_mentions_the_pdf_magic_stays_text() -> None:
     note = b"# PDF notes\n\nEvery file starts with a header line like %PDF-1.7 and ends with EOF.\n"
     assert detect_document_type(note, "notes.md") == "markdown"
+    assert detect_document_type(note + b"It ends with %%EOF too.\n", "notes.md") == "markdown"
 
 
 def test_markdown_by_extension_structure_or_not_at_all() -> None:

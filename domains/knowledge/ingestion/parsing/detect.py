@@ -30,6 +30,9 @@ from domains.knowledge.ingestion.parsing.document import DocumentType
 
 _PDF_MAGIC = b"%PDF-"
 _PDF_MAGIC_WINDOW = 1024
+_PDF_END = b"%%EOF"
+_PDF_END_WINDOW = 1024
+_PDF_OBJECT = re.compile(rb"\d+ \d+ obj\b")
 IMAGE_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "image/png"),
     (b"\xff\xd8\xff", "image/jpeg"),
@@ -147,6 +150,9 @@ def _is_pdf(data: bytes) -> bool:
     prefix = data[:offset]
     if not prefix.strip() or (prefix.startswith(_UTF8_BOM) and not prefix[3:].strip()):
         return True
+    tail = data[-_PDF_END_WINDOW:]
+    if _PDF_END in tail and b"startxref" in tail and _PDF_OBJECT.search(data, offset):
+        return True  # a whole PDF behind a line of text ("junk\n%PDF-1.4 ... %%EOF"): readers open it, so do we
     try:
         prefix.decode("utf-8")
     except UnicodeDecodeError:

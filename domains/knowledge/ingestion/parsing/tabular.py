@@ -40,6 +40,8 @@ class CsvParser:
             _write_table(builder, rows, limits)
         except csv.Error as exc:
             raise CorruptDocument(f"The CSV file cannot be read ({exc}).") from None
+        if not builder.row_count and not builder.blocks:
+            raise EmptyDocument("The table has a header row but no data rows.")
         return builder.build("csv", {"rows": builder.row_count})
 
 
