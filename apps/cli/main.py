@@ -241,6 +241,8 @@ def verify(
 
     from apps.cli.verify import print_verdicts, verify_with_api, verify_with_database
     from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
+    from sqlalchemy.exc import ProgrammingError
+
     from packages.database.engine import Database
     from packages.database.runtime import resolve_database_url
 
@@ -259,11 +261,23 @@ def verify(
             async with httpx.AsyncClient(base_url=api.rstrip("/"), headers=headers, timeout=30) as http:
                 return await verify_with_api(http, receipt)
         settings = _settings_or_exit()
+        pgdata = settings.resolved_data_dir / "pgdata"
+        if not settings.database_url and not (pgdata / "PG_VERSION").is_file():
+            # Starting the embedded server here would create an empty database and fail on its missing tables.
+            typer.echo(
+                f"orion verify: no ORION database in {settings.resolved_data_dir} (set ORION_DATA_DIR to the one "
+                "`orion serve` uses, or ORION_DATABASE_URL, or re-check through a server with --api)",
+                err=True,
+            )
+            raise typer.Exit(2)
         location = resolve_database_url(settings)
         try:
             db = Database.connect(location.url, app_url=settings.app_database_url, pool_size=2)
             try:
                 return await verify_with_database(db, receipt)
+            except ProgrammingError:
+                typer.echo("orion verify: the database holds no ORION schema (run `orion db upgrade`)", err=True)
+                raise typer.Exit(2) from None
             finally:
                 await db.dispose()
         finally:

@@ -195,6 +195,14 @@ def test_orion_verify_command_rechecks_a_receipt_in_the_database(receipt_file, d
 
     from apps.cli.main import cli
 
+    # No database configured and no cluster in the data directory: a clear refusal, and no cluster made there.
+    empty = receipt_file.parent / "empty-data-dir"
+    monkeypatch.delenv("ORION_DATABASE_URL", raising=False)
+    monkeypatch.setenv("ORION_DATA_DIR", str(empty))
+    refused = CliRunner().invoke(cli, ["verify", str(receipt_file)])
+    assert refused.exit_code == 2 and "no ORION database" in refused.output, refused.output
+    assert not (empty / "pgdata").exists()
+
     monkeypatch.setenv("ORION_DATABASE_URL", database_url)
     result = CliRunner().invoke(cli, ["verify", str(receipt_file), "--json"])
     assert result.exit_code == 0, result.output
