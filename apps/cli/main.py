@@ -238,11 +238,10 @@ def verify(
     import httpx
     from pydantic import ValidationError
     from rich.console import Console
+    from sqlalchemy.exc import ProgrammingError
 
     from apps.cli.verify import print_verdicts, verify_with_api, verify_with_database
     from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
-    from sqlalchemy.exc import ProgrammingError
-
     from packages.database.engine import Database
     from packages.database.runtime import resolve_database_url
 
