@@ -209,7 +209,9 @@ AUDIENCE = frozenset(
 _HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
 _AGE = re.compile(r"\b\d{1,3}[- ]years?[- ]olds?\b")
 # The period the asker is in ("this year", "the current term"): documents state their dates, not "this year".
-_PRESENT_PERIOD = re.compile(r"\b(?:this|the current|current) (year|month|week|term|season|semester|quarter)\b")
+_PRESENT_PERIOD = re.compile(
+    r"\b(?:this|the current|current) (year|month|week|term|season|semester|quarter)\b|\bin the (end)\b"
+)  # "in the end": finally, no subject either
 # The asker's own people ("my son", "our daughter"): the question is asked for them, a document names their group
 # ("pupils", "children") or nobody at all.
 _RELATIVES = frozenset(
@@ -764,7 +766,7 @@ _PHRASAL_VERBS = (
     "take back=return",
     "bring back=return",
     "give back=return",
-    "get back=return",
+    "get back=return refund",
     "come back=return",
     "turn up=arrive attend",
     "show up=arrive appear visible",
@@ -1040,7 +1042,7 @@ class QuestionNeeds:
                 focus.pop(term, None)  # "... if my dishwasher shows E1?" -- "E1 means the inlet is blocked"
         # "When is the Open Day this year?": the period the asker is in counts where a sentence names it, and its
         # absence says nothing (documents give their dates, not "this year")
-        present = frozenset(stem(match.group(1)) for match in _PRESENT_PERIOD.finditer(folded))
+        present = frozenset(stem(match.group(1) or match.group(2)) for match in _PRESENT_PERIOD.finditer(folded))
         if _AGE.search(folded):
             focus.pop(stem("year"), None)  # "a swim for my 12-year-old": an age, read against the ages stated
             focus.pop(stem("old"), None)
@@ -1248,7 +1250,11 @@ class QuestionNeeds:
         if found / (found + missing) < MIN_FOCUS_SHARE:
             return False
         asked = [*focus, *self.key_terms]
-        beyond = [term for term in asked if not same_word(term, document) and term not in AUDIENCE]
+        beyond = [
+            term
+            for term in asked
+            if not same_word(term, document) and term not in AUDIENCE and term not in self.present
+        ]
         if self.which and self.head is not None and same_word(self.head, stems):
             return True  # "Which vet is Biscuit seeing?" -- "Vet: Dr. Anjali Mehra" in Biscuit's appointment letter
         return not beyond or any(self.found(term, own) or self.in_range(term, text) for term in beyond)

@@ -10,7 +10,7 @@ from domains.execution.briefing.extractive.checks import same_word
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem
 from domains.execution.briefing.prompt_format import EvidenceItem
-from tests.unit.execution.extractive.helpers import candidate_quotes
+from tests.unit.execution.extractive.helpers import candidate_quotes, question_needs
 
 MINUTES = "## 4. Summer fair\n\nThe summer fair will be held on Saturday 21 June from noon to 4pm."
 NEWSLETTER = (
@@ -82,3 +82,14 @@ def test_an_age_is_read_against_the_ages_stated_not_as_a_year() -> None:
     row = "Activity: Climbing | Adult: £9.00 | Junior (under 14): £6.50"
     assert row in candidate_quotes("How much is climbing for my 11-year-old?", PRICES)
     assert not candidate_quotes("How much is climbing for my 15-year-old?", PRICES)  # no age given for adults
+
+
+def test_in_the_end_is_no_subject_and_money_back_is_a_refund() -> None:
+    thread = "Hi Jo,\n\nThanks for the quick reply. The final number of guests is 62, including four children.\n"
+    final = "The final number of guests is 62, including four children."
+    assert final in candidate_quotes("How many guests are coming in the end?", thread, section="party.eml / Party")
+    assert question_needs("How many guests are coming in the end?").present == {"end"}
+    assert question_needs("When does the party end?").present == frozenset()
+    policy = "## Cancelling\n\nAfter 14 days you can cancel at any time and we will refund the unused premium.\n"
+    refund = "After 14 days you can cancel at any time and we will refund the unused premium."
+    assert refund in candidate_quotes("If I cancel, do I get any money back?", policy)
