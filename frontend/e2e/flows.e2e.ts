@@ -197,6 +197,10 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
 
   step("refuses a question the documents cannot answer, and says why", async () => {
     await openFromNav("Investigations");
+    // The list page has settled (its first run listed) before the question is typed: typed into the briefing page
+    // still on screen, it was lost to the navigation and nothing was asked (a CI rehearsal timed out on it).
+    await page.waitForURL(/\/investigations\/?$/);
+    await page.locator("tbody tr").first().waitFor();
     await page.getByLabel("Question", { exact: true }).fill("What is the boiling point of liquid nitrogen in kelvin?");
     await investigate();
     await page.getByRole("heading", { name: "The evidence is not there" }).waitFor();

@@ -20,7 +20,7 @@ from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START
 
 _MESSAGE = r"(?:e-?mail|message|mail|note|memo|reminder|notice|update|announcement|letter|reply|invitation|invite)"
 _THIS = (
-    rf"(?:(?:the|this|that|an?|your|her|his|their|our)\s+(?:[\w-]+\s+){{0,2}}?{_MESSAGE}"
+    rf"(?:(?:the|this|that|an?|your|her|his|their|our)\s+(?:[\w'’-]+\s+){{0,3}}?{_MESSAGE}"
     r"(?:\s+(?:about|regarding|concerning|on|re|for|with)\s+[^?]{1,60}?)?"
     r"|(?:it|this|that)(?=\s*(?:$|[?.,!]|(?:sent|from|to|written|dated|out|originally)\b)))"
 )
@@ -30,7 +30,8 @@ _ASKED: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         "sender",
         ("from",),
         re.compile(
-            rf"\bwho (?:sent|wrote|signed) {_THIS}|\bwho (?:e-?mailed|messaged)\b|\bfrom whom (?:was|is) {_THIS}"
+            rf"\bwho (?:sent|wrote|signed) (?:me |us |you )?{_THIS}|\bwho (?:e-?mailed|messaged)\b"
+            rf"|\bfrom whom (?:was|is) {_THIS}"
             rf"|\bwho(?:['’]s| is| was) {_THIS} from\b|\bwho is the sender\b|\bsender['’]s\b|\bsender of {_THIS}"
             rf"|{_MESSAGE}['’]?s? sender\b"
         ),
@@ -60,7 +61,14 @@ _ASKED: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         ),
     ),
 )
-_HEADER_LINE = re.compile(r"^(?P<name>from|to|cc|date|sent)[ \t]*:[ \t]*\S[^\n]*$", re.IGNORECASE | re.MULTILINE)
+_QUOTE_MARKERS = r"(?:>[ \t]?)*"  # a line of a quoted earlier message ("> From: ...")
+_HEADER_LINE = re.compile(
+    rf"^{_QUOTE_MARKERS}(?P<line>(?P<name>from|to|cc|date|sent)[ \t]*:[ \t]*\S[^\n]*)$", re.IGNORECASE | re.MULTILINE
+)
+# A reply's attribution of the message it quotes: "On Wed, 14 May 2025 at 08:02, Des Whitlock <des@...> wrote:"
+_ATTRIBUTION = re.compile(rf"^{_QUOTE_MARKERS}(?P<line>On [^\n]{{6,160}}? wrote:)[ \t]*$", re.MULTILINE)
+# "Who sent the first email ...?": the message a thread starts with, quoted last
+_FIRST = re.compile(r"\b(?:first|original|earliest|initial)\b")
 # The words that ask about the message itself; what else the question names says which message it is about.
 _MESSAGE_WORDS = frozenset(
     stem(word)
@@ -96,6 +104,13 @@ def _header_lines(passage: Passage) -> list[re.Match[str]]:
     return [m for m in _HEADER_LINE.finditer(passage.item.text) if WITHHELD_MARKER_START not in m.group(0)]
 
 
+def _senders(passage: Passage) -> list[re.Match[str]]:
+    """Return the passage's From lines and reply attributions, in the order the text gives them."""
+    found = [m for m in _header_lines(passage) if m.group("name").lower() == "from"]
+    found += [m for m in _ATTRIBUTION.finditer(passage.item.text) if WITHHELD_MARKER_START not in m.group(0)]
+    return sorted(found, key=lambda m: m.start())
+
+
 def header_answer(analysis: Analysis, question: str) -> HeaderAnswer | Literal[False] | None:
     """Return the header line answering a question about a message's sender, recipients, copies or date; False when
     the question asks none of those or no chunk of the evidence holds a header block (the usual ranking answers);
@@ -125,7 +140,14 @@ def header_answer(analysis: Analysis, question: str) -> HeaderAnswer | Literal[F
     share, _, passage = best
     if share < MIN_MESSAGE_SHARE:
         return False  # no message with headers is about what the question names: the usual ranking decides
+    if asked[0] == "sender" and _FIRST.search(fold(question)):
+        # A thread's first message is quoted deepest ("> > On Wed ..., Des wrote:"), whichever chunk holds it.
+        message = [p for p in analysis.passages if p.quotable and p.item.section == passage.item.section] or [passage]
+        senders = [(m.group(0).count(">", 0, m.start("line") - m.start()), p, m) for p in message for m in _senders(p)]
+        if senders:
+            _, where, line = max(senders, key=lambda found: found[0])
+            return HeaderAnswer(where.position, line.start("line"), line.end("line"))
     for match in _header_lines(passage):
         if match.group("name").lower() in names:
-            return HeaderAnswer(passage.position, match.start(), match.end())
+            return HeaderAnswer(passage.position, match.start("line"), match.end("line"))
     return None

@@ -98,3 +98,37 @@ async def test_other_questions_still_read_the_body() -> None:
     assert await _answer("When does the scaffolding go up?") == [
         "Scaffolding goes up on Wednesday 18 March and the roofers start the following Monday."
     ]
+
+
+THREAD = (
+    b"From: Nia Okoro <nia@bowls.example>\r\nTo: Club committee <committee@bowls.example>\r\n"
+    b"Date: Fri, 16 May 2025 18:05:44 +0100\r\nSubject: Re: Re: Green repairs\r\n\r\n"
+    b"Thanks both, I'll book the roller for Saturday.\r\n\r\n"
+    b"On Thu, 15 May 2025 at 21:18, Ravi Shah <ravi@bowls.example> wrote:\r\n"
+    b"> Saturday works for me.\r\n>\r\n"
+    b"> On Wed, 14 May 2025 at 08:02, Edith Crane <edith@bowls.example> wrote:\r\n"
+    b">> The storm has lifted the turf by the north bank, and the gutter on the pavilion is loose.\r\n"
+)
+
+
+async def _thread_answer(question: str) -> list[str]:
+    text = EmailParser().parse(THREAD).text
+    evidence = [EvidenceItem("thread-0", "trusted", text, rank=1, section="green.eml / Re: Re: Green repairs")]
+    output = (await brief(ExtractiveBriefingProvider(encoder=None), question, evidence)).output
+    assert_verbatim(output, evidence)
+    return [citation.quote for claim in output.claims for citation in claim.citations]
+
+
+async def test_the_first_email_of_a_thread_is_the_one_quoted_deepest() -> None:
+    assert await _thread_answer("Who sent the first email about the storm damage to the green?") == [
+        "On Wed, 14 May 2025 at 08:02, Edith Crane <edith@bowls.example> wrote:"
+    ]
+    assert await _thread_answer("Who sent the email about the green repairs?") == [
+        "From: Nia Okoro <nia@bowls.example>"
+    ]
+
+
+def test_a_message_named_by_several_words_or_sent_to_me() -> None:
+    assert asked_field("When was the vets' booster reminder email sent?") == ("date", ("date", "sent"))
+    assert asked_field("Who sent me the reminder about Biscuit's booster?") == ("sender", ("from",))
+    assert asked_field("Who sent me the parcel?") is None
