@@ -104,13 +104,11 @@ def _sends_a_body(headers: dict[bytes, bytes]) -> bool:
     return (declared.isdigit() and int(declared) > 0) or b"transfer-encoding" in headers
 
 
-def _expects_json(scope: Scope, content_type: str) -> bool:
-    """Return True for an API route whose body is JSON: every one under /api/ but the upload (multipart)."""
+def _expects_json(scope: Scope) -> bool:
+    """Return True for an API route whose body is JSON: every one under /api/ but the upload, which answers a body
+    that is not multipart itself (saying what it takes)."""
     path = str(scope.get("path", ""))
-    if not path.startswith("/api/"):
-        return False
-    media = content_type.split(";", 1)[0].strip().lower()
-    return not (media == "multipart/form-data" and path.rstrip("/") == UPLOAD_PATH)
+    return path.startswith("/api/") and path.rstrip("/") != UPLOAD_PATH
 
 
 class InputBoundaryMiddleware:
@@ -145,7 +143,7 @@ class InputBoundaryMiddleware:
         if scope.get("method") not in _BODY_METHODS:
             return receive
         if not _is_json(content_type):
-            if _sends_a_body(headers) and _expects_json(scope, content_type):
+            if _sends_a_body(headers) and _expects_json(scope):
                 raise BoundaryError(
                     415,
                     "unsupported_media_type",
