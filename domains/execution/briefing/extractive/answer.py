@@ -630,12 +630,37 @@ def draft_answer(
     if chosen.lead is not None and analysis.passages[chosen.lead.passage].has_layout:
         threshold *= LAYOUT_THRESHOLD_FACTOR
     quotes = chosen.quotes
+    if quotes and analysis.needs.asks_who:
+        quotes = (_with_name_above(analysis, quotes[0]), *quotes[1:])
     restated = (
         eligible
         and bool(quotes)
         and (chosen.headed or restates_yes_no(analysis, quotes[0].text) or names_the_item(analysis, chosen.lead))
     )
     return Draft(score, threshold, quotes, semantic, listing, restated)
+
+
+# A signature's name line ("Mr Daniel Fenwick", "Priya"): a title and one to four capitalised words, nothing else
+_NAME_LINE = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ \t]+)?[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}")
+MAX_ROLE_LINE_CHARS = 80
+
+
+def _with_name_above(analysis: Analysis, quote: Quote) -> Quote:
+    """Return a "who" answer that is a signature's role line ("Year 4 Class Teacher and Trip Leader") with the name
+    line above it, which says who: the two lines are one quote, verbatim; any other quote is returned as it is."""
+    item = next(p.item for p in analysis.passages if p.item.chunk_id == quote.chunk_id)
+    text = item.text
+    line_start = text.rfind("\n", 0, quote.start) + 1
+    if text[line_start : quote.start].strip() or "\n" in quote.text or len(quote.text) > MAX_ROLE_LINE_CHARS:
+        return quote  # not a line of its own, or not a short one
+    if line_start < 2:
+        return quote
+    above_start = text.rfind("\n", 0, line_start - 1) + 1
+    above = text[above_start : line_start - 1]
+    if not above.strip() or not _NAME_LINE.fullmatch(above.strip()) or quote.text.rstrip().endswith((".", "?", "!")):
+        return quote
+    start = above_start + len(above) - len(above.lstrip())
+    return Quote(quote.chunk_id, start, quote.end, text[start : quote.end])
 
 
 # Words that point to a numbered part of a document ("Under clause 2.2, ...?", "In step 6, ...?"), as stems.

@@ -10,7 +10,7 @@ from domains.execution.briefing.extractive.checks import same_word
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem
 from domains.execution.briefing.prompt_format import EvidenceItem
-from tests.unit.execution.extractive.helpers import candidate_quotes, question_needs
+from tests.unit.execution.extractive.helpers import candidate_quotes, grounded_quotes, question_needs
 
 MINUTES = "## 4. Summer fair\n\nThe summer fair will be held on Saturday 21 June from noon to 4pm."
 NEWSLETTER = (
@@ -93,3 +93,16 @@ def test_in_the_end_is_no_subject_and_money_back_is_a_refund() -> None:
     policy = "## Cancelling\n\nAfter 14 days you can cancel at any time and we will refund the unused premium.\n"
     refund = "After 14 days you can cancel at any time and we will refund the unused premium."
     assert refund in candidate_quotes("If I cancel, do I get any money back?", policy)
+
+
+async def test_a_signature_role_line_answers_who_with_the_name_above_it() -> None:
+    letter = (
+        "Dear parents,\n\nThe Year 5 trip to Brackwater Farm is on Friday 6 June.\n\n"
+        "Yours sincerely,\n\nMrs Helen Oduya\nYear 5 Teacher and Trip Leader\n"
+    )
+    evidence = [EvidenceItem("letter-0", "trusted", letter, rank=1, section="trip.txt")]
+    quotes = await grounded_quotes("Who is the trip leader?", evidence)
+    assert quotes[:1] == ["Mrs Helen Oduya\nYear 5 Teacher and Trip Leader"]
+    assert await grounded_quotes("When is the Year 5 trip?", evidence) == [
+        "The Year 5 trip to Brackwater Farm is on Friday 6 June."
+    ]
