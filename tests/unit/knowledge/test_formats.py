@@ -257,3 +257,16 @@ def test_a_short_row_of_a_ragged_sheet_keeps_its_headers() -> None:
 def test_a_header_only_table_says_it_has_no_data_rows() -> None:
     with pytest.raises(EmptyDocument, match="no data rows"):
         parse_document(b"name,item,price\n", "orders.csv")
+
+
+def test_a_line_break_inside_an_html_list_item_is_a_space() -> None:
+    markup = (
+        "<html><body><h1>Menu</h1><ul>"
+        '<li><strong>Olives</strong> <span class="price">£4.50</span><br><span>Allergens: none.</span></li>'
+        '<li><strong>Flatbread</strong> <span class="price">£5.00</span><br/><span>Allergens: gluten.</span>'
+        "<!-- kitchen note: reheat --></li>"
+        "</ul></body></html>"
+    )
+    text = parse_document(markup.encode(), "menu.html").text
+    assert "- Olives £4.50 Allergens: none." in text.split("\n")
+    assert "- Flatbread £5.00 Allergens: gluten." in text.split("\n")

@@ -223,9 +223,11 @@ def _list(builder: TextBuilder, element: Any, tags: tuple[str, tuple[str, ...]] 
 
 def _own_text(element: Any, list_tags: tuple[str, ...]) -> list[str]:
     """Return an item's text without the text of the lists nested in it (they are items of their own)."""
-    parts = [element.text or ""]
+    parts = [element.text or ""] if isinstance(element.tag, str) else []
     for child in element:
-        if child.tag not in list_tags:
+        if child.tag in _LINE_BREAKS:
+            parts.append(" ")  # "£4.50<br>Allergens: ..." are two things, not "£4.50Allergens"
+        elif child.tag not in list_tags and isinstance(child.tag, str):
             parts.extend(_own_text(child, list_tags))
         parts.append(child.tail or "")
     return parts
