@@ -42,6 +42,16 @@ class OrionMCPServer(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            # An argument the tool does not take is refused, as the API refuses extra fields (the SDK drops it, so a
+            # misspelt "lenght" would silently read the default).
+            unknown = sorted(set(arguments or {}) - set(tool.parameters.get("properties", {})))
+            if unknown:
+                raise ToolError(
+                    f"Error executing tool {name}: validation_error: the arguments are not valid.\n"
+                    + "\n".join(f"Invalid {argument}: not an argument of {name}" for argument in unknown)
+                )
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as error:
@@ -77,7 +87,9 @@ def build_mcp_server(open_backend: BackendOpener) -> MCPServer[Any]:
     async def investigate(
         ctx: Context,
         question: Annotated[str, Field(min_length=1, max_length=2000)],
-        document_ids: Annotated[list[str] | None, Field(max_length=100, description="Limit to these")] = None,
+        document_ids: Annotated[
+            list[str] | None, Field(min_length=1, max_length=100, description="Limit to these (leave out for all)")
+        ] = None,
         top_k: Annotated[int, Field(ge=1, le=50)] = 8,
     ) -> InvestigationOutput:
         """Answer a question with claims whose quotes are verified verbatim against the documents, or refuse

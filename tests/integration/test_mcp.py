@@ -160,6 +160,13 @@ async def test_bad_arguments_read_one_line_each_as_the_api_tells_them(live_url: 
         "Invalid top_k: Input should be a valid integer, unable to parse string as an integer",
     ]
     assert "many" not in missing and "errors.pydantic.dev" not in message + missing
+    # An argument a tool does not take is refused (a misspelt "lenght" would otherwise read the default).
+    async with mcp_http(live_url, tokens["investigate"]) as session:
+        extra = await error_of(session, "list_documents", {"limit": 5, "bogus": 1})
+    assert extra.splitlines()[1:] == ["Invalid bogus: not an argument of list_documents"]
+    async with mcp_http(live_url, tokens["investigate"]) as session:
+        empty = await error_of(session, "investigate", {"question": "When is the lamp lit?", "document_ids": []})
+    assert "Invalid document_ids" in empty  # an empty list names no document; leaving it out searches them all
 
 
 async def test_another_organizations_ids_behave_as_unknown(client, live_url: str, org) -> None:  # type: ignore[no-untyped-def]

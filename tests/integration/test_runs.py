@@ -226,6 +226,7 @@ async def test_idempotency_returns_the_original_run(client, app, handbook) -> No
         ({"workflow_type": "evidence_briefing", "input": {"query": "x", "top_k": True}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing", "input": {"query": "x", "top_k": "5"}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing", "input": {"query": "x", "bogus": 1}}, 422, "validation_error"),
+        ({"workflow_type": "evidence_briefing", "input": {"query": "x", "document_ids": []}}, 422, "validation_error"),
         ({"workflow_type": "evidence_briefing"}, 422, "validation_error"),
         (
             {"workflow_type": "evidence_briefing", "input": {"query": "x", "document_ids": ["nope"]}},

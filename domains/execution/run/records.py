@@ -35,7 +35,7 @@ class EvidenceBriefingInput(BaseModel):
     ]
     document_ids: Annotated[
         list[Annotated[str, StringConstraints(min_length=1, max_length=36)]] | None,
-        Field(max_length=100),
+        Field(min_length=1, max_length=100),  # an empty list names no document: leave it out to search them all
         AfterValidator(_unique),
     ] = None
     top_k: Annotated[int, Field(ge=1, le=50, strict=True)] = 8
