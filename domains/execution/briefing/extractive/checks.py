@@ -1215,6 +1215,11 @@ class QuestionNeeds:
         # sentence beside it belongs to that sentence.
         close = seen if headed is None else headed | document | dated
         named = seen | names
+        if paragraph is not None:
+            # A letter's body under no heading of its own: a name the question asks about must be in the sentence's
+            # paragraph, the title or the names the letter is about ("our branch at Hatherley Green keeps its hours"
+            # two paragraphs up does not make the emergency line's number Hatherley Green's)
+            named = stems | paragraph | dated | document | names
         for term in self.key_terms:
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             where = close if alone else named

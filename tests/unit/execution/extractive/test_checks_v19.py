@@ -1,8 +1,8 @@
 """Answerer v19's rules beside the message headers (test_message_headers.py), each from a third outside check's
 documents (fourteenth session): the period the asker is in ("this year"); a numbered group inside a stated range of them
 ("Year 4" in "Years 3 to 6"); school dinners and children said as meals and pupils; "which day" answered by a weekday;
-a quoted reply's sentence wrapped over its lines; an age ("my 12-year-old") read against the ages stated. The texts
-are written for these tests."""
+a quoted reply's sentence wrapped over its lines; an age ("my 12-year-old") read against the ages stated; v20's
+signature name and v21's letter paragraphs. The texts are written for these tests."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from domains.execution.briefing.extractive.checks import same_word
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem
 from domains.execution.briefing.prompt_format import EvidenceItem
+from domains.knowledge.ingestion.parsing.email import EmailParser
 from tests.unit.execution.extractive.helpers import candidate_quotes, grounded_quotes, question_needs
 
 MINUTES = "## 4. Summer fair\n\nThe summer fair will be held on Saturday 21 June from noon to 4pm."
@@ -106,3 +107,21 @@ async def test_a_signature_role_line_answers_who_with_the_name_above_it() -> Non
     assert await grounded_quotes("When is the Year 5 trip?", evidence) == [
         "The Year 5 trip to Brackwater Farm is on Friday 6 June."
     ]
+
+
+def test_a_letter_s_paragraph_must_name_the_thing_asked_about() -> None:
+    """v21: in a letter's body under no heading of its own, a name the question asks about must be in the answering
+    sentence's paragraph (or the title, or what the letter is about), not two paragraphs up."""
+    mail = (
+        b"From: Library team <library@town.example>\r\nTo: Members <members@town.example>\r\n"
+        b"Date: Mon, 3 Feb 2025 09:00:00 +0000\r\nSubject: Library changes\r\n\r\n"
+        b"Dear members,\r\n\r\n"
+        b"From 1 March the library will charge late fees for books of 0.20 euros per item per day.\r\n\r\n"
+        b"DVDs and board games can still be borrowed for one week only.\r\n\r\n"
+        b"Kind regards,\r\nThe library team\r\n"
+    )
+    letter = EmailParser().parse(mail).text
+    fee = "From 1 March the library will charge late fees for books of 0.20 euros per item per day."
+    section = "notice.eml / Library changes — Library team library@town.example — 2025-02-03T09:00:00+00:00"
+    assert fee in candidate_quotes("What is the late fee for books?", letter, section=section)
+    assert fee not in candidate_quotes("What is the late fee for DVDs?", letter, section=section)
