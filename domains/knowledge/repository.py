@@ -64,8 +64,12 @@ class DocumentRepository:
     def visible_versions(self, organization_id: str) -> Select[DocumentVersion]:
         return select(DocumentVersion).where(DocumentVersion.organization_id == organization_id)
 
-    async def get(self, organization_id: str, document_id: str) -> Document | None:
+    async def get(self, organization_id: str, document_id: str, *, for_update: bool = False) -> Document | None:
+        """Return the document; `for_update` locks its row until the transaction ends (a delete: a second delete
+        of the same document waits, then finds it gone)."""
         statement = self.visible(organization_id).where(Document.id == document_id)
+        if for_update:
+            statement = statement.with_for_update()
         return (await self.session.execute(statement)).scalar_one_or_none()
 
     async def existing_ids(self, organization_id: str, document_ids: list[str]) -> set[str]:

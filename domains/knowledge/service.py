@@ -385,8 +385,9 @@ class KnowledgeService:
 
     async def delete(self, organization_id: str, actor_id: str, document_id: str, *, purge: bool) -> str:
         """Delete a document with its versions, chunks and embeddings (and, with `purge`, its text in every run);
-        a message's attachment documents go with it. Return its title."""
-        document = await self.repo.get(organization_id, document_id)
+        a message's attachment documents go with it. Return its title. Parallel deletes of one document: one
+        succeeds, the others wait on its row lock and answer 404."""
+        document = await self.repo.get(organization_id, document_id, for_update=True)
         if document is None:
             raise DocumentNotFound()
         for attachment_id in await self.repo.attachment_ids(organization_id, document_id):

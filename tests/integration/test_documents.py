@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from domains.knowledge import service as knowledge_service
@@ -178,6 +180,22 @@ async def test_delete_cascades_and_is_audited(client, database_url) -> None:
     assert all(n == 0 for n in count_rows(database_url, account.organization_id).values())
     audit = (await client.get("/api/v1/admin/audit", headers=account.headers)).json()
     assert audit[0]["action"] == "document_deleted" and audit[0]["target"] == body["document_id"]
+
+
+async def test_parallel_deletes_of_one_document_succeed_once(client) -> None:
+    """Six deletes at once (an outside check saw five 204s and five audit rows): one deletes, the rest are 404."""
+    account = await register(client)
+    body = await upload_ok(client, account, POLICY, "parallel.md")
+    url = f"{UPLOAD_URL}/{body['document_id']}"
+    statuses = sorted(
+        r.status_code
+        for r in await asyncio.gather(
+            *(client.delete(url, params={"purge": str(i % 2 == 0).lower()}, headers=account.headers) for i in range(6))
+        )
+    )
+    assert statuses == [204, 404, 404, 404, 404, 404], statuses
+    audit = (await client.get("/api/v1/admin/audit", headers=account.headers)).json()
+    assert sum(1 for event in audit if event["target"] == body["document_id"]) == 1
 
 
 async def test_list_is_newest_first_with_total(client) -> None:
