@@ -135,6 +135,18 @@ class RunRepository:
             update(Step).where(Step.organization_id == organization_id, Step.id == step_id).values(**values)
         )
 
+    async def skip_open_steps(self, organization_id: str, run_id: str, at: datetime) -> None:
+        """Close the steps an ended run never finished: a running one (a cancel stopped it) or a pending one."""
+        await self.session.execute(
+            update(Step)
+            .where(
+                Step.organization_id == organization_id,
+                Step.run_id == run_id,
+                Step.status.in_(["pending", "running"]),
+            )
+            .values(status="skipped", completed_at=func.coalesce(Step.completed_at, at))
+        )
+
     def add_event(
         self,
         organization_id: str,

@@ -305,6 +305,10 @@ async def test_cancel_a_running_run(client, app, handbook) -> None:
         model.release.set()
         final = await task
     assert final["id"] == run_id and final["status"] == "cancelled" and final["outcome"] == "cancelled"
+    # The step the cancel stopped, and the one after it, are closed (an outside check found one left "running").
+    stored = (await client.get(f"{RUNS}/{run_id}", headers=account.headers)).json()
+    assert [step["status"] for step in stored["steps"]] == ["completed", "skipped"], stored["steps"]
+    assert all(step["completed_at"] for step in stored["steps"])
 
 
 async def test_recovery_after_a_crash(client, app, database_url, handbook) -> None:

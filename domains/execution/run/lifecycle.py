@@ -90,6 +90,8 @@ class RunLifecycle:
             if start is not None:
                 await self._start_step(repo, run, start)
             if terminal:
+                # A cancel stops the step that is running; a failure leaves the steps after it: none stays open.
+                await repo.skip_open_steps(run.organization_id, run.id, values["completed_at"])
                 steps = (await repo.steps(run.organization_id, [run.id]))[run.id]
                 await AnalyticsRepository(repo.session).save_fact(derive_run_fact(moved, evidence_of(moved, steps)))
                 ended = (moved, steps)
