@@ -388,6 +388,8 @@ class KnowledgeService:
         a message's attachment documents go with it. Return its title. Parallel deletes of one document: one
         succeeds, the others wait on its row lock and answer 404."""
         document = await self.repo.get(organization_id, document_id, for_update=True)
+        if document is None and purge:
+            return await self._purge_deleted(organization_id, actor_id, document_id)
         if document is None:
             raise DocumentNotFound()
         for attachment_id in await self.repo.attachment_ids(organization_id, document_id):
@@ -396,6 +398,23 @@ class KnowledgeService:
                 await self._delete_one(organization_id, actor_id, attachment, purge=purge)
         await self._delete_one(organization_id, actor_id, document, purge=purge)
         return document.title
+
+    async def _purge_deleted(self, organization_id: str, actor_id: str, document_id: str) -> str:
+        """Purge the run history of a document deleted earlier without purge; 404 when no run of the organization
+        cites it (an id it never had, or another organization's, answers as any unknown id)."""
+        if self.purger is None:
+            raise RuntimeError("purge needs a CitationPurger")
+        if not await self.purger.purge_document(organization_id, document_id):
+            raise DocumentNotFound()
+        await record_audit(
+            self.session,
+            organization_id=organization_id,
+            actor_id=actor_id,
+            action="document_purged",
+            target=document_id,
+            details={"deleted_before": True},
+        )
+        return ""
 
     async def _delete_one(self, organization_id: str, actor_id: str, document: Document, *, purge: bool) -> None:
         searchable = await self.repo.searchable_version_ids(organization_id, document.id)

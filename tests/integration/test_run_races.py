@@ -81,3 +81,22 @@ async def test_a_purge_while_a_run_retrieves_leaves_none_of_the_text_in_it(clien
     for path in ("", "/result", "/events", "/receipt"):
         response = await client.get(f"{RUNS}/{run['id']}{path}", headers=account.headers)
         assert "Vollmer" not in response.text, (path, response.text)
+
+
+async def test_a_document_deleted_without_purge_can_be_purged_later(client) -> None:
+    """A plain delete keeps the cited text in run history; a later DELETE ?purge=true removes it (it was a 404, so
+    the text could never be purged); a third one, or one for an id no run cites, is 404."""
+    account = await register(client)
+    document = await upload_ok(client, account, "The harbour master of Kiel is Annegret Vollmer.", "kiel.txt")
+    run = await start_run(client, account, "Who is the harbour master of Kiel?")
+    url = f"{UPLOAD_URL}/{document['document_id']}"
+    assert (await client.delete(url, headers=account.headers)).status_code == 204
+    result = f"{RUNS}/{run['id']}/result"
+    assert "Vollmer" in (await client.get(result, headers=account.headers)).text  # kept, as the contract says
+    assert (await client.delete(url, params={"purge": "true"}, headers=account.headers)).status_code == 204
+    assert "Vollmer" not in (await client.get(result, headers=account.headers)).text
+    assert (await client.delete(url, params={"purge": "true"}, headers=account.headers)).status_code == 404
+    unknown = f"{UPLOAD_URL}/00000000-0000-4000-8000-000000000000"
+    assert (await client.delete(unknown, params={"purge": "true"}, headers=account.headers)).status_code == 404
+    stranger = await register(client)
+    assert (await client.delete(url, params={"purge": "true"}, headers=stranger.headers)).status_code == 404

@@ -48,9 +48,10 @@ class CitationPurger:
         that commits, so a run ending meanwhile either is stored before this scan or sees the record (purge_run)."""
         await self.repo.lock_purges(organization_id)
         steps = await self.repo.steps_citing_document(organization_id, document_id, evidence_step_names())
+        touched = 0
         for evidence_step in steps:
-            await self._purge_step(organization_id, evidence_step, {document_id})
-        return len(steps)
+            touched += await self._purge_step(organization_id, evidence_step, {document_id})
+        return touched
 
     async def purge_run(self, organization_id: str, run_id: str) -> bool:
         """Purge from a run that has just ended the text of every cited document deleted with purge while it ran
@@ -73,20 +74,22 @@ class CitationPurger:
             await self._purge_step(organization_id, step, purged)
         return bool(purged)
 
-    async def _purge_step(self, organization_id: str, evidence_step: Step, document_ids: set[str]) -> None:
-        """Replace the documents' text in one evidence step's citations and in its run's claims and result."""
+    async def _purge_step(self, organization_id: str, evidence_step: Step, document_ids: set[str]) -> bool:
+        """Replace the documents' text in one evidence step's citations and in its run's claims and result; return
+        whether its citations still held any of that text."""
         evidence = RetrievalOutput.model_validate(evidence_step.output)
         cited = [citation for citation in evidence.citations if citation.document_id in document_ids]
         if not cited:
-            return
-        if any(citation.content != PURGED for citation in cited):
+            return False
+        held = any(citation.content != PURGED for citation in cited)
+        if held:
             for citation in cited:
                 citation.content = PURGED
             await self.repo.set_step_output(organization_id, evidence_step.id, evidence.model_dump(mode="json"))
         chunk_ids = {citation.chunk_id for citation in cited}  # claims stored after the evidence was purged too
         run = await self.repo.get(organization_id, evidence_step.run_id)
         if run is None:
-            return
+            return held
         definition = WORKFLOW_DEFINITIONS[run.workflow_type]
         briefing_names = {s.name for s in definition.steps if s.produces is BriefingStepOutput}
         for step in (await self.repo.steps(organization_id, [run.id]))[run.id]:
@@ -98,3 +101,4 @@ class CitationPurger:
             result = RunResult.load(run.result)
             if purge_claims(result, chunk_ids):
                 await self.repo.set_run_result(organization_id, run.id, result.model_dump(mode="json"))
+        return held
