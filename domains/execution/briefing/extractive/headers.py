@@ -20,7 +20,7 @@ from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START
 
 _MESSAGE = r"(?:e-?mail|message|mail|note|memo|reminder|notice|update|announcement|letter|reply|invitation|invite)"
 _THIS = (
-    rf"(?:(?:the|this|that|an?|your|her|his|their|our)\s+(?:[\w'’-]+\s+){{0,3}}?{_MESSAGE}"
+    rf"(?:(?:the|this|that|an?|your|her|his|their|our|[a-z][\w-]*['’]s)\s+(?:[\w'’-]+\s+){{0,3}}?{_MESSAGE}"
     r"(?:\s+(?:about|regarding|concerning|on|re|for|with)\s+[^?]{1,60}?)?"
     r"|(?:it|this|that)(?=\s*(?:$|[?.,!]|(?:sent|from|to|written|dated|out|originally)\b)))"
 )
@@ -52,6 +52,7 @@ _ASKED: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
             rf"|\bwho (?:received|got) {_THIS}|\brecipients? of {_THIS}|{_MESSAGE}['’]?s? recipients?\b"
         ),
     ),
+    ("address", ("from", "to", "cc"), re.compile(r"\be-?mail address(?:es)?\b")),
     (
         "date",
         ("date", "sent"),
@@ -75,7 +76,7 @@ _MESSAGE_WORDS = frozenset(
     for word in str.split(
         "email e-mail emailed mail mailed message messaged note memo reminder notice update announcement letter reply "
         "invitation invite send sent sending sender write wrote written writer sign signed receive received got "
-        "recipient recipients addressee addressed cc cc'd copied copy date dated day time original first last"
+        "recipient recipients addressee addressed cc cc'd copied copy date dated day time original first last address"
     )
 )
 MIN_MESSAGE_SHARE = 0.5  # of the rest of the question's content weight, found in the message it is about
@@ -102,6 +103,13 @@ def asked_field(question: str) -> tuple[str, tuple[str, ...]] | None:
 
 def _header_lines(passage: Passage) -> list[re.Match[str]]:
     return [m for m in _HEADER_LINE.finditer(passage.item.text) if WITHHELD_MARKER_START not in m.group(0)]
+
+
+def _depth(line: re.Match[str]) -> int:
+    """Return how deep in a thread the message a sender line names is: its quote markers, one more for a reply's
+    attribution ("On ..., Tom wrote:" introduces the message quoted below it)."""
+    markers = line.group(0).count(">", 0, line.start("line") - line.start())
+    return markers + (1 if line.group("line").startswith("On ") else 0)
 
 
 def _senders(passage: Passage) -> list[re.Match[str]]:
@@ -140,10 +148,18 @@ def header_answer(analysis: Analysis, question: str) -> HeaderAnswer | Literal[F
     share, _, passage = best
     if share < MIN_MESSAGE_SHARE:
         return False  # no message with headers is about what the question names: the usual ranking decides
+    if asked[0] == "address":
+        # "What is Priya Raman's email address?": the From, To or Cc line that names her
+        wanted = {t.stem for t in tokenize(question) if t.stem in analysis.needs.key_terms}
+        for match in _header_lines(passage) if wanted else []:
+            stems = {t.stem for t in tokenize(match.group("line"))}
+            if match.group("name").lower() in names and "@" in match.group("line") and wanted <= stems:
+                return HeaderAnswer(passage.position, match.start("line"), match.end("line"))
+        return False  # a name no header line gives: the usual ranking (a signature may hold the address)
     if asked[0] == "sender" and _FIRST.search(fold(question)):
         # A thread's first message is quoted deepest ("> > On Wed ..., Des wrote:"), whichever chunk holds it.
         message = [p for p in analysis.passages if p.quotable and p.item.section == passage.item.section] or [passage]
-        senders = [(m.group(0).count(">", 0, m.start("line") - m.start()), p, m) for p in message for m in _senders(p)]
+        senders = [(_depth(m), p, m) for p in message for m in _senders(p)]
         if senders:
             _, where, line = max(senders, key=lambda found: found[0])
             return HeaderAnswer(where.position, line.start("line"), line.end("line"))

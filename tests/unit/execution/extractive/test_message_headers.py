@@ -132,3 +132,34 @@ def test_a_message_named_by_several_words_or_sent_to_me() -> None:
     assert asked_field("When was the vets' booster reminder email sent?") == ("date", ("date", "sent"))
     assert asked_field("Who sent me the reminder about Biscuit's booster?") == ("sender", ("from",))
     assert asked_field("Who sent me the parcel?") is None
+
+
+LEASE = (
+    b"From: Priya Raman <priya@harbourco.example>\r\nTo: Tom Becker <tom@harbourco.example>\r\n"
+    b"Cc: Legal <legal@harbourco.example>\r\nDate: Tue, 14 Oct 2025 09:05:00 +0100\r\n"
+    b"Subject: Re: Harbour lease renewal\r\n\r\n"
+    b"Tom, the landlord has agreed to a five-year term at the current rent.\r\n\r\n"
+    b"On Mon, 13 Oct 2025 at 17:40, Tom Becker <tom@harbourco.example> wrote:\r\n"
+    b"> Priya, can you confirm whether the harbour lease renewal can run for five years?\r\n"
+)
+
+
+async def _lease_answer(question: str) -> list[str]:
+    text = EmailParser().parse(LEASE).text
+    evidence = [EvidenceItem("lease-0", "trusted", text, rank=1, section="lease.eml / Re: Harbour lease renewal")]
+    output = (await brief(ExtractiveBriefingProvider(encoder=None), question, evidence)).output
+    assert_verbatim(output, evidence)
+    return [citation.quote for claim in output.claims for citation in claim.citations]
+
+
+async def test_a_reply_s_attribution_names_the_original_message_s_sender() -> None:
+    assert await _lease_answer("Who sent the original message asking about the harbour lease?") == [
+        "On Mon, 13 Oct 2025 at 17:40, Tom Becker <tom@harbourco.example> wrote:"
+    ]
+    assert await _lease_answer("Who received Priya's email about the lease?") == [
+        "To: Tom Becker <tom@harbourco.example>"
+    ]
+    assert await _lease_answer("What is Priya Raman's email address?") == [
+        "From: Priya Raman <priya@harbourco.example>"
+    ]
+    assert await _lease_answer("What is Tom Becker's email address?") == ["To: Tom Becker <tom@harbourco.example>"]
