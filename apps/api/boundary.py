@@ -142,7 +142,8 @@ class InputBoundaryMiddleware:
         content_type = headers.get(b"content-type", b"").decode("latin-1")
         if scope.get("method") not in _BODY_METHODS:
             return receive
-        if not _is_json(content_type):
+        if not _is_json(content_type) or not content_type.strip():
+            # A body without a type is refused too: no JSON route would read it ("Input should be a valid dictionary")
             if _sends_a_body(headers) and _expects_json(scope):
                 raise BoundaryError(
                     415,

@@ -302,6 +302,9 @@ async def test_a_json_route_refuses_another_body_type_with_415(client, account, 
     assert ok.status_code == 200, ok.text
     cancel = await client.post("/api/v1/runs/00000000-0000-4000-8000-000000000000/cancel", headers=account.headers)
     assert cancel.status_code == 404, cancel.text
+    # A body sent with no type at all is refused the same way.
+    untyped = await client.post("/api/v1/knowledge/search", content=body, headers=account.headers)
+    assert untyped.status_code == 415 and untyped.json()["error"]["code"] == "unsupported_media_type", untyped.text
     # The upload takes multipart and says so itself, not "send JSON".
     form = await client.post(UPLOAD_URL, content=b"a=b", headers={**account.headers, "content-type": content_type})
     assert "multipart/form-data" in form.json()["error"]["message"], form.text

@@ -278,3 +278,12 @@ async def test_the_stdio_command_refuses_to_start_with_a_refused_token(live_url:
     process = await asyncio.create_subprocess_exec(*command, env=environment, stderr=asyncio.subprocess.PIPE)
     _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2 and b"a token is needed" in stderr
+
+
+async def test_a_non_json_body_gets_the_api_s_error_shape(client, org) -> None:  # type: ignore[no-untyped-def]
+    _, _, tokens = org
+    headers = {**bearer(tokens["read"]), "content-type": "text/plain", "accept": "application/json, text/event-stream"}
+    response = await client.post("/mcp", content=b'{"jsonrpc": "2.0", "id": 1, "method": "ping"}', headers=headers)
+    assert response.status_code == 415, response.text
+    body = response.json()
+    assert body["error"]["code"] == "unsupported_media_type" and body["request_id"]
