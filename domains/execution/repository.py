@@ -47,10 +47,12 @@ class RunRepository:
             text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"runs:{organization_id}"}
         )
 
-    async def lock_purges(self, organization_id: str) -> None:
-        """Serialize a document purge with the purge check a run makes as it ends (purge.py), in one organization."""
+    async def lock_purges(self, organization_id: str, *, exclusive: bool) -> None:
+        """Serialize a document purge (exclusive) with the purge check runs make as they end (shared), in one
+        organization (purge.py)."""
+        function = "pg_advisory_xact_lock" if exclusive else "pg_advisory_xact_lock_shared"
         await self.session.execute(
-            text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": f"purges:{organization_id}"}
+            text(f"SELECT {function}(hashtextextended(:key, 0))"), {"key": f"purges:{organization_id}"}
         )
 
     async def purged_documents(self, organization_id: str, document_ids: Collection[str]) -> set[str]:

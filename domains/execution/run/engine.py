@@ -16,7 +16,6 @@ from domains.execution.briefing import BriefingProviderError, LLMRefusalError
 from domains.execution.models import Run, Step
 from domains.execution.repository import RunRepository
 from domains.execution.run.lifecycle import RunLifecycle, RunMoved
-from domains.execution.run.purge import CitationPurger
 from domains.execution.run.records import BriefingStepOutput, StepOutputs
 from domains.execution.run.status import RunStatus, StepStatus
 from domains.execution.run.workflows import (
@@ -64,14 +63,7 @@ class RunEngine:
             if database_unavailable(exc):
                 self.services.interrupted.add(organization_id, run_id)
             raise
-        ended = self.lifecycle.ended
-        if ended is not None:
-            # A document this run cites may have been deleted with purge while it ran, after the purge looked for
-            # runs citing it: the run's stored text goes now (purge.py serializes the two with a lock).
-            async with self.sessions(organization_id) as session:
-                if await CitationPurger(session).purge_run(organization_id, run_id):
-                    logger.info("run %s: text of a document purged while it ran removed", run_id)
-        return ended
+        return self.lifecycle.ended
 
     async def _execute(self, organization_id: str, run_id: str, created: tuple[Run, list[Step]] | None) -> None:
         if created is not None:

@@ -19,6 +19,7 @@ from domains.analytics.repository import AnalyticsRepository
 from domains.execution.models import Run, Step
 from domains.execution.repository import RunRepository
 from domains.execution.run.facts import derive_run_fact
+from domains.execution.run.purge import CitationPurger
 from domains.execution.run.status import (
     OUTCOME_OF,
     TERMINAL_RUN_STATUSES,
@@ -81,6 +82,8 @@ class RunLifecycle:
                 values.setdefault("outcome", OUTCOME_OF[target].value)
         ended: tuple[Run, list[Step]] | None = None
         async with self._transaction(run) as repo:
+            if terminal:
+                await repo.lock_purges(run.organization_id, exclusive=False)  # first: see CitationPurger.purge_run
             moved = await repo.move_run(run.organization_id, run.id, sources, status=target.value, **values)
             if moved is None:
                 raise RunMoved(run.id)
@@ -93,6 +96,10 @@ class RunLifecycle:
                 # A cancel stops the step that is running; a failure leaves the steps after it: none stays open.
                 await repo.skip_open_steps(run.organization_id, run.id, values["completed_at"])
                 steps = (await repo.steps(run.organization_id, [run.id]))[run.id]
+                # A document this run cites may have been deleted with purge while it ran, after the purge looked
+                # for runs citing it: its text goes in this same transaction.
+                if await CitationPurger(repo.session).purge_run(run.organization_id, steps):
+                    steps = (await repo.steps(run.organization_id, [run.id]))[run.id]
                 await AnalyticsRepository(repo.session).save_fact(derive_run_fact(moved, evidence_of(moved, steps)))
                 ended = (moved, steps)
         if ended is not None:

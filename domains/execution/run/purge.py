@@ -46,29 +46,28 @@ class CitationPurger:
 
         Called in the delete's transaction, after its `document_purged` audit record: the purge lock is held until
         that commits, so a run ending meanwhile either is stored before this scan or sees the record (purge_run)."""
-        await self.repo.lock_purges(organization_id)
+        await self.repo.lock_purges(organization_id, exclusive=True)
         steps = await self.repo.steps_citing_document(organization_id, document_id, evidence_step_names())
         touched = 0
         for evidence_step in steps:
             touched += await self._purge_step(organization_id, evidence_step, {document_id})
         return touched
 
-    async def purge_run(self, organization_id: str, run_id: str) -> bool:
-        """Purge from a run that has just ended the text of every cited document deleted with purge while it ran
-        (its evidence was stored after the purge looked); return whether any was. Call in a transaction of its
-        own, after the run's last write committed."""
-        await self.repo.lock_purges(organization_id)
+    async def purge_run(self, organization_id: str, steps: list[Step]) -> bool:
+        """Purge from a run that is ending (`steps`: its steps, as its terminal transaction reads them) the text of
+        every cited document deleted with purge while it ran (its evidence was stored after the purge looked);
+        return whether any was. The caller holds the purge lock shared since its transaction began (runs never wait
+        on each other; taken before any row lock, it cannot deadlock with a purge, which takes it exclusive first):
+        a run ending meanwhile either commits before the purge's scan or sees its audit record."""
         names = evidence_step_names()
-        evidence_steps = [
-            step
-            for step in (await self.repo.steps(organization_id, [run_id]))[run_id]
-            if step.name in names and step.output
-        ]
+        evidence_steps = [step for step in steps if step.name in names and step.output]
         cited = {
             citation.document_id
             for step in evidence_steps
             for citation in RetrievalOutput.model_validate(step.output).citations
         }
+        if not cited:
+            return False
         purged = await self.repo.purged_documents(organization_id, cited)
         for step in evidence_steps:
             await self._purge_step(organization_id, step, purged)
