@@ -96,7 +96,7 @@ def check_path_and_query(scope: Scope) -> None:
 
 def _is_json(content_type: str) -> bool:
     media = content_type.split(";", 1)[0].strip().lower()
-    return media in ("", "application/json") or media.endswith("+json")
+    return media == "application/json" or media.endswith("+json")
 
 
 def _sends_a_body(headers: dict[bytes, bytes]) -> bool:
@@ -105,10 +105,10 @@ def _sends_a_body(headers: dict[bytes, bytes]) -> bool:
 
 
 def _expects_json(scope: Scope) -> bool:
-    """Return True for an API route whose body is JSON: every one under /api/ but the upload, which answers a body
-    that is not multipart itself (saying what it takes)."""
+    """Return True for a route whose body is JSON: every one under /api/ but the upload, which answers a body that is
+    not multipart itself (saying what it takes), and /mcp (JSON-RPC; the SDK would answer a plain-text 400)."""
     path = str(scope.get("path", ""))
-    return path.startswith("/api/") and path.rstrip("/") != UPLOAD_PATH
+    return (path.startswith("/api/") and path.rstrip("/") != UPLOAD_PATH) or path.rstrip("/") == "/mcp"
 
 
 class InputBoundaryMiddleware:
@@ -142,7 +142,7 @@ class InputBoundaryMiddleware:
         content_type = headers.get(b"content-type", b"").decode("latin-1")
         if scope.get("method") not in _BODY_METHODS:
             return receive
-        if not _is_json(content_type) or not content_type.strip():
+        if not _is_json(content_type):
             # A body without a type is refused too: no JSON route would read it ("Input should be a valid dictionary")
             if _sends_a_body(headers) and _expects_json(scope):
                 raise BoundaryError(

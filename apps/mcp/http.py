@@ -158,13 +158,6 @@ class AuthenticatedMCP:
                 scope, receive, send
             )
             return
-        media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
-        if scope.get("method") == "POST" and media != "application/json":
-            # The SDK answers a plain-text 400 here; a client gets the API's one error shape instead.
-            await error_response(
-                415, "unsupported_media_type", "Send MCP messages as application/json (JSON-RPC).", None, {}
-            )(scope, receive, send)
-            return
         await self.inner(scope, receive, send)
 
 
