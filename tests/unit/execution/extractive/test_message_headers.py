@@ -34,11 +34,19 @@ def _evidence() -> list[EvidenceItem]:
     ]
 
 
-async def _answer(question: str) -> list[str]:
-    evidence = _evidence()
+async def _quotes(question: str, evidence: list[EvidenceItem]) -> list[str]:
+    """Return the default provider's quotes for the question, each asserted verbatim in its chunk."""
     output = (await brief(ExtractiveBriefingProvider(encoder=None), question, evidence)).output
     assert_verbatim(output, evidence)
     return [citation.quote for claim in output.claims for citation in claim.citations]
+
+
+def _mail(raw: bytes, section: str) -> list[EvidenceItem]:
+    return [EvidenceItem("mail-0", "trusted", EmailParser().parse(raw).text, rank=1, section=section)]
+
+
+async def _answer(question: str) -> list[str]:
+    return await _quotes(question, _evidence())
 
 
 def test_the_email_parser_writes_the_header_lines_under_the_subject() -> None:
@@ -112,11 +120,7 @@ THREAD = (
 
 
 async def _thread_answer(question: str) -> list[str]:
-    text = EmailParser().parse(THREAD).text
-    evidence = [EvidenceItem("thread-0", "trusted", text, rank=1, section="green.eml / Re: Re: Green repairs")]
-    output = (await brief(ExtractiveBriefingProvider(encoder=None), question, evidence)).output
-    assert_verbatim(output, evidence)
-    return [citation.quote for claim in output.claims for citation in claim.citations]
+    return await _quotes(question, _mail(THREAD, "green.eml / Re: Re: Green repairs"))
 
 
 async def test_the_first_email_of_a_thread_is_the_one_quoted_deepest() -> None:
@@ -145,11 +149,7 @@ LEASE = (
 
 
 async def _lease_answer(question: str) -> list[str]:
-    text = EmailParser().parse(LEASE).text
-    evidence = [EvidenceItem("lease-0", "trusted", text, rank=1, section="lease.eml / Re: Harbour lease renewal")]
-    output = (await brief(ExtractiveBriefingProvider(encoder=None), question, evidence)).output
-    assert_verbatim(output, evidence)
-    return [citation.quote for claim in output.claims for citation in claim.citations]
+    return await _quotes(question, _mail(LEASE, "lease.eml / Re: Harbour lease renewal"))
 
 
 async def test_a_reply_s_attribution_names_the_original_message_s_sender() -> None:
