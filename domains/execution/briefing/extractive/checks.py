@@ -1484,12 +1484,14 @@ def in_labelled_range(number: str, labels: tuple[tuple[str, str], ...], text: st
     if text is None or not number.isdigit():
         return False
     value = int(number)
+    folded = text.lower()
     for label, labelled in labels:
         if labelled != number:
             continue
-        pattern = rf"\b{re.escape(label)}\w*\.? (\d{{1,4}})\s*(?:to|-|–|and|through)\s*(\d{{1,4}})\b"
-        if any(int(low) <= value <= int(high) for low, high in re.findall(pattern, text.lower())):
-            return True
+        named = re.compile(rf"\b{re.escape(label)}\w*\.?\s*$")  # the label right before the range
+        for match in _RANGE.finditer(folded):
+            if int(match.group(1)) <= value <= int(match.group(2)) and named.search(folded, 0, match.start()):
+                return True
     return False
 
 

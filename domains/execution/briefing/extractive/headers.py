@@ -92,8 +92,8 @@ class HeaderAnswer:
 
 
 def asked_field(question: str) -> tuple[str, tuple[str, ...]] | None:
-    """Return the header field a question asks for ("sender", "recipient", "cc", "date") and the header names that
-    carry it, or None when it asks for none."""
+    """Return the header field a question asks for ("sender", "cc", "recipient", "address", "date") and the header
+    names that carry it, or None when it asks for none."""
     folded = fold(question)
     for field_name, names, pattern in _ASKED:
         if pattern.search(folded):
@@ -119,16 +119,25 @@ def _senders(passage: Passage) -> list[re.Match[str]]:
     return sorted(found, key=lambda m: m.start())
 
 
+def _message(analysis: Analysis, passage: Passage) -> list[Passage]:
+    """Return the quotable chunks of the message `passage` is part of: those under its section label (subject,
+    sender, date); the header block sits in the first."""
+    section = passage.item.section
+    if not section:
+        return [passage]
+    return [p for p in analysis.passages if p.quotable and p.item.section == section]
+
+
 def header_answer(analysis: Analysis, question: str) -> HeaderAnswer | Literal[False] | None:
-    """Return the header line answering a question about a message's sender, recipients, copies or date; False when
-    the question asks none of those or no chunk of the evidence holds a header block (the usual ranking answers);
-    None when the message the question is about has no line for the field asked (refused)."""
+    """Return the header line answering a question about a message's sender, recipients, copies, date or a person's
+    address; False when the question asks none of those or no chunk of the evidence holds a header block (the usual
+    ranking answers); None when the message the question is about has no line for the field asked (refused)."""
     asked = asked_field(question)
     if asked is None:
         return False
-    _, names = asked
-    headed = [p for p in analysis.passages if p.quotable and _header_lines(p)]
-    if not headed:
+    field_name, names = asked
+    lines = {p.position: found for p in analysis.passages if p.quotable and (found := _header_lines(p))}
+    if not lines:
         return False
     weights = {
         t.stem: analysis.question.weights.get(t.stem, 1.0)
@@ -136,34 +145,33 @@ def header_answer(analysis: Analysis, question: str) -> HeaderAnswer | Literal[F
         if t.content and t.stem not in _MESSAGE_WORDS
     }
     total = sum(weights.values())
-    best: tuple[float, int, Passage] | None = None
-    for passage in headed:
-        # A message is its chunks under one section label (subject, sender, date): the header sits in the first.
-        same = [p for p in analysis.passages if p.item.section == passage.item.section] if passage.item.section else []
-        stems = {t.stem for p in (same or [passage]) for t in tokenize(f"{p.item.section or ''}\n{p.item.text}")}
-        share = sum(w for term, w in weights.items() if term in stems) / total if total else 1.0
-        if best is None or (share, -passage.rank) > (best[0], -best[2].rank):
-            best = (share, passage.rank, passage)
-    assert best is not None
-    share, _, passage = best
-    if share < MIN_MESSAGE_SHARE:
+
+    def share(passage: Passage) -> float:
+        stems = {
+            t.stem for p in _message(analysis, passage) for t in tokenize(f"{p.item.section or ''}\n{p.item.text}")
+        }
+        return sum(w for term, w in weights.items() if term in stems) / total if total else 1.0
+
+    scored = [(share(analysis.passages[position]), analysis.passages[position]) for position in lines]
+    best, passage = max(scored, key=lambda found: (found[0], -found[1].rank))
+    if best < MIN_MESSAGE_SHARE:
         return False  # no message with headers is about what the question names: the usual ranking decides
-    if asked[0] == "address":
+    own = lines[passage.position]
+    if field_name == "address":
         # "What is Priya Raman's email address?": the From, To or Cc line that names her
         wanted = {t.stem for t in tokenize(question) if t.stem in analysis.needs.key_terms}
-        for match in _header_lines(passage) if wanted else []:
+        for match in own if wanted else []:
             stems = {t.stem for t in tokenize(match.group("line"))}
             if match.group("name").lower() in names and "@" in match.group("line") and wanted <= stems:
                 return HeaderAnswer(passage.position, match.start("line"), match.end("line"))
         return False  # a name no header line gives: the usual ranking (a signature may hold the address)
-    if asked[0] == "sender" and _FIRST.search(fold(question)):
+    if field_name == "sender" and _FIRST.search(fold(question)):
         # A thread's first message is quoted deepest ("> > On Wed ..., Des wrote:"), whichever chunk holds it.
-        message = [p for p in analysis.passages if p.quotable and p.item.section == passage.item.section] or [passage]
-        senders = [(_depth(m), p, m) for p in message for m in _senders(p)]
+        senders = [(_depth(m), p, m) for p in _message(analysis, passage) for m in _senders(p)]
         if senders:
             _, where, line = max(senders, key=lambda found: found[0])
             return HeaderAnswer(where.position, line.start("line"), line.end("line"))
-    for match in _header_lines(passage):
+    for match in own:
         if match.group("name").lower() in names:
             return HeaderAnswer(passage.position, match.start("line"), match.end("line"))
     return None
