@@ -270,3 +270,54 @@ def test_a_line_break_inside_an_html_list_item_is_a_space() -> None:
     text = parse_document(markup.encode(), "menu.html").text
     assert "- Olives £4.50 Allergens: none." in text.split("\n")
     assert "- Flatbread £5.00 Allergens: gluten." in text.split("\n")
+
+
+def test_a_page_header_and_footer_keep_the_title_and_contact_lines_and_drop_the_menus() -> None:
+    """The main-content extractor drops <header> and <footer>; their title and contact details are content."""
+    answers = "".join(
+        f"<h3>{question}</h3><p>{answer}</p>"
+        for question, answer in [
+            ("Who can join?", "Anyone who lives or works in the borough can join for free."),
+            ("How many books can I borrow?", "Adults may borrow twelve items at a time for three weeks."),
+            ("Can I renew online?", "Yes, twice, unless another member has reserved the item."),
+        ]
+    )
+    markup = (
+        "<html><body><header><nav><a href='/'>Home</a> <a href='/faq'>FAQ</a> <a href='/contact'>Contact</a></nav>"
+        "<h1>Riverside Library: questions and answers</h1>"
+        "<p>Still stuck? Call the front desk on 01632 448 210 or email desk@riverside.example.</p></header>"
+        f"<main>{answers}</main>"
+        "<footer><p>Riverside Library, 4 Pell Street, Marrowby MR3 7QD.</p><p>© 2025 Riverside Libraries</p>"
+        "<ul><li><a href='/privacy'>Privacy</a></li><li><a href='/jobs'>Jobs</a></li></ul></footer></body></html>"
+    )
+    parsed = parse_document(markup.encode(), "faq.html")
+    paragraphs = parsed.text.split("\n\n")
+    assert paragraphs[0] == "Riverside Library: questions and answers"
+    assert paragraphs.count("Still stuck? Call the front desk on 01632 448 210 or email desk@riverside.example.") == 1
+    assert paragraphs[-1] == "Riverside Library, 4 Pell Street, Marrowby MR3 7QD."
+    assert "Who can join?" in paragraphs and "Adults may borrow twelve items at a time for three weeks." in paragraphs
+    for furniture in ("Home", "Privacy", "©"):
+        assert furniture not in parsed.text
+    assert parsed.blocks[0].kind == "heading"
+
+
+def test_short_lines_broken_by_br_stay_lines_and_a_long_paragraph_stays_one() -> None:
+    contact = "Live chat: every day 8:00-20:00<br>Email: care@aurora.example<br>Phone: 0330 555 0146"
+    long_line = "We repair or replace any faulty product free of charge within two years of delivery. " * 2
+    markup = (
+        "<html><body><h1>Warranty</h1><p>Faulty products are repaired or replaced within ten working days.</p>"
+        f"<h2>Contact us</h2><p>{contact}</p><p>{long_line}<br>{long_line}<br>{long_line}</p></body></html>"
+    )
+    text = parse_document(markup.encode(), "warranty.html").text
+    assert "Live chat: every day 8:00-20:00\nEmail: care@aurora.example\nPhone: 0330 555 0146" in text.split("\n\n")
+    assert "\n" not in next(part for part in text.split("\n\n") if part.startswith("We repair"))
+
+
+def test_an_email_date_line_is_the_sender_s_own() -> None:
+    """The parsed Date header re-renders "Thu, 6 Mar" as "Thu, 06 Mar"; a quote must be the message's words."""
+    raw = (
+        b"From: Ann Lee <ann@example.org>\r\nTo: Bob <bob@example.org>\r\nSubject: Rota\r\n"
+        b"Date: Thu, 6 Mar 2025 14:12:09 +0000\r\n\r\nHello Bob, the rota starts on Monday.\r\n"
+    )
+    parsed = parse_document(raw, "note.eml")
+    assert "Date: Thu, 6 Mar 2025 14:12:09 +0000" in parsed.text.split("\n")

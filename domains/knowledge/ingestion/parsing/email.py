@@ -219,9 +219,19 @@ def _header_block(message: Any, headers: dict[str, Any]) -> str:
             if len(value) > MAX_HEADER_LINE_CHARS:
                 value = value[: value.rfind(", ", 0, MAX_HEADER_LINE_CHARS)] + ", ..."
             lines.append(f"{name.capitalize()}: {value}")
-    if raw_date := inline(message.get("date", "")):
+    if raw_date := _raw_date(message):
         lines.append(f"Date: {raw_date}")
     return "\n".join(lines)
+
+
+def _raw_date(message: Any) -> str:
+    """Return the Date header as the sender's program wrote it ("Thu, 6 Mar 2025"): the parsed header re-renders it
+    ("Thu, 06 Mar 2025"), and a quote of it must be the message's own words."""
+    raw_items = getattr(message, "raw_items", None)
+    for name, value in raw_items() if raw_items is not None else ():
+        if name.lower() == "date" and isinstance(value, str):
+            return inline(value)
+    return inline(message.get("date", ""))
 
 
 def _body(message: Any) -> Any:

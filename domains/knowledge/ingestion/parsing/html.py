@@ -11,6 +11,7 @@ own elements are read instead, page furniture (navigation, header, footer, forms
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import lxml.etree as etree
@@ -55,6 +56,7 @@ def parse_html(
     )
     builder = TextBuilder()
     metadata: dict[str, Any] = {}
+    main = document = None
     if extracted:
         document = etree.fromstring(extracted.encode("utf-8"))
         if title := inline(document.get("title")):
@@ -75,6 +77,18 @@ def parse_html(
         builder = page
     if not builder.blocks:
         builder.paragraph(trafilatura.html2txt(markup) or "")
+    elif furniture := _furniture(body if body is not None else tree, builder.text_so_far(), limits):
+        # The page's header and footer hold its title and contact details ("Call the front desk on 01632 448 210"):
+        # those lines are written around the content; menus and links are still left out.
+        above, below = furniture
+        framed = TextBuilder()
+        _copy(framed, above)
+        if builder is page:
+            _walk_page(framed, body if body is not None else tree, limits)
+        else:
+            _walk(framed, main if main is not None else document, limits)
+        _copy(framed, below)
+        builder = framed
     try:
         return builder.build(document_type, metadata)
     except EmptyDocument:
@@ -105,7 +119,7 @@ def _walk(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
             level = str(element.get("rend") or "h2").lstrip("h")
             builder.heading(_text(element), int(level) if level.isdigit() else 2)
         elif tag in ("p", "quote", "code"):
-            builder.paragraph(_text(element))
+            builder.paragraph(_paragraph_text(element))
         elif tag == "list":
             _list(builder, element)
         elif tag == "table":
@@ -184,7 +198,7 @@ def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
         elif tag in _HEADING_TAGS:
             builder.heading(_text(element), _HEADING_TAGS[tag])
         elif tag in _PARAGRAPH_TAGS:
-            builder.paragraph(_text(element))
+            builder.paragraph(_paragraph_text(element))
         elif tag in _PAGE_LIST[1]:
             _list(builder, element, _PAGE_LIST)
         elif tag == "table":
@@ -250,6 +264,66 @@ _LINE_BREAKS = {"br", "lb"}  # HTML's <br>, trafilatura's <lb/>: a break between
 def _text(element: Any) -> str:
     """Return an element's text on one line; a line break inside it ("Kind regards,<br>The team") is a space."""
     return " ".join("".join(_pieces(element)).split("\n"))
+
+
+MIN_BROKEN_LINES = 3  # lines a paragraph's <br>s make before they are kept as lines (a contact block, an address)
+MAX_BROKEN_LINE_CHARS = 100  # ... when every one of them is as short as this
+
+
+def _paragraph_text(element: Any) -> str:
+    """Return a paragraph's text: one line, unless <br>s break it into short lines ("Email: ...<br>Phone: ...<br>
+    Live chat: ..."), which stay lines so that each can be read and quoted on its own."""
+    lines = [line.strip() for line in "".join(_pieces(element)).split("\n")]
+    lines = [line for line in lines if line]
+    if len(lines) >= MIN_BROKEN_LINES and all(len(line) <= MAX_BROKEN_LINE_CHARS for line in lines):
+        return "\n".join(lines)
+    return " ".join(lines)
+
+
+_FURNITURE_TAGS = ("header", "footer")
+_CONTACT = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # an email address
+    r"|(?<![\w.])\+?\(?\d[\d ()-]{6,}\d"  # a telephone number
+    r"|\b(?:street|road|avenue|lane|square|place|drive|way|st|rd|ave)\b[^\n]{0,40}\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"
+    r"|\b(?:opening hours|open(?:s|ing)? (?:daily|every|from|mon))",
+    re.IGNORECASE,
+)
+
+
+_Blocks = list[tuple[str, str, int]]  # (kind, text, heading level) of blocks copied from one builder to another
+
+
+def _furniture(root: Any, kept: str, limits: ParseLimits) -> tuple[_Blocks, _Blocks] | None:
+    """Return the blocks of the page's header(s) and footer(s) that are content, not furniture: the page's main
+    heading and lines with contact details (an email address, a telephone number, a postal address, opening hours).
+    Menus, links and copyright lines are left out, and so is a line the content already holds."""
+    above: _Blocks = []
+    below: _Blocks = []
+    seen = {kept}
+    for element in root.iter(*_FURNITURE_TAGS):
+        if any(ancestor.tag in _FURNITURE_TAGS for ancestor in element.iterancestors()):
+            continue
+        inside = TextBuilder()
+        _walk_page(inside, element, limits)
+        text = inside.text_so_far()
+        for block in inside.blocks:
+            piece = text[block.char_start : block.char_end]
+            heading = block.kind == "heading" and element.tag == "header" and (block.heading_level or 6) <= 2
+            if not (heading or _CONTACT.search(piece)) or any(piece in known for known in seen):
+                continue
+            seen.add(piece)
+            (above if element.tag == "header" else below).append((block.kind, piece, block.heading_level or 2))
+    return (above, below) if above or below else None
+
+
+def _copy(builder: TextBuilder, blocks: _Blocks) -> None:
+    for kind, piece, level in blocks:
+        if kind == "heading":
+            builder.heading(piece, level)
+        elif kind == "list_item":
+            builder.list_item(piece.removeprefix("- "))
+        else:
+            builder.paragraph(piece)
 
 
 def _pieces(element: Any) -> list[str]:
