@@ -231,6 +231,22 @@ class IdentityRepository:
             .values(revoked_at=at, revoked_by=by)
         )
 
+    async def revoke_user_tokens(
+        self, organization_id: str, user_id: str, *, by: str, at: datetime
+    ) -> list[tuple[str, str]]:
+        """Revoke every live token of a user; return the (id, name) of those revoked."""
+        rows = await self.session.execute(
+            update(PersonalAccessToken)
+            .where(
+                PersonalAccessToken.organization_id == organization_id,
+                PersonalAccessToken.user_id == user_id,
+                PersonalAccessToken.revoked_at.is_(None),
+            )
+            .values(revoked_at=at, revoked_by=by)
+            .returning(PersonalAccessToken.id, PersonalAccessToken.name)
+        )
+        return [(token_id, name) for token_id, name in rows.all()]
+
     async def touch_token(self, organization_id: str, token_id: str, *, at: datetime, every: timedelta) -> None:
         """Record a use, at most once per `every` (a busy token must not write on every call)."""
         await self.session.execute(

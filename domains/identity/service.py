@@ -264,6 +264,7 @@ class IdentityService:
             hashed_password=await self._hash(new),
             tokens_valid_from=utcnow(),
         )
+        await self._revoke_access_tokens(principal, principal.user_id, record.email, "password_changed")
 
     async def me(self, principal: Principal) -> UserPublic:
         record = await self.repo.load(principal.user_id, principal.organization_id)
@@ -330,6 +331,8 @@ class IdentityService:
             if not is_active:
                 values["tokens_valid_from"] = utcnow()
             await self.repo.update_user(user_id, principal.organization_id, **values)
+            if not is_active:
+                await self._revoke_access_tokens(principal, user_id, before.email, "owner_deactivated")
             await record_audit(
                 self.session,
                 organization_id=principal.organization_id,
@@ -339,6 +342,23 @@ class IdentityService:
                 details={"email": before.email},
             )
         return await self._public(principal, user_id)
+
+    async def _revoke_access_tokens(self, principal: Principal, user_id: str, email: str, reason: str) -> None:
+        """End a user's personal access tokens for good, as their sessions end: a password change answers a leaked
+        credential and a deactivation removes a person, so neither may leave a script's token alive, nor let a
+        reactivation bring it back (ADR-0019). Each revocation is audited with its reason."""
+        revoked = await self.repo.revoke_user_tokens(
+            principal.organization_id, user_id, by=principal.user_id, at=utcnow()
+        )
+        for token_id, name in revoked:
+            await record_audit(
+                self.session,
+                organization_id=principal.organization_id,
+                actor_id=principal.user_id,
+                action="token_revoked",
+                target=token_id,
+                details={"name": name, "owner": email, "reason": reason},
+            )
 
     async def list_audit(self, principal: Principal, *, limit: int, offset: int) -> tuple[list[AuditEventPublic], int]:
         events, total = await self.repo.list_audit(principal.organization_id, limit=limit, offset=offset)

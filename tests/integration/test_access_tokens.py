@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from packages.database.engine import APP_ROLE, sync_url
-from tests.helpers.identity import TOKENS_URL, add_member, bearer, create_token, register
+from tests.helpers.identity import TOKENS_URL, Account, add_member, bearer, create_token, login, register
 from tests.helpers.runs import RUNS
 
 DOCS = "/api/v1/knowledge/documents"
@@ -167,9 +167,34 @@ async def test_a_deactivated_users_tokens_stop_working(client) -> None:
     off = await client.patch(user_url, json={"is_active": False}, headers=admin.headers)
     assert off.status_code == 200
     assert (await client.get(DOCS, headers=headers)).status_code == 401
+    listed = (await client.get(TOKENS_URL, params={"organization": "true"}, headers=admin.headers)).json()
+    assert [token["status"] for token in listed] == ["revoked"]  # never shown "active" for a deactivated owner
+    # Reactivation gives the person back their account, not the old credentials: the token stays revoked, as the
+    # sessions issued before the deactivation do.
     on = await client.patch(user_url, json={"is_active": True}, headers=admin.headers)
     assert on.status_code == 200
-    assert (await client.get(DOCS, headers=headers)).status_code == 200
+    assert (await client.get(DOCS, headers=headers)).status_code == 401
+    audit = (await client.get("/api/v1/admin/audit", params={"limit": 50}, headers=admin.headers)).json()
+    revoked = [event for event in audit if event["action"] == "token_revoked"]
+    assert [event["details"]["reason"] for event in revoked] == ["owner_deactivated"]
+
+
+async def test_a_password_change_ends_older_access_tokens_and_a_logout_does_not(client) -> None:
+    """ "Older tokens stop working" at a password change (a leaked credential is what it answers), personal access
+    tokens included; a browser logout leaves a deployed script's token alone (ADR-0019)."""
+    admin = await register(client)
+    older = bearer((await create_token(client, admin, ["read"]))["token"])
+    assert (await client.post("/api/v1/auth/logout", headers=admin.headers)).status_code == 204
+    assert (await client.get(DOCS, headers=older)).status_code == 200
+    session = {"Authorization": f"Bearer {await login(client, admin.email)}"}
+    change = {"current_password": admin.password, "new_password": "a brand new passphrase 42"}
+    assert (await client.put("/api/v1/auth/password", json=change, headers=session)).status_code == 204
+    assert (await client.get(DOCS, headers=older)).status_code == 401
+    signed_in = Account(
+        admin.email, change["new_password"], await login(client, admin.email, change["new_password"]), admin.user
+    )
+    newer = bearer((await create_token(client, signed_in, ["read"]))["token"])
+    assert (await client.get(DOCS, headers=newer)).status_code == 200
 
 
 @pytest.mark.parametrize(

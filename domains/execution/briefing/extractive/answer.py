@@ -22,7 +22,13 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from domains.execution.briefing.extractive.checks import NUMBERED_PARTS, Expect, asks_yes_no, same_word
+from domains.execution.briefing.extractive.checks import (
+    NUMBERED_PARTS,
+    Expect,
+    asks_yes_no,
+    holds_expected,
+    same_word,
+)
 from domains.execution.briefing.extractive.features import (
     Analysis,
     Candidate,
@@ -559,7 +565,9 @@ def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, floa
     eligible through their heading), the likeliest among equals."""
     answers = []
     for number, needs in enumerate(analysis.parts, start=1):
-        total = sum(needs.focus.values())
+        # What the part asks about: its subject's words, else its names ("When is the AGM?")
+        asked = needs.focus or dict.fromkeys(needs.key_terms, 1.0)
+        total = sum(asked.values())
         if not total:
             continue  # a part asking about nothing but its verb names no sentence of its own
         best: tuple[float, Candidate] | None = None
@@ -567,8 +575,12 @@ def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, floa
             candidate = analysis.candidates[index]
             if number not in candidate.parts or _document_of(analysis, candidate) != document:
                 continue
-            own = _own_stems(analysis, candidate)
-            share = sum(w for term, w in needs.focus.items() if needs.found(term, own)) / total
+            passage = analysis.passages[candidate.passage]
+            tokens = [t for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence]
+            if not holds_expected(needs.expect, tokens, needs.terms, needs.procedural):
+                continue  # "... recommend to the AGM that rent rises" holds no date for "When is the AGM?"
+            own = {t.stem for t in tokens}
+            share = sum(w for term, w in asked.items() if needs.found(term, own)) / total
             if share >= PART_SHARE and (best is None or share > best[0]):
                 best = (share, candidate)
         if best is not None:

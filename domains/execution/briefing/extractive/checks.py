@@ -1281,6 +1281,17 @@ _SECOND_SITUATION = re.compile(
     re.IGNORECASE,
 )
 
+# One question asked of two things named apart ("When are the next committee meeting and the AGM?", "What can I get
+# for the home office and for the running costs?"): each thing, with the question's words before it, is a part.
+_TWO_THINGS = re.compile(
+    r"^(?P<head>(?:what|when|where|who|which|how(?: \w+)?)\b.*)"
+    r" (?P<first>(?:(?:for|to|of|in|on|at|about|from|with) )?(?:the|a|an|my|your|our|their|his|her) [^,]+?)"
+    r",? and (?P<second>(?:(?:for|to|of|in|on|at|about|from|with) )?(?:the|a|an|my|your|our|their|his|her) .+)$",
+    re.IGNORECASE,
+)
+
+_RELATES_TWO = re.compile(r"\b(?:between|differen\w*|compare\w*|versus|vs|both|either|neither)\b", re.IGNORECASE)
+
 
 def question_parts(question: str) -> tuple[str, ...]:
     """Return the questions a compound question asks one by one, or () for a single question."""
@@ -1292,6 +1303,10 @@ def question_parts(question: str) -> tuple[str, ...]:
     match = _SECOND_SITUATION.match(text)
     if match and len(match["first"].split()) >= 2 and len(match["second"].split()) >= 3:
         return (f"{match['head']} {match['first']}?", f"{match['head']} {match['second']}?")
+    match = _TWO_THINGS.match(text)
+    if match and not _POINTS_BACK.search(match["second"]) and not _RELATES_TWO.search(match["head"]):
+        head = match["head"]
+        return (f"{head} {match['first']}?", f"{head} {match['second']}?")
     return ()
 
 

@@ -27,6 +27,17 @@ from tests.unit.execution.extractive.helpers import grounded_quotes, trusted_chu
             "Who keeps the minutes and when is the next meeting?",
             ("Who keeps the minutes?", "When is the next meeting?"),
         ),
+        # One question asked of two things named apart: each thing is a part, with the question's words before it
+        (
+            "When are the spring fair and the summer barbecue?",
+            ("When are the spring fair?", "When are the summer barbecue?"),
+        ),
+        (
+            "What is the fee for the beginners' course and the advanced course?",
+            ("What is the fee for the beginners' course?", "What is the fee for the advanced course?"),
+        ),
+        # ... but two things a question relates ("between", "compare") are one question
+        ("What is the difference between the basic plan and the family plan?", ()),
         # A second part that points back to the first is no question on its own; only the first is kept.
         ("Is breakfast included, and what time is it served?", ("Is breakfast included?",)),
         # A choice inside one question is one question.
@@ -43,6 +54,11 @@ DINNER = (
     "# Reunion dinner\n\n## Numbers\nWe now have 54 adults and 6 children confirmed for the dinner.\n\n"
     "## Diets\nThree guests are vegetarian and one guest needs nut-free food.\n\n"
     "## Music\nA string quartet plays from 7 pm.\n"
+)
+CLUB = (
+    "# Garden club notes\n\nThe committee agreed to ask the members at the AGM whether fees should rise to £20 a year. "
+    "The next committee meeting is on Tuesday 6 May at 7 pm in the library. The AGM will be held on Saturday 14 June."
+    "\n\nTea and biscuits are £1 a cup.\n"
 )
 LOAF = (
     "# Ginger loaf\n\n## Troubleshooting\nIf the mixture separates, beat in a tablespoon of flour.\n\n"
@@ -68,6 +84,14 @@ LOAF = (
             [
                 "If the mixture separates, beat in a tablespoon of flour.",
                 "If the crust darkens before the middle is set, lay a sheet of foil over the tin.",
+            ],
+        ),
+        (
+            CLUB,
+            "When are the next committee meeting and the AGM?",
+            [
+                "The next committee meeting is on Tuesday 6 May at 7 pm in the library.",
+                "The AGM will be held on Saturday 14 June.",
             ],
         ),
     ],
