@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from fastapi import FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 
 from apps.api.boundary import InputBoundaryMiddleware
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
-from apps.api.middleware import PasswordCheckShedding, RequestContextMiddleware
+from apps.api.middleware import JsonErrorCORSMiddleware, PasswordCheckShedding, RequestContextMiddleware
 from apps.api.openapi import install_error_schema
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
@@ -252,7 +251,7 @@ def create_app(
     app.add_middleware(PasswordCheckShedding)
     app.add_middleware(InputBoundaryMiddleware)
     app.add_middleware(
-        CORSMiddleware,
+        JsonErrorCORSMiddleware,
         allow_origins=settings.cors_origins,
         allow_methods=["*"],
         allow_headers=["*"],

@@ -7,9 +7,12 @@ import logging
 import re
 import uuid
 
+from starlette.datastructures import Headers
+from starlette.middleware.cors import CORSMiddleware
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from apps.api.errors import error_body
+from apps.api.errors import error_body, error_response
 from apps.api.logging import request_id_var
 from packages.core.errors import OrionError
 
@@ -98,3 +101,22 @@ class PasswordCheckShedding:
                     await send({"type": "http.response.body", "body": body})
                     return
         await self.app(scope, receive, send)
+
+
+class JsonErrorCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS middleware, whose refused preflight (plain text "Disallowed CORS origin", 400) answers in the
+    contract's one error shape instead: 403 `forbidden`, naming what was refused, with the same CORS headers."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code < 400:
+            return response
+        refused = bytes(response.body).decode().removeprefix("Disallowed CORS ").split(", ")
+        headers = {k: v for k, v in response.headers.items() if k not in ("content-length", "content-type")}
+        return error_response(
+            403,
+            "forbidden",
+            "This cross-origin request is not allowed: " + ", ".join(refused) + ".",
+            {"refused": refused},
+            headers,
+        )

@@ -84,7 +84,7 @@ class RolesUpdate(_Strict):
 
 
 class UserActivation(_Strict):
-    is_active: bool
+    is_active: Annotated[bool, Field(strict=True)]  # "no", 0 or "off" is a 422, never a deactivation
 
 
 class AuditEventPublic(BaseModel):
@@ -110,7 +110,9 @@ def _unique_scopes(value: list[str]) -> list[str]:
 class AccessTokenCreate(_Strict):
     name: TokenName
     scopes: Annotated[list[TokenScope], Field(min_length=1, max_length=3), AfterValidator(_unique_scopes)]
-    expires_in_days: Annotated[int, Field(ge=1, le=366, description="Days until the token stops working")] = 30
+    expires_in_days: Annotated[
+        int, Field(ge=1, le=366, strict=True, description="Days until the token stops working")
+    ] = 30
 
 
 class AccessTokenPublic(BaseModel):

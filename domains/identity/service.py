@@ -309,6 +309,8 @@ class IdentityService:
         await self.repo.lock_organization_users(principal.organization_id)
         if "admin" in before.roles and "admin" not in roles and before.is_active:
             await self._ensure_another_admin(principal, user_id)
+        if sorted(before.roles) == sorted(roles):
+            return await self._public(principal, user_id)  # nothing changes, so nothing is audited
         await self.repo.set_roles(user_id, roles)
         await record_audit(
             self.session,

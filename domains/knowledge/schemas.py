@@ -108,7 +108,7 @@ class SearchRequest(BaseModel):
     query_text: QueryText
     method: RetrievalMethod = "hybrid"
     top_k: Annotated[int, Field(ge=1, le=50, strict=True)] = 10
-    score_threshold: Annotated[float, Field(allow_inf_nan=False)] | None = None
+    score_threshold: Annotated[float, Field(allow_inf_nan=False, strict=True)] | None = None
     document_id: Annotated[str, StringConstraints(min_length=1, max_length=255)] | None = None
 
 

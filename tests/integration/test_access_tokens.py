@@ -257,6 +257,7 @@ async def test_another_organizations_token_id_is_404(client) -> None:
         {"name": "x", "scopes": ["admin"]},
         {"name": "x", "scopes": ["read", "read"]},
         {"name": "x", "scopes": ["read"], "expires_in_days": 0},
+        {"name": "x", "scopes": ["read"], "expires_in_days": "5"},
         {"name": "x", "scopes": ["read"], "expires_in_days": 367},
         {"name": "x" * 101, "scopes": ["read"]},
         {"name": "x", "scopes": ["read"], "extra": 1},

@@ -116,6 +116,27 @@ async def test_deactivation_blocks_login_and_tokens(client) -> None:
     assert (await client.get("/api/v1/auth/me", headers=member.headers)).status_code == 401
 
 
+@pytest.mark.parametrize("value", ["no", "off", 0, "false", None])
+async def test_activation_takes_a_json_boolean_only(client, value) -> None:
+    """A string or a number is a 422, never read as a deactivation; the user stays as they were."""
+    admin = await register(client)
+    member = await add_member(client, admin)
+    url = f"/api/v1/admin/users/{member.user['id']}"
+    response = await client.patch(url, json={"is_active": value}, headers=admin.headers)
+    assert response.status_code == 422 and response.json()["error"]["code"] == "validation_error"
+    assert (await client.get("/api/v1/auth/me", headers=member.headers)).status_code == 200
+
+
+async def test_a_role_change_that_changes_nothing_is_not_audited(client) -> None:
+    admin = await register(client)
+    member = await add_member(client, admin, "viewer")
+    url = f"/api/v1/admin/users/{member.user['id']}/roles"
+    same = await client.put(url, json={"roles": ["viewer"]}, headers=admin.headers)
+    assert same.status_code == 200 and same.json()["roles"] == ["viewer"]
+    events = (await client.get("/api/v1/admin/audit", headers=admin.headers)).json()
+    assert [e["action"] for e in events] == ["user_created"]
+
+
 async def test_audit_trail_records_admin_actions(client) -> None:
     admin = await register(client)
     member = await add_member(client, admin)

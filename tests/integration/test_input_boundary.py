@@ -308,3 +308,16 @@ async def test_a_json_route_refuses_another_body_type_with_415(client, account, 
     # The upload takes multipart and says so itself, not "send JSON".
     form = await client.post(UPLOAD_URL, content=b"a=b", headers={**account.headers, "content-type": content_type})
     assert "multipart/form-data" in form.json()["error"]["message"], form.text
+
+
+async def test_a_refused_cors_preflight_answers_in_the_error_shape(client) -> None:
+    """The default allows http://localhost:3000 only; another origin's preflight is refused in the one error shape."""
+    preflight = {"Access-Control-Request-Method": "POST"}
+    refused = await client.options("/api/v1/auth/login", headers={**preflight, "Origin": "https://elsewhere.example"})
+    assert refused.status_code == 403 and refused.headers["content-type"] == "application/json"
+    body = refused.json()
+    assert body["error"]["code"] == "forbidden" and body["error"]["details"] == {"refused": ["origin"]}
+    assert body["request_id"] == refused.headers["x-request-id"]
+    allowed = await client.options("/api/v1/auth/login", headers={**preflight, "Origin": "http://localhost:3000"})
+    assert allowed.status_code == 200
+    assert allowed.headers["access-control-allow-origin"] == "http://localhost:3000"

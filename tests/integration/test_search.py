@@ -134,6 +134,8 @@ async def test_document_filter_threshold_and_top_k(client, corpus) -> None:
         {"query_text": "x", "document_id": ""},
         {"query_text": "x", "top_k": True},
         {"query_text": "x", "top_k": "5"},
+        {"query_text": "x", "score_threshold": "0.5"},
+        {"query_text": "x", "score_threshold": True},
         {"query_text": ""},
         {"query_text": "x", "top_k": 0},
         {"query_text": "x", "top_k": 51},

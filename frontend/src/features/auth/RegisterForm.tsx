@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Field } from "@/components/Field";
 import { useSession } from "@/auth/SessionProvider";
+import { useFormError } from "./useFormError";
 
 export function RegisterForm() {
   const { register } = useSession();
@@ -14,7 +15,7 @@ export function RegisterForm() {
   const [password, setPassword] = useState("");
   const [workspace, setWorkspace] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { error, setError, edit } = useFormError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,13 +36,13 @@ export function RegisterForm() {
       {error ? <ErrorAlert error={error} title="The account was not created" /> : null}
       <form onSubmit={submit} className="stack">
         <Field label="Email" type="email" name="email" autoComplete="username" required value={email}
-          onChange={(event) => setEmail(event.target.value)} />
+          onChange={(event) => edit(setEmail, event.target.value)} />
         <Field label="Password" type="password" name="password" autoComplete="new-password" required minLength={8}
           maxLength={256} hint="8 to 256 characters." value={password}
-          onChange={(event) => setPassword(event.target.value)} />
+          onChange={(event) => edit(setPassword, event.target.value)} />
         <Field label="Workspace (optional)" name="workspace" maxLength={255}
           hint="Name a new workspace, or leave empty for a private one. You become its admin; others join only when an admin adds them."
-          value={workspace} onChange={(event) => setWorkspace(event.target.value)} />
+          value={workspace} onChange={(event) => edit(setWorkspace, event.target.value)} />
         <button type="submit" className="primary" disabled={busy}>
           Create account
         </button>

@@ -6,13 +6,14 @@ import { Alert } from "@/components/Alert";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Field } from "@/components/Field";
 import { useSession } from "@/auth/SessionProvider";
+import { useFormError } from "./useFormError";
 
 export function SignInForm() {
   const { signIn, notice } = useSession();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { error, setError, edit } = useFormError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,9 +35,9 @@ export function SignInForm() {
       {error ? <ErrorAlert error={error} title="Sign-in failed" /> : null}
       <form onSubmit={submit} className="stack">
         <Field label="Email" type="email" name="email" autoComplete="username" required value={email}
-          onChange={(event) => setEmail(event.target.value)} />
+          onChange={(event) => edit(setEmail, event.target.value)} />
         <Field label="Password" type="password" name="password" autoComplete="current-password" required
-          value={password} onChange={(event) => setPassword(event.target.value)} />
+          value={password} onChange={(event) => edit(setPassword, event.target.value)} />
         <button type="submit" className="primary" disabled={busy}>
           Sign in
         </button>
