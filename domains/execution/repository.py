@@ -137,17 +137,21 @@ class RunRepository:
             update(Step).where(Step.organization_id == organization_id, Step.id == step_id).values(**values)
         )
 
-    async def skip_open_steps(self, organization_id: str, run_id: str, at: datetime) -> None:
-        """Close the steps an ended run never finished: a running one (a cancel stopped it) or a pending one."""
+    async def skip_open_steps(self, organization_id: str, run_id: str, at: datetime, ended: str) -> list[str]:
+        """Close the steps an ended run never finished: a running one takes the run's end (`cancelled` when a cancel
+        stopped it), a pending one is `skipped`. Return the ids of the running steps closed."""
+        stopped = await self.session.execute(
+            update(Step)
+            .where(Step.organization_id == organization_id, Step.run_id == run_id, Step.status == "running")
+            .values(status=ended if ended in ("cancelled", "failed") else "skipped", completed_at=at)
+            .returning(Step.id)
+        )
         await self.session.execute(
             update(Step)
-            .where(
-                Step.organization_id == organization_id,
-                Step.run_id == run_id,
-                Step.status.in_(["pending", "running"]),
-            )
+            .where(Step.organization_id == organization_id, Step.run_id == run_id, Step.status == "pending")
             .values(status="skipped", completed_at=func.coalesce(Step.completed_at, at))
         )
+        return [step_id for (step_id,) in stopped.all()]
 
     def add_event(
         self,

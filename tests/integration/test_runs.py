@@ -305,10 +305,14 @@ async def test_cancel_a_running_run(client, app, handbook) -> None:
         model.release.set()
         final = await task
     assert final["id"] == run_id and final["status"] == "cancelled" and final["outcome"] == "cancelled"
-    # The step the cancel stopped, and the one after it, are closed (an outside check found one left "running").
+    # The step the cancel stopped is closed as cancelled, with an event saying so (an outside check found one left
+    # "running", and later one shown "skipped" though it had started).
     stored = (await client.get(f"{RUNS}/{run_id}", headers=account.headers)).json()
-    assert [step["status"] for step in stored["steps"]] == ["completed", "skipped"], stored["steps"]
+    assert [step["status"] for step in stored["steps"]] == ["completed", "cancelled"], stored["steps"]
     assert all(step["completed_at"] for step in stored["steps"])
+    events = (await client.get(f"{RUNS}/{run_id}/events", headers=account.headers)).json()
+    closing = [event for event in events if event["event_type"] == "step_cancelled"]
+    assert [event["step_id"] for event in closing] == [stored["steps"][1]["id"]]
 
 
 async def test_recovery_after_a_crash(client, app, database_url, handbook) -> None:

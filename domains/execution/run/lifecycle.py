@@ -94,7 +94,11 @@ class RunLifecycle:
                 await self._start_step(repo, run, start)
             if terminal:
                 # A cancel stops the step that is running; a failure leaves the steps after it: none stays open.
-                await repo.skip_open_steps(run.organization_id, run.id, values["completed_at"])
+                stopped = await repo.skip_open_steps(run.organization_id, run.id, values["completed_at"], target.value)
+                for step_id in stopped:
+                    repo.add_event(
+                        run.organization_id, run.id, f"step_{target.value}", {"status": target.value}, step_id
+                    )
                 steps = (await repo.steps(run.organization_id, [run.id]))[run.id]
                 # A document this run cites may have been deleted with purge while it ran, after the purge looked
                 # for runs citing it: its text goes in this same transaction.

@@ -33,6 +33,7 @@ class StepStatus(StrEnum):
     COMPLETED = "completed"
     FAILED = "failed"
     SKIPPED = "skipped"
+    CANCELLED = "cancelled"  # a running step a cancel stopped
 
 
 # A run may fail before it starts (recovery gives up on a run that never got going); it may be cancelled until

@@ -1422,7 +1422,7 @@ export interface components {
          * StepStatus
          * @enum {string}
          */
-        StepStatus: "pending" | "running" | "completed" | "failed" | "skipped";
+        StepStatus: "pending" | "running" | "completed" | "failed" | "skipped" | "cancelled";
         /** Token */
         Token: {
             /** Access Token */

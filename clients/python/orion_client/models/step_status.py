@@ -1,6 +1,7 @@
 from enum import StrEnum
 
 class StepStatus(StrEnum):
+    CANCELLED = "cancelled"
     COMPLETED = "completed"
     FAILED = "failed"
     PENDING = "pending"
