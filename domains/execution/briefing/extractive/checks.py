@@ -868,6 +868,23 @@ def _nominalised(verb: str, noun: str) -> bool:
     return noun.removesuffix("s") in (verb[:-1] + "sion", verb[:-1] + "ssion")
 
 
+# "What's the hotel's phone number?": the thing whose attribute is asked, named by a possessive after "the", "this",
+# "that", "our", "your" or "their" (a person's own "my son's" is who asks; a name is a key term already)
+_OWNER = re.compile(r"\b(?:the|this|that|our|your|their)\s+(?:[a-z-]+\s+){0,2}?([a-z][a-z-]+)['\u2019]s?(?=\s)")
+_NOT_OWNERS = frozenset(
+    stem(w) for w in str.split("today tomorrow yesterday year week month day night morning evening weekend season")
+)
+
+
+def possessive_owners(question: str) -> frozenset[str]:
+    """Return the stems of the common nouns a question names as owners ("the hotel's phone number" -> hotel)."""
+    return frozenset(
+        stem(match.group(1))
+        for match in _OWNER.finditer(question)
+        if stem(match.group(1)) not in _NOT_OWNERS and stem(match.group(1)) not in _RELATIVES
+    )
+
+
 def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
     """Return True when a stem, a morphological variant of it (shared prefix of 4+ letters) or a plain synonym of it
     (_SYNONYM_GROUPS) is in `stems`."""

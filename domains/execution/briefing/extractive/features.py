@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from domains.execution.briefing.extractive.checks import QuestionNeeds, question_parts
+from domains.execution.briefing.extractive.checks import QuestionNeeds, possessive_owners, question_parts, same_word
 from domains.execution.briefing.extractive.listing import asks_for_several, may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
@@ -505,8 +505,9 @@ def analyze(
         weights = {term: w for term, w in question.weights.items() if term in asked}
         parts.append(QuestionNeeds.of(part, weights, question.key_terms & asked))
     analysis = Analysis(question=question, passages=passages, needs=needs, parts=tuple(parts), idf=idf)
+    elsewhere = _owned_elsewhere(analysis, possessive_owners(question_text)) if check else frozenset()
     for passage in passages:
-        if not passage.quotable:
+        if not passage.quotable or (document_key(passage.item) or passage.item.chunk_id) in elsewhere:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
         for index in range(len(passage.spans)):
@@ -526,6 +527,20 @@ def analyze(
             answered = frozenset(answers - {0}) if check else frozenset()
             analysis.candidates.append(Candidate(passage.position, index, first, features, answered))
     return analysis
+
+
+def _owned_elsewhere(analysis: Analysis, owners: frozenset[str]) -> frozenset[str]:
+    """Return the documents that may not answer a question naming an owner ("the hotel's phone number"): those whose
+    retrieved text and title never name it while another retrieved document does. That document is about the hotel;
+    the headphone shop's "Phone: 0330 ..." is no hotel's number, however much the other words weigh."""
+    if not owners:
+        return frozenset()
+    stems: dict[str, set[str]] = {}
+    for passage in analysis.passages:
+        key = document_key(passage.item) or passage.item.chunk_id
+        stems.setdefault(key, set()).update(passage.stems | analysis.sections(passage.position)[2])
+    naming = {owner: {key for key, words in stems.items() if same_word(owner, words)} for owner in owners}
+    return frozenset(key for key in stems if any(keys and key not in keys for keys in naming.values()))
 
 
 # Openings that refer to what the previous sentence said: "As a workaround, rotate the tablet." answers "what can I
