@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { api, callPage } from "@/api/client";
 import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
@@ -8,12 +8,13 @@ import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
+import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 20;
 
 /** Role changes, user creation and deactivation, deletions and purges, newest first. */
 export function AuditTrail() {
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useUrlOffset("audit");
   const load = useCallback(
     () => callPage(api.GET("/api/v1/admin/audit", { params: { query: { limit: PAGE_SIZE, offset } } })),
     [offset],

@@ -9,12 +9,13 @@ import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { useAsync } from "@/lib/useAsync";
 import { UserRow } from "./UserRow";
+import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 20;
 
 export function UserTable({ onChanged }: { onChanged: () => void }) {
   const me = useUser();
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useUrlOffset("users");
   const [updates, setUpdates] = useState<ReadonlyMap<string, User>>(new Map());
   const load = useCallback(
     (): Promise<Page<User>> =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { api, callPage } from "@/api/client";
 import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
@@ -10,12 +10,13 @@ import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
 import { useAsync } from "@/lib/useAsync";
 import { LabelledText } from "./LabelledText";
+import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 50;
 
 /** A version's chunks in reading order, each with its trust label and the patterns that set it. */
 export function ChunkList({ documentId, versionId }: { documentId: string; versionId: string }) {
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useUrlOffset("chunks");
   const load = useCallback(
     () =>
       callPage(

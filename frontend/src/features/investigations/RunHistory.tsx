@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { api, callPage } from "@/api/client";
 import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
@@ -10,12 +10,13 @@ import { Pager } from "@/components/Pager";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { OutcomeBadge, runQuestion } from "./runStatus";
+import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 20;
 
 /** Past investigations, newest first. */
 export function RunHistory() {
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useUrlOffset("runs");
   const load = useCallback(
     () => callPage(api.GET("/api/v1/runs", { params: { query: { limit: PAGE_SIZE, offset } } })),
     [offset],

@@ -12,12 +12,13 @@ import { Pager } from "@/components/Pager";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { STATUS_TONE } from "./scopes";
+import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 20;
 
 /** The caller's tokens (or, for an admin's organization view, everyone's): never their secrets. */
 export function TokenTable({ organization }: { organization: boolean }) {
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = useUrlOffset("tokens");
   const [pending, setPending] = useState<AccessToken | null>(null);
   const [busy, setBusy] = useState(false);
   const [revokeError, setRevokeError] = useState<unknown>(null);
