@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -228,19 +229,28 @@ def eval_answers(
 def verify(
     receipt_file: Path = typer.Argument(..., help="A receipt from GET /api/v1/runs/{id}/receipt."),
     api: str | None = typer.Option(None, "--api", help="Re-check through this ORION server instead of the database."),
-    token: str | None = typer.Option(None, "--token", help="A bearer token for --api (runs:read, documents:read)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the verdicts as JSON lines."),
+    token: str | None = typer.Option(
+        None,
+        "--token",
+        envvar="ORION_TOKEN",
+        help="A bearer token for --api (runs:read, documents:read); better set as ORION_TOKEN than on the command "
+        "line, where other users of the machine can read it.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the record check and the verdicts as JSON lines."),
 ) -> None:
-    """Re-check every quote of a receipt: valid, moved (same text, other span), changed, or gone; exit 1 unless
-    every quote still stands (valid or moved)."""
+    """Check that a receipt is the record of its run, then re-check every quote: valid, moved (same text, other
+    span), changed, or gone. Exit 0: the receipt is its run's record and every quote stands (valid or moved); 1: it
+    is the record, but evidence changed or is gone; 2: nothing could be checked (unreadable receipt, server or
+    database unreachable, token refused); 3: the receipt is not the record of its run (edited, or a run this
+    organization does not hold)."""
     import asyncio
 
     import httpx
     from pydantic import ValidationError
     from rich.console import Console
-    from sqlalchemy.exc import ProgrammingError
+    from sqlalchemy.exc import DBAPIError, ProgrammingError
 
-    from apps.cli.verify import print_verdicts, verify_with_api, verify_with_database
+    from apps.cli.verify import Record, describe_record, print_verdicts, verify_with_api, verify_with_database
     from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
     from packages.database.engine import Database
     from packages.database.runtime import resolve_database_url
@@ -251,14 +261,15 @@ def verify(
         typer.echo(f"orion verify: not a readable receipt: {exc}", err=True)
         raise typer.Exit(2) from None
     if api is not None and not token:
-        typer.echo("orion verify: --api needs --token", err=True)
+        typer.echo("orion verify: --api needs a token (ORION_TOKEN or --token)", err=True)
         raise typer.Exit(2)
 
-    async def run() -> list[QuoteVerdict]:
-        if api is not None:
-            headers = {"Authorization": f"Bearer {token}"}
-            async with httpx.AsyncClient(base_url=api.rstrip("/"), headers=headers, timeout=30) as http:
-                return await verify_with_api(http, receipt)
+    async def over_api(base: str) -> tuple[Record, list[QuoteVerdict]]:
+        headers = {"Authorization": f"Bearer {token}"}
+        async with httpx.AsyncClient(base_url=base.rstrip("/"), headers=headers, timeout=30) as http:
+            return await verify_with_api(http, receipt)
+
+    async def in_database() -> tuple[Record, list[QuoteVerdict]]:
         settings = _settings_or_exit()
         pgdata = settings.resolved_data_dir / "pgdata"
         if not settings.database_url and not (pgdata / "PG_VERSION").is_file():
@@ -282,12 +293,31 @@ def verify(
         finally:
             location.stop()
 
-    verdicts = asyncio.run(run())
+    try:
+        record, verdicts = asyncio.run(over_api(api) if api is not None else in_database())
+    except httpx.HTTPStatusError as exc:
+        status = exc.response.status_code
+        reason = "the token is refused" if status in (401, 403) else f"the server answered {status}"
+        typer.echo(f"orion verify: {reason} ({exc.request.url})", err=True)
+        raise typer.Exit(2) from None
+    except (httpx.HTTPError, OSError) as exc:  # unreachable, timed out, not an ORION server (ApiNotFound)
+        typer.echo(f"orion verify: could not reach {api}: {exc or type(exc).__name__}", err=True)
+        raise typer.Exit(2) from None
+    except DBAPIError as exc:
+        typer.echo(f"orion verify: the database cannot be read ({type(exc.orig).__name__})", err=True)
+        raise typer.Exit(2) from None
     if as_json:
+        print(
+            json.dumps({"run_id": receipt.run_id, "record": "matches" if not record else "differs", "fields": record})
+        )
         for verdict in verdicts:
             print(verdict.model_dump_json(), flush=True)
     else:
-        print_verdicts(receipt, verdicts, Console())
+        console = Console()
+        console.print(describe_record(receipt, record))
+        print_verdicts(receipt, verdicts, console)
+    if record:
+        raise typer.Exit(3)
     raise typer.Exit(0 if all(v.status in ("valid", "moved") for v in verdicts) else 1)
 
 

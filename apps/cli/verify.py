@@ -1,7 +1,10 @@
-"""`orion verify receipt.json`: re-check every quote of a verification receipt against the documents as they are now.
+"""`orion verify receipt.json`: check that a verification receipt is the server's record of its run, and re-check
+every quote against the documents as they are now.
 
 Against the database (as the table owner, scoped to the receipt's organization) or, with `--api URL --token T`,
-through the HTTP API with the caller's own token (so the caller's organization and permissions apply).
+through the HTTP API with the caller's own token (so the caller's organization and permissions apply). A receipt is
+unsigned: what vouches for it is the record of its run, rebuilt from the stored run and compared field by field (an
+edited quote, chunk id, hash or stage differs from it; a run the organization does not hold has no record).
 """
 
 from __future__ import annotations
@@ -12,18 +15,30 @@ import httpx
 from rich.console import Console
 from rich.table import Table
 
+from domains.execution.errors import RunNotAnswered, RunNotFound
 from domains.execution.evidence import recheck_quotes
-from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
+from domains.execution.service import run_receipt
+from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt, record_differences
 from domains.execution.verification.recheck import CurrentVersion
 from packages.database.engine import Database
 
 DOCUMENTS = "/api/v1/knowledge/documents"
 
 
-async def verify_with_database(db: Database, receipt: VerificationReceipt) -> list[QuoteVerdict]:
-    """Re-check the receipt's quotes in the database, within the receipt's organization only."""
+# How the receipt compares with the record of its run: [] it is that record; ["run"] no answered run of that id in the
+# organization (or, over the API, the caller's); else the fields that differ
+Record = list[str]
+NO_RECORD = ["run"]
+
+
+async def verify_with_database(db: Database, receipt: VerificationReceipt) -> tuple[Record, list[QuoteVerdict]]:
+    """Compare the receipt with its run's record and re-check its quotes, within the receipt's organization only."""
     async with db.owner_session() as session:
-        return await recheck_quotes(session, receipt.organization_id, receipt.quotes)
+        try:
+            record = record_differences(receipt, await run_receipt(session, receipt.organization_id, receipt.run_id))
+        except (RunNotFound, RunNotAnswered):
+            record = NO_RECORD
+        return record, await recheck_quotes(session, receipt.organization_id, receipt.quotes)
 
 
 async def _current_over_api(http: httpx.AsyncClient, document_id: str) -> CurrentVersion | None:
@@ -46,8 +61,9 @@ class ApiNotFound(OSError):
     """The --api URL is not an ORION server's base URL."""
 
 
-async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt) -> list[QuoteVerdict]:
-    """Re-check the receipt's quotes through the API (`http` carries the base URL and the caller's token).
+async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt) -> tuple[Record, list[QuoteVerdict]]:
+    """Compare the receipt with the server's record of its run and re-check its quotes through the API (`http`
+    carries the base URL and the caller's token).
 
     The server is asked who the token is first: a wrong base URL answers every document with 404 too, and would
     otherwise read as "every document was deleted"."""
@@ -55,8 +71,23 @@ async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt)
     if probe.status_code == 404:
         raise ApiNotFound(f"no ORION API at {http.base_url} (give the server's base URL, without /api/v1)")
     probe.raise_for_status()  # 401/403: the token is refused, said as such by the CLI
+    stored = await http.get(f"/api/v1/runs/{receipt.run_id}/receipt")
+    if stored.status_code in (404, 409):
+        record = NO_RECORD  # no such run for this token's organization, or one that did not answer
+    else:
+        stored.raise_for_status()
+        record = record_differences(receipt, VerificationReceipt.model_validate(stored.json()))
     current = {doc: await _current_over_api(http, doc) for doc in sorted({q.document_id for q in receipt.quotes})}
-    return [quote.verdict(current[quote.document_id]) for quote in receipt.quotes]
+    return record, [quote.verdict(current[quote.document_id]) for quote in receipt.quotes]
+
+
+def describe_record(receipt: VerificationReceipt, record: Record) -> str:
+    """Return one line saying whether the receipt is its run's record."""
+    if not record:
+        return f"the receipt is the record of run {receipt.run_id}"
+    if record == NO_RECORD:
+        return f"no answered run {receipt.run_id} in this organization: nothing vouches for this receipt"
+    return f"the receipt differs from the record of run {receipt.run_id} in: {', '.join(record)}"
 
 
 def print_verdicts(receipt: VerificationReceipt, verdicts: Sequence[QuoteVerdict], console: Console) -> None:

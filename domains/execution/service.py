@@ -299,24 +299,7 @@ class ExecutionService:
 
     async def receipt(self, organization_id: str, run_id: str) -> VerificationReceipt:
         """Return the verification receipt of an answered run (a run that did not answer has none)."""
-        run, steps = await self._run_with_steps(organization_id, run_id)
-        if run.outcome != RunOutcome.ANSWERED:
-            raise RunNotAnswered()
-        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
-        result = RunResult.load(run.result)
-        cited_versions = sorted({c.document_version_id for c in evidence.citations})
-        hashes = await DocumentRepository(self.session).version_hashes(organization_id, cited_versions)
-        return build_receipt(
-            run_id=run.id,
-            organization_id=organization_id,
-            workflow_type=run.workflow_type,
-            query=str(run.input.get("query", "")),
-            completed_at=run.completed_at,
-            issued_at=utcnow(),
-            result=result,
-            evidence=evidence,
-            version_hashes=hashes,
-        )
+        return await run_receipt(self.session, organization_id, run_id)
 
     # --- cancel ----------------------------------------------------------------------------------------------------
 
@@ -337,3 +320,29 @@ class ExecutionService:
 def _run_public(run: Run, steps: list[Step]) -> RunPublic:
     fields = {name: getattr(run, name) for name in RunPublic.model_fields if name != "steps"}
     return RunPublic.model_validate({**fields, "steps": [StepPublic.model_validate(step) for step in steps]})
+
+
+async def run_receipt(session: AsyncSession, organization_id: str, run_id: str) -> VerificationReceipt:
+    """Return the receipt of an answered run of the organization, built from the stored run (RunNotFound,
+    RunNotAnswered): the record a receipt file is compared with (`orion verify`)."""
+    repo = RunRepository(session)
+    run = await repo.get(organization_id, run_id)
+    if run is None:
+        raise RunNotFound()
+    if run.outcome != RunOutcome.ANSWERED:
+        raise RunNotAnswered()
+    steps = (await repo.steps(organization_id, [run.id]))[run.id]
+    evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+    cited_versions = sorted({c.document_version_id for c in evidence.citations})
+    hashes = await DocumentRepository(session).version_hashes(organization_id, cited_versions)
+    return build_receipt(
+        run_id=run.id,
+        organization_id=organization_id,
+        workflow_type=run.workflow_type,
+        query=str(run.input.get("query", "")),
+        completed_at=run.completed_at,
+        issued_at=utcnow(),
+        result=RunResult.load(run.result),
+        evidence=evidence,
+        version_hashes=hashes,
+    )

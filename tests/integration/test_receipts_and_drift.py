@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import httpx
 import pytest
 
-from apps.cli.verify import ApiNotFound, verify_with_api, verify_with_database
+from apps.cli.verify import NO_RECORD, ApiNotFound, verify_with_api, verify_with_database
 from domains.execution.briefing import FakeLLMProvider
 from domains.execution.verification.receipt import VerificationReceipt
 from tests.conftest import make_test_settings
@@ -96,6 +97,13 @@ async def _wait_for_evidence(client, account, run_id: str, status: str) -> dict[
     raise AssertionError(f"the run's evidence never became {status}: {run}")
 
 
+async def _statuses(check) -> list[str]:  # type: ignore[no-untyped-def]
+    """Return the quote verdicts of a verification whose receipt is its run's record."""
+    record, verdicts = await check
+    assert record == [], record
+    return [v.status for v in verdicts]
+
+
 async def test_receipt_round_trip_then_drift_on_a_new_version_and_on_deletion(client, app) -> None:
     account = await register(client)
     first = await upload_ok(client, account, HANDBOOK_V1, "handbook.txt", source="handbook")
@@ -117,19 +125,19 @@ async def test_receipt_round_trip_then_drift_on_a_new_version_and_on_deletion(cl
 
     api = httpx.AsyncClient(transport=client._transport, base_url="http://testserver", headers=account.headers)
     async with api:
-        assert [v.status for v in await verify_with_database(app.state.db, receipt)] == ["valid", "valid"]
-        assert [v.status for v in await verify_with_api(api, receipt)] == ["valid", "valid"]
+        assert await _statuses(verify_with_database(app.state.db, receipt)) == ["valid", "valid"]
+        assert await _statuses(verify_with_api(api, receipt)) == ["valid", "valid"]
         await _wait_for_evidence(client, account, run["id"], "current")
 
         second = await upload_ok(client, account, HANDBOOK_V2, "handbook.txt", source="handbook")
         assert (
             second["document_id"] == first["document_id"] and second["document_version_id"] != quote.document_version_id
         )
-        assert [v.status for v in await verify_with_database(app.state.db, receipt)] == [
+        assert await _statuses(verify_with_database(app.state.db, receipt)) == [
             "changed",
             "moved",
         ]  # "three" became "two": the kept sentence moved
-        assert [v.status for v in await verify_with_api(api, receipt)] == [
+        assert await _statuses(verify_with_api(api, receipt)) == [
             "changed",
             "moved",
         ]  # "three" became "two": the kept sentence moved
@@ -142,8 +150,8 @@ async def test_receipt_round_trip_then_drift_on_a_new_version_and_on_deletion(cl
 
         deleted = await client.delete(f"/api/v1/knowledge/documents/{first['document_id']}", headers=account.headers)
         assert deleted.status_code == 204
-        assert [v.status for v in await verify_with_database(app.state.db, receipt)] == ["gone", "gone"]
-        assert [v.status for v in await verify_with_api(api, receipt)] == ["gone", "gone"]
+        assert await _statuses(verify_with_database(app.state.db, receipt)) == ["gone", "gone"]
+        assert await _statuses(verify_with_api(api, receipt)) == ["gone", "gone"]
         # A wrong base URL 404s every document too: it is an error, never a "gone" verdict.
         wrong = httpx.AsyncClient(
             transport=client._transport, base_url="http://testserver/api/v1", headers=account.headers
@@ -206,5 +214,42 @@ def test_orion_verify_command_rechecks_a_receipt_in_the_database(receipt_file, d
     monkeypatch.setenv("ORION_DATABASE_URL", database_url)
     result = CliRunner().invoke(cli, ["verify", str(receipt_file), "--json"])
     assert result.exit_code == 0, result.output
-    [line] = [line for line in result.output.splitlines() if line.startswith("{")]
-    assert '"status":"valid"' in line
+    record, line = [line for line in result.output.splitlines() if line.startswith("{")]
+    assert '"record": "matches"' in record and '"status":"valid"' in line
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda q: q.update(quote="Staff must work remotely."), "quotes[1].quote"),
+        (lambda q: q.update(statement="Everyone works remotely."), "quotes[1].statement"),
+        (lambda q: q.update(chunk_id="00000000-0000-4000-8000-000000000000"), "quotes[1].chunk_id"),
+        (lambda q: q.update(chunk_content_hash="0" * 64), "quotes[1].chunk_content_hash"),
+        (lambda q: q["stages"][2].update(passed=False), "quotes[1].stages"),
+    ],
+)
+def test_orion_verify_refuses_an_edited_receipt(receipt_file, database_url, monkeypatch, edit, field) -> None:  # type: ignore[no-untyped-def]
+    """The quote text alone was re-checked: a receipt whose chunk, hash, statement or stage was edited still
+    "stood". It is now compared with the record of its run first (exit 3, naming the field)."""
+    from typer.testing import CliRunner
+
+    from apps.cli.main import cli
+
+    document = json.loads(receipt_file.read_text())
+    edit(document["quotes"][0])
+    edited = receipt_file.parent / f"edited-{field.replace('.', '-')}.json"
+    edited.write_text(json.dumps(document))
+    monkeypatch.setenv("ORION_DATABASE_URL", database_url)
+    result = CliRunner().invoke(cli, ["verify", str(edited), "--json"])
+    assert result.exit_code == 3, result.output
+    record = json.loads(next(line for line in result.output.splitlines() if line.startswith("{")))
+    assert record["record"] == "differs" and field in record["fields"]
+
+
+async def test_a_receipt_of_another_organizations_run_has_no_record(client, app, receipt_file) -> None:
+    receipt = VerificationReceipt.model_validate_json(receipt_file.read_text())
+    stranger = await register(client)
+    api = httpx.AsyncClient(transport=client._transport, base_url="http://testserver", headers=stranger.headers)
+    async with api:
+        record, verdicts = await verify_with_api(api, receipt)
+    assert record == NO_RECORD and [v.status for v in verdicts] == ["gone"]  # the stranger sees no such document

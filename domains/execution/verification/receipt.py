@@ -171,3 +171,27 @@ def build_receipt(
         stages=["contract", "membership", "validity", "grounding"],
         quotes=quotes,
     )
+
+
+RECORD_EXEMPT = frozenset({"issued_at"})  # when a receipt was fetched says nothing about the run
+
+
+def record_differences(receipt: VerificationReceipt, record: VerificationReceipt) -> list[str]:
+    """Return the fields in which a receipt differs from the server's record of its run ("quotes[2].chunk_id"),
+    [] when it is that record. Each quote is compared whole: a changed quote, statement, chunk, hash, span or stage
+    is named, and so is a quote added or left out. A value the record no longer knows (the hash of a version deleted
+    since) is not compared: the quote's own verdict says the evidence is gone."""
+    mine = receipt.model_dump(mode="json", exclude=set(RECORD_EXEMPT | {"quotes"}))
+    theirs = record.model_dump(mode="json", exclude=set(RECORD_EXEMPT | {"quotes"}))
+    differing = [name for name in sorted(mine.keys() | theirs.keys()) if mine.get(name) != theirs.get(name)]
+    for index in range(max(len(receipt.quotes), len(record.quotes))):
+        if index >= len(receipt.quotes) or index >= len(record.quotes):
+            differing.append(f"quotes[{index + 1}]")
+            continue
+        a, b = receipt.quotes[index].model_dump(mode="json"), record.quotes[index].model_dump(mode="json")
+        differing.extend(
+            f"quotes[{index + 1}].{name}"
+            for name in sorted(a.keys() | b.keys())
+            if a.get(name) != b.get(name) and b.get(name) is not None  # a deleted version's hash is no longer known
+        )
+    return differing
