@@ -25,6 +25,9 @@ class ErrorResponse(BaseModel):
     request_id: str | None = None
 
 
+_API_ERRORS = ("401", "403", "404", "429", "500")  # beside each route's own (409, 413, 422, 503, ...)
+
+
 def install_error_schema(app: FastAPI) -> None:
     """Make app.openapi() document every error response with ErrorResponse."""
     build = app.openapi
@@ -38,8 +41,14 @@ def install_error_schema(app: FastAPI) -> None:
         error = ErrorResponse.model_json_schema(ref_template="#/components/schemas/{model}")
         error.pop("$defs", None)
         schemas["ErrorResponse"] = error
-        for operations in document.get("paths", {}).values():
+        for path, operations in document.get("paths", {}).items():
             for operation in operations.values():
+                if path.startswith("/api/"):
+                    # Every API route may answer these in the error shape; declared, a generated client parses them
+                    # into ErrorResponse instead of returning None for an "unexpected" status.
+                    responses = operation.setdefault("responses", {})
+                    for status in _API_ERRORS + (("415",) if "requestBody" in operation else ()):
+                        responses.setdefault(status, {"description": ""})
                 for status, response in operation.get("responses", {}).items():
                     if status[:1] in ("4", "5"):
                         response["content"] = {"application/json": {"schema": {"$ref": ERROR_REF}}}

@@ -94,9 +94,8 @@ def live_orion(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         drop_test_database(database_url)
 
 
-def _write_token(url: str) -> str:
+def _write_token(url: str, email: str = "client-example@example.org") -> str:
     with httpx.Client(base_url=url, timeout=30) as http:
-        email = "client-example@example.org"
         assert http.post("/api/v1/auth/register", json={"email": email, "password": PASSWORD}).status_code == 201
         login = http.post("/api/v1/auth/login", json={"email": email, "password": PASSWORD}).json()
         headers = {"Authorization": f"Bearer {login['access_token']}"}
@@ -136,3 +135,26 @@ def test_the_example_uploads_a_folder_asks_and_prints_verified_quotes(live_orion
     for line in quotes:
         quote = line.split('"', 2)[1]
         assert quote and quote in sources
+
+
+def test_the_client_returns_the_contract_error_for_every_refusal(live_orion: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A 401, 403 or 404 used to come back as None: the OpenAPI document declared only 200 and 422. Every API route
+    now declares the contract's errors, so the client parses them into ErrorResponse with the code and message."""
+    monkeypatch.syspath_prepend(str(CLIENT))
+    from orion_client import AuthenticatedClient
+    from orion_client.api.auth import auth_create_token
+    from orion_client.api.knowledge import knowledge_get_document
+    from orion_client.models import AccessTokenCreate, AccessTokenCreateScopesItem, ErrorResponse
+
+    token = _write_token(live_orion, "client-errors@example.org")
+    unknown = "00000000-0000-4000-8000-000000000000"
+    with AuthenticatedClient(base_url=live_orion, token=token, timeout=httpx.Timeout(30)) as client:
+        missing = knowledge_get_document.sync(unknown, client=client)
+        assert isinstance(missing, ErrorResponse) and missing.error.code == "not_found"
+        refused = auth_create_token.sync(
+            client=client, body=AccessTokenCreate(name="x", scopes=[AccessTokenCreateScopesItem.READ])
+        )
+        assert isinstance(refused, ErrorResponse) and refused.error.code == "forbidden"  # a token mints no token
+    with AuthenticatedClient(base_url=live_orion, token="orion_pat_wrong", timeout=httpx.Timeout(30)) as client:
+        unauthorized = knowledge_get_document.sync(unknown, client=client)
+        assert isinstance(unauthorized, ErrorResponse) and unauthorized.error.code == "unauthorized"

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 from orion_client import AuthenticatedClient
 from orion_client.api.investigations import runs_create, runs_result
 from orion_client.api.knowledge import knowledge_get_document, knowledge_upload_document
@@ -69,12 +70,17 @@ def ask(client: AuthenticatedClient, question: str, document_ids: list[str]) -> 
     return result
 
 
+REQUEST_TIMEOUT_SECONDS = 120  # a run executes within its request; a hosted model may take a while
+
+
 def main() -> None:
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     folder, question = Path(sys.argv[1]), sys.argv[2]
     client = AuthenticatedClient(
-        base_url=os.environ.get("ORION_URL", "http://127.0.0.1:8000"), token=os.environ["ORION_TOKEN"]
+        base_url=os.environ.get("ORION_URL", "http://127.0.0.1:8000"),
+        token=os.environ["ORION_TOKEN"],
+        timeout=httpx.Timeout(REQUEST_TIMEOUT_SECONDS),  # the generated client waits forever without one
     )
     with client:
         document_ids = upload_folder(client, folder)

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.error_response import ErrorResponse
 from ...models.investigation_analytics_public import InvestigationAnalyticsPublic
 from typing import cast
 
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> InvestigationAnalyticsPublic | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | InvestigationAnalyticsPublic | None:
     if response.status_code == 200:
         response_200 = InvestigationAnalyticsPublic.from_dict(response.json())
 
@@ -40,13 +41,48 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_500
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[InvestigationAnalyticsPublic]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | InvestigationAnalyticsPublic]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -59,7 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[InvestigationAnalyticsPublic]:
+) -> Response[ErrorResponse | InvestigationAnalyticsPublic]:
     """ Analytics
 
      Return outcome counts, the refusal rate, evidence statistics and the most-cited documents.
@@ -69,7 +105,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InvestigationAnalyticsPublic]
+        Response[ErrorResponse | InvestigationAnalyticsPublic]
      """
 
 
@@ -87,7 +123,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> InvestigationAnalyticsPublic | None:
+) -> ErrorResponse | InvestigationAnalyticsPublic | None:
     """ Analytics
 
      Return outcome counts, the refusal rate, evidence statistics and the most-cited documents.
@@ -97,7 +133,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InvestigationAnalyticsPublic
+        ErrorResponse | InvestigationAnalyticsPublic
      """
 
 
@@ -110,7 +146,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[InvestigationAnalyticsPublic]:
+) -> Response[ErrorResponse | InvestigationAnalyticsPublic]:
     """ Analytics
 
      Return outcome counts, the refusal rate, evidence statistics and the most-cited documents.
@@ -120,7 +156,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[InvestigationAnalyticsPublic]
+        Response[ErrorResponse | InvestigationAnalyticsPublic]
      """
 
 
@@ -138,7 +174,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> InvestigationAnalyticsPublic | None:
+) -> ErrorResponse | InvestigationAnalyticsPublic | None:
     """ Analytics
 
      Return outcome counts, the refusal rate, evidence statistics and the most-cited documents.
@@ -148,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        InvestigationAnalyticsPublic
+        ErrorResponse | InvestigationAnalyticsPublic
      """
 
 

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.error_response import ErrorResponse
 from ...models.token import Token
 from typing import cast
 
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Token | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Token | None:
     if response.status_code == 200:
         response_200 = Token.from_dict(response.json())
 
@@ -40,13 +41,48 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_500
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Token]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Token]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -59,7 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Token]:
+) -> Response[ErrorResponse | Token]:
     """ Refresh
 
      Return a fresh token for a valid, unrevoked one.
@@ -69,7 +105,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Token]
+        Response[ErrorResponse | Token]
      """
 
 
@@ -87,7 +123,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 
-) -> Token | None:
+) -> ErrorResponse | Token | None:
     """ Refresh
 
      Return a fresh token for a valid, unrevoked one.
@@ -97,7 +133,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Token
+        ErrorResponse | Token
      """
 
 
@@ -110,7 +146,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 
-) -> Response[Token]:
+) -> Response[ErrorResponse | Token]:
     """ Refresh
 
      Return a fresh token for a valid, unrevoked one.
@@ -120,7 +156,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Token]
+        Response[ErrorResponse | Token]
      """
 
 
@@ -138,7 +174,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 
-) -> Token | None:
+) -> ErrorResponse | Token | None:
     """ Refresh
 
      Return a fresh token for a valid, unrevoked one.
@@ -148,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Token
+        ErrorResponse | Token
      """
 
 
