@@ -24,6 +24,7 @@ from apps.mcp.outputs import (
     search_output,
     text_span,
 )
+from domains.knowledge.schemas import QueryText
 from packages.core.validation import describe_invalid, invalid_fields
 
 BackendOpener = Callable[[Context], AbstractAsyncContextManager[OrionBackend]]
@@ -74,7 +75,7 @@ def build_mcp_server(open_backend: BackendOpener) -> MCPServer[Any]:
     @server.tool()
     async def search_documents(
         ctx: Context,
-        query: Annotated[str, Field(min_length=1, max_length=2000, description="What to look for")],
+        query: Annotated[QueryText, Field(description="What to look for")],
         method: Literal["hybrid", "semantic", "lexical"] = "hybrid",
         top_k: Annotated[int, Field(ge=1, le=50)] = 8,
         document_id: Annotated[str | None, Field(description="Only search this document")] = None,
@@ -86,7 +87,7 @@ def build_mcp_server(open_backend: BackendOpener) -> MCPServer[Any]:
     @server.tool()
     async def investigate(
         ctx: Context,
-        question: Annotated[str, Field(min_length=1, max_length=2000)],
+        question: QueryText,
         document_ids: Annotated[
             list[str] | None, Field(min_length=1, max_length=100, description="Limit to these (leave out for all)")
         ] = None,

@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.identity.access_tokens import mint_token, organization_of, scope_permissions, token_hash
 from domains.identity.audit import record_audit
-from domains.identity.errors import AccessTokenNotFound, InvalidToken, TokenManagementNeedsSignIn
+from domains.identity.errors import AccessTokenNotFound, InvalidToken, PermissionDenied, TokenManagementNeedsSignIn
 from domains.identity.models import PersonalAccessToken
 from domains.identity.permissions import Permission
 from domains.identity.repository import IdentityRepository
@@ -76,9 +76,12 @@ class AccessTokenService:
     async def list_tokens(
         self, principal: Principal, *, organization: bool, limit: int, offset: int
     ) -> tuple[list[AccessTokenPublic], int]:
-        """List the caller's tokens, or (admins) every token of the organization, newest first."""
+        """List the caller's tokens, or (admins) every token of the organization, newest first; a member asking for
+        the organization's is refused (403), not quietly shown their own."""
         _signed_in(principal)
-        owner = None if organization and _is_admin(principal) else principal.user_id
+        if organization and not _is_admin(principal):
+            raise PermissionDenied("Listing the organization's tokens needs the admin role.")
+        owner = None if organization else principal.user_id
         rows, total = await self.repo.list_tokens(principal.organization_id, user_id=owner, limit=limit, offset=offset)
         now = utcnow()
         return [to_public(token, email, now) for token, email in rows], total

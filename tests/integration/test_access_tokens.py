@@ -229,8 +229,12 @@ async def test_admins_list_and_revoke_the_organizations_tokens_members_only_thei
     everyone = await client.get(TOKENS_URL, params={"organization": "true"}, headers=admin.headers)
     assert {t["name"] for t in everyone.json()} == {"member-token", "admin-token"}
     assert {t["user_email"] for t in everyone.json()} == {member.email, admin.email}
-    own_only = await client.get(TOKENS_URL, params={"organization": "true"}, headers=member.headers)
-    assert [t["name"] for t in own_only.json()] == ["member-token"]
+    # A member asking for the organization's tokens is refused, not quietly shown their own (an outside check
+    # read the 200 as the whole organization's list).
+    refused = await client.get(TOKENS_URL, params={"organization": "true"}, headers=member.headers)
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden"
+    own = await client.get(TOKENS_URL, headers=member.headers)
+    assert [t["name"] for t in own.json()] == ["member-token"]
 
     # Another member cannot see or revoke it: it behaves as unknown.
     assert (await client.delete(f"{TOKENS_URL}/{mine['id']}", headers=other_member.headers)).status_code == 404

@@ -53,7 +53,7 @@ async def test_upload_text_then_read_back(client, database_url) -> None:
 
     original = await client.get(f"{UPLOAD_URL}/{document_id}/versions/{version_id}/file", headers=account.headers)
     assert original.content == POLICY.encode()
-    assert original.headers["content-type"].startswith("text/markdown")
+    assert original.headers["content-type"] == "text/markdown; charset=utf-8"
     counts = count_rows(database_url, account.organization_id)
     assert counts["document_chunks"] == counts["document_embeddings"] == body["chunk_count"]
 
@@ -217,3 +217,17 @@ async def test_list_is_newest_first_with_total(client) -> None:
         "status",
         "usage",
     }
+
+
+async def test_an_original_in_a_legacy_encoding_is_not_labelled_utf8(client) -> None:
+    """A windows-1252 page downloaded as "charset=utf-8" showed "Caf\ufffd"; it goes out with its own declaration."""
+    account = await register(client)
+    page = (
+        '<html><head><meta charset="windows-1252"><title>Caf\u00e9 menu</title></head><body><h1>Caf\u00e9 menu</h1>'
+        "<p>Cr\u00e8me br\u00fbl\u00e9e costs \u00a34.50 and is served after six.</p><p>Tea is \u00a32.</p></body></html>"
+    ).encode("cp1252")
+    body = await upload_ok(client, account, page, "menu.html")
+    original = await client.get(
+        f"{UPLOAD_URL}/{body['document_id']}/versions/{body['document_version_id']}/file", headers=account.headers
+    )
+    assert original.content == page and original.headers["content-type"] == "text/html"

@@ -167,6 +167,11 @@ async def test_bad_arguments_read_one_line_each_as_the_api_tells_them(live_url: 
     async with mcp_http(live_url, tokens["investigate"]) as session:
         empty = await error_of(session, "investigate", {"question": "When is the lamp lit?", "document_ids": []})
     assert "Invalid document_ids" in empty  # an empty list names no document; leaving it out searches them all
+    # A blank query is as invalid here as on the REST API (it used to search with "   ")
+    async with mcp_http(live_url, tokens["investigate"]) as session:
+        blank = await error_of(session, "search_documents", {"query": "   "})
+        invisible = await error_of(session, "investigate", {"question": "\u200b\u200b"})
+    assert "Invalid query" in blank and "Invalid question" in invisible
 
 
 async def test_another_organizations_ids_behave_as_unknown(client, live_url: str, org) -> None:  # type: ignore[no-untyped-def]

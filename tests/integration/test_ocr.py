@@ -106,6 +106,16 @@ async def test_an_oversized_image_is_refused_before_any_row_is_written(client, d
     assert all(n == 0 for n in count_rows(database_url, account.organization_id).values())
 
 
+@pytest.mark.parametrize(("kind", "filename"), [("JPEG", "notice.jpg"), ("PNG", "notice.png"), ("TIFF", "notice.tiff")])
+async def test_a_truncated_image_is_refused_at_upload(client, database_url, kind, filename) -> None:
+    """A photo cut short used to be accepted (202) and left as a failed document when the worker decoded it."""
+    account = await register(client)
+    whole = image_bytes(text_image(SCAN_LINES), kind)
+    response = await upload(client, account, whole[: len(whole) * 2 // 3], filename)
+    assert response.status_code == 422 and response.json()["error"]["code"] == "validation_error", response.text
+    assert all(n == 0 for n in count_rows(database_url, account.organization_id).values())
+
+
 async def test_bulk_ingestion_reads_scans_inline(client, app, test_settings) -> None:
     account = await register(client)
     ingestor = BulkIngestor(

@@ -144,7 +144,19 @@ async def version_file(document_id: str, version_id: str, principal: Reader, ser
     """Return the version's original bytes with their media type."""
     content, media_type, name = await service.version_file(principal.organization_id, document_id, version_id)
     disposition = f"attachment; filename*=UTF-8''{quote(name, safe='')}"
-    return Response(content, media_type=media_type, headers={"Content-Disposition": disposition})
+    return Response(content, headers={"Content-Disposition": disposition, "Content-Type": _file_type(content, media_type)})
+
+
+def _file_type(content: bytes, media_type: str) -> str:
+    """Return the original's Content-Type: text says UTF-8 only when it is UTF-8 (a windows-1252 page labelled
+    UTF-8 showed garbled characters); other text is left to its own declaration, as a browser reads a saved file."""
+    if not media_type.startswith("text/") or "charset=" in media_type:
+        return media_type
+    try:
+        content.decode("utf-8")
+    except UnicodeDecodeError:
+        return media_type
+    return f"{media_type}; charset=utf-8"
 
 
 @router.delete("/documents/{document_id}", operation_id="knowledge_delete_document", status_code=204)

@@ -7,7 +7,7 @@ from domains.knowledge.ingestion.normalization import normalize_text
 from domains.knowledge.ingestion.parsing.detect import IMAGE_SIGNATURES
 from domains.knowledge.ingestion.parsing.document import DocumentType, PageSource, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits
-from domains.knowledge.ingestion.parsing.ocr import ocr_image, open_image
+from domains.knowledge.ingestion.parsing.ocr import check_image_decodes, ocr_image
 from domains.knowledge.ingestion.parsing.text import paragraph_blocks
 
 
@@ -20,7 +20,7 @@ class ImageParser:
         if limits.ocr == "off":
             raise PdfWithoutText("Images are read by OCR, which is switched off on this server (ORION_OCR_ENABLED).")
         if limits.ocr == "defer":
-            open_image(data, limits).close()
+            check_image_decodes(data, limits)
             return ParsedDocument("image", media_type, "", [], page_count=1, ocr_pending=[1])
         result = ocr_image(data, limits)
         text = normalize_text(result.text)

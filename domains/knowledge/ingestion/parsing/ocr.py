@@ -146,6 +146,25 @@ def open_image(data: bytes, limits: ParseLimits) -> Any:
     return image
 
 
+def check_image_decodes(data: bytes, limits: ParseLimits) -> None:
+    """Decode the whole image once, cheaply, or raise 422: a truncated file must be refused at upload, not accepted
+    and left as a failed document when the worker reads it. A JPEG decodes at an eighth of its size (the whole
+    stream is still read), a PNG checks its chunks and their CRCs, other formats decode in full."""
+    image = open_image(data, limits)
+    try:
+        if image.format == "JPEG":
+            image.draft("L", (max(1, image.width // 8), max(1, image.height // 8)))
+            image.load()
+        elif image.format == "PNG":
+            image.verify()
+        else:
+            image.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        raise CorruptDocument(f"The image is damaged or cut short ({type(exc).__name__}).") from None
+    finally:
+        image.close()
+
+
 def ocr_image(data: bytes, limits: ParseLimits) -> OcrText:
     """Decode an image (its first frame), scale it into the OCR range and read it."""
     image = open_image(data, limits)
