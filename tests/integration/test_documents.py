@@ -224,7 +224,8 @@ async def test_an_original_in_a_legacy_encoding_is_not_labelled_utf8(client) -> 
     account = await register(client)
     page = (
         '<html><head><meta charset="windows-1252"><title>Caf\u00e9 menu</title></head><body><h1>Caf\u00e9 menu</h1>'
-        "<p>Cr\u00e8me br\u00fbl\u00e9e costs \u00a34.50 and is served after six.</p><p>Tea is \u00a32.</p></body></html>"
+        "<p>Cr\u00e8me br\u00fbl\u00e9e costs \u00a34.50 and is served after six.</p>"
+        "<p>Tea is \u00a32.</p></body></html>"
     ).encode("cp1252")
     body = await upload_ok(client, account, page, "menu.html")
     original = await client.get(

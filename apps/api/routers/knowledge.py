@@ -144,7 +144,8 @@ async def version_file(document_id: str, version_id: str, principal: Reader, ser
     """Return the version's original bytes with their media type."""
     content, media_type, name = await service.version_file(principal.organization_id, document_id, version_id)
     disposition = f"attachment; filename*=UTF-8''{quote(name, safe='')}"
-    return Response(content, headers={"Content-Disposition": disposition, "Content-Type": _file_type(content, media_type)})
+    headers = {"Content-Disposition": disposition, "Content-Type": _file_type(content, media_type)}
+    return Response(content, headers=headers)
 
 
 def _file_type(content: bytes, media_type: str) -> str:
