@@ -76,6 +76,21 @@ class DocumentRepository:
         statement = self.visible(organization_id).with_only_columns(Document.id).where(Document.id.in_(document_ids))
         return set((await self.session.execute(statement)).scalars())
 
+    async def with_attachments(self, organization_id: str, document_ids: list[str]) -> list[str]:
+        """Return the documents and, level by level, the attachments linked to them (a message's files, and the files
+        of a message forwarded as one of them), visible ones only, in a stable order."""
+        found, frontier = list(document_ids), list(document_ids)
+        while frontier:
+            statement = (
+                self.visible(organization_id)
+                .with_only_columns(Document.id)
+                .where(Document.parent_document_id.in_(frontier))
+                .order_by(Document.id)
+            )
+            frontier = [doc for doc in (await self.session.execute(statement)).scalars() if doc not in found]
+            found.extend(frontier)
+        return found
+
     async def count(self, organization_id: str) -> int:
         statement = select(func.count()).select_from(self.visible(organization_id).subquery())
         return int((await self.session.execute(statement)).scalar_one())

@@ -93,6 +93,21 @@ async def test_readable_attachments_become_linked_documents_and_answer_questions
     quotes = [citation["quote"] for claim in result["result"]["claims"] for citation in claim["citations"]]
     assert any("calibrated on 14 June" in quote for quote in quotes), quotes
 
+    # Asked of the message alone, the question still reaches its attachments (it was refused: only the body was
+    # searched); the message's own id is what a user picks, not the PDF inside it.
+    with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+        scoped = await start_run(
+            client, account, "When was the Lakeside station flow meter calibrated?", document_ids=[message_id]
+        )
+    assert scoped["outcome"] == "answered", scoped
+    scoped_result = await run_result(client, account, scoped["id"])
+    assert {c["document_id"] for c in scoped_result["citations"]} <= {
+        message_id,
+        *(c["document_id"] for c in children.values()),
+    }
+    assert children["lakeside.pdf"]["document_id"] in {c["document_id"] for c in scoped_result["citations"]}
+    assert scoped["input"]["document_ids"] == [message_id]  # the run records what was asked
+
     again = await upload(client, account, raw, "reports.eml")  # the same message: a duplicate, nothing new
     assert again.status_code == 200 and again.json()["duplicate"] is True
     assert len((await client.get(UPLOAD_URL, headers=account.headers)).json()) == 4

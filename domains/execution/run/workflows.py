@@ -31,6 +31,7 @@ from domains.execution.run.records import (
 from domains.execution.run.status import RunOutcome
 from domains.execution.verification import VerificationResult, verify_briefing
 from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.repository import DocumentRepository
 from domains.knowledge.search import RetrievalRequest, Retriever, SearchService, UsageRecorder
 
 NO_EVIDENCE_BRIEFING = "No usable evidence was retrieved for this question, so no answer can be given."
@@ -124,15 +125,19 @@ async def retrieve_evidence(ctx: StepContext) -> StepResult:
     """Retrieve evidence for the query and record it as this run's citations (labelled spans are withheld later)."""
     params = ctx.input
     assert isinstance(params, EvidenceBriefingInput)
-    request = RetrievalRequest(
-        organization_id=ctx.organization_id,
-        query_text=params.query,
-        method="hybrid",
-        top_k=params.top_k,
-        document_ids=tuple(params.document_ids) if params.document_ids else None,
-    )
     services = ctx.services
     async with ctx.sessions(ctx.organization_id) as session:
+        scope = None
+        if params.document_ids:
+            # A message asked about brings its attachments: the answer is often in the attached file
+            scope = tuple(await DocumentRepository(session).with_attachments(ctx.organization_id, params.document_ids))
+        request = RetrievalRequest(
+            organization_id=ctx.organization_id,
+            query_text=params.query,
+            method="hybrid",
+            top_k=params.top_k,
+            document_ids=scope,
+        )
         outcome = await SearchService(session, services.retriever, services.embedder, services.usage).search(request)
     citations = [StoredCitation.from_retrieval(r, withheld=False) for r in outcome.results]
     withheld = sum(len(c.labelled_spans) for c in citations)
