@@ -321,3 +321,32 @@ def test_an_email_date_line_is_the_sender_s_own() -> None:
     )
     parsed = parse_document(raw, "note.eml")
     assert "Date: Thu, 6 Mar 2025 14:12:09 +0000" in parsed.text.split("\n")
+
+
+_LONG = (
+    "<p>" + "The reading room is quiet, warm and open to every member of the public who brings a card. " * 3 + "</p>"
+)
+
+
+def test_a_definition_list_pairs_each_term_with_its_definition() -> None:
+    """Terms and definitions read as separate items lost each other: a colour price was quoted for black and white."""
+    markup = (
+        f"<html><body><h1>Printing</h1>{_LONG}<dl><dt>Colour printing</dt><dd>£0.50 a page</dd>"
+        "<dt>Black and white</dt><dd>£0.15 a page</dd><dt>Scanning</dt></dl></body></html>"
+    )
+    lines = parse_document(markup.encode(), "printing.html").text.split("\n\n")
+    assert "- Colour printing: £0.50 a page" in lines and "- Black and white: £0.15 a page" in lines
+    assert "- Scanning" in lines and "- £0.50 a page" not in lines
+    short = "<h3>Prices</h3><dl><dt>Colour printing</dt><dd>£0.50 a page</dd></dl><h3>Hours</h3><p>Nine to five.</p>"
+    assert "- Colour printing: £0.50 a page" in parse_document(short.encode(), "short.html").text.split("\n\n")
+
+
+def test_a_table_cell_of_two_lines_is_not_glued_and_the_page_heading_stays() -> None:
+    markup = (
+        f"<html><body><h1>Opening times</h1>{_LONG}<table><tr><th>Day</th><th>Hours</th></tr>"
+        "<tr><td>Weekdays</td><td>Fridays<br>10:00 to 16:00</td></tr></table></body></html>"
+    )
+    parsed = parse_document(markup.encode(), "hours.html")
+    paragraphs = parsed.text.split("\n\n")
+    assert paragraphs[0] == "Opening times" and parsed.blocks[0].kind == "heading"  # the extractor's "title"
+    assert "Day: Weekdays | Hours: Fridays 10:00 to 16:00" in paragraphs

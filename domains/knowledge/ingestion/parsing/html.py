@@ -77,9 +77,10 @@ def parse_html(
         builder = page
     if not builder.blocks:
         builder.paragraph(trafilatura.html2txt(markup) or "")
-    elif furniture := _furniture(body if body is not None else tree, builder.text_so_far(), limits):
-        # The page's header and footer hold its title and contact details ("Call the front desk on 01632 448 210"):
-        # those lines are written around the content; menus and links are still left out.
+    elif furniture := _furniture(body if body is not None else tree, builder.text_so_far(), limits, builder is page):
+        # The page's header and footer hold its title and contact details ("Call the front desk on 01632 448 210"),
+        # and the extractor takes the page's <h1> for its title: those lines are written around the content;
+        # menus and links are still left out.
         above, below = furniture
         framed = TextBuilder()
         _copy(framed, above)
@@ -197,6 +198,9 @@ def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
             pass
         elif tag in _HEADING_TAGS:
             builder.heading(_text(element), _HEADING_TAGS[tag])
+        elif tag == "dl":
+            terms = [child for child in element.iter("dt", "dd")]
+            _definitions(builder, [(child.tag == "dt", inline(_text(child))) for child in terms])
         elif tag in _PARAGRAPH_TAGS:
             builder.paragraph(_paragraph_text(element))
         elif tag in _PAGE_LIST[1]:
@@ -227,8 +231,28 @@ _EXTRACTED_LIST = ("item", ("list",))
 _PAGE_LIST = ("li", ("ul", "ol"))
 
 
+def _definitions(builder: TextBuilder, entries: list[tuple[bool, str]]) -> None:
+    """Write a definition list as "term: definition" items ("Colour printing: £0.50 a page"): a term and its
+    definition read apart lose each other (a price quoted for the wrong service). `entries` are (is_term, text)."""
+    term = ""
+    for is_term, text in entries:
+        if is_term:
+            if term:
+                builder.list_item(term)  # a term with no definition of its own
+            term = text
+        elif text:
+            builder.list_item(f"{term.rstrip(':')}: {text}" if term else text)
+            term = ""
+    if term:
+        builder.list_item(term)
+
+
 def _list(builder: TextBuilder, element: Any, tags: tuple[str, tuple[str, ...]] = _EXTRACTED_LIST) -> None:
     item_tag, list_tags = tags
+    if element.get("rend") == "dl":  # trafilatura's definition list: items rendered "dt-N" and "dd-N"
+        items = list(element.iterchildren(item_tag))
+        _definitions(builder, [(str(i.get("rend", "")).startswith("dt"), inline(_text(i))) for i in items])
+        return
     for item in element.iterchildren(item_tag):
         builder.list_item("".join(_own_text(item, list_tags)))
         for nested in item.iterchildren(*list_tags):
@@ -293,13 +317,18 @@ _CONTACT = re.compile(
 _Blocks = list[tuple[str, str, int]]  # (kind, text, heading level) of blocks copied from one builder to another
 
 
-def _furniture(root: Any, kept: str, limits: ParseLimits) -> tuple[_Blocks, _Blocks] | None:
+def _furniture(root: Any, kept: str, limits: ParseLimits, own: bool = False) -> tuple[_Blocks, _Blocks] | None:
     """Return the blocks of the page's header(s) and footer(s) that are content, not furniture: the page's main
     heading and lines with contact details (an email address, a telephone number, a postal address, opening hours).
-    Menus, links and copyright lines are left out, and so is a line the content already holds."""
+    Menus, links and copyright lines are left out, and so is a line the content already holds. Unless the page's
+    own elements were read (`own`), its first <h1> outside them comes first too when the content lacks it."""
     above: _Blocks = []
     below: _Blocks = []
     seen = {kept}
+    first = next((h for h in root.iter("h1") if not any(a.tag in _FURNITURE_TAGS for a in h.iterancestors())), None)
+    if not own and first is not None and (heading := inline(_text(first))) and heading not in kept:
+        above.append(("heading", heading, 1))
+        seen.add(heading)
     for element in root.iter(*_FURNITURE_TAGS):
         if any(ancestor.tag in _FURNITURE_TAGS for ancestor in element.iterancestors()):
             continue
@@ -326,12 +355,16 @@ def _copy(builder: TextBuilder, blocks: _Blocks) -> None:
             builder.paragraph(piece)
 
 
+_INNER_BLOCKS = {"p", "div", "head", "item", "list", "quote", "ul", "ol", "li", "table", "tr", "blockquote"}
+
+
 def _pieces(element: Any) -> list[str]:
     parts = [element.text or ""] if isinstance(element.tag, str) else []
     for child in element:
         if child.tag in _LINE_BREAKS:
             parts.append("\n")
         elif isinstance(child.tag, str):
-            parts.extend(_pieces(child))
+            inner = child.tag in _INNER_BLOCKS  # "Fridays<p>10:00 to 16:00</p>" in a cell is two lines, not glue
+            parts.extend(["\n", *_pieces(child), "\n"] if inner else _pieces(child))
         parts.append(child.tail or "")
     return parts
