@@ -2,7 +2,14 @@
 
 The first non-empty row of a CSV file or a sheet is its header, unless a wide table has a preamble of title and
 `Label, value` lines above it (_write_table). Reading stops at ORION_MAX_TABLE_ROWS (413), so a
-100,000-row sheet costs the rows up to the cap, not the whole sheet. Formulas are read as their cached values.
+100,000-row sheet costs the rows up to the cap, not the whole sheet (save one quick scan of a sheet's XML for its
+merged cells and formulas, _scan_sheet, bounded by the unpacked-bytes cap).
+
+An Excel number is written as its cell shows it (`£12.50`, `94.2%`: number_format.py). A cell merged down over
+several rows gives its value to each of them (a `Region` cell spanning its region's rows); a merge across columns
+is layout (a title centred over the table) and stays in its first cell. Formulas are read as their cached values;
+a formula saved without one (a workbook written by a script) is an empty cell, counted in the metadata
+(`uncached_formulas`) since ORION does not compute formulas.
 """
 
 from __future__ import annotations
@@ -11,10 +18,16 @@ import csv
 import io
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from itertools import chain
+from typing import Any
+from xml.etree.ElementTree import ParseError
 
 from openpyxl import load_workbook
+from openpyxl.styles.numbers import BUILTIN_FORMATS
+from openpyxl.utils.cell import range_boundaries
+from openpyxl.xml.functions import iterparse
 
 from domains.knowledge.errors import CorruptDocument, EmptyDocument
 from domains.knowledge.ingestion.parsing.builder import CELL_SEPARATOR, TextBuilder, header_names, inline, render_row
@@ -22,6 +35,7 @@ from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.detect import decode_text
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
+from domains.knowledge.ingestion.parsing.number_format import format_number
 
 _MAX_FIELD_CHARS = 100_000
 
@@ -66,22 +80,101 @@ class XlsxParser:
             raise CorruptDocument(f"The Excel workbook is damaged ({type(exc).__name__}).") from None
         builder = TextBuilder()
         sheets = []
+        uncached_formulas = 0
         try:
             for sheet in workbook.worksheets:
                 start_rows = builder.row_count
                 builder.heading(sheet.title, 1, label=f"Sheet {sheet.title}")
-                _write_table(builder, (list(map(_cell_text, row)) for row in sheet.iter_rows(values_only=True)), limits)
+                layout = _scan_sheet(sheet)
+                _write_table(builder, _sheet_rows(sheet, layout), limits)
                 sheets.append({"sheet": sheet.title, "rows": builder.row_count - start_rows})
-        except (KeyError, ValueError, TypeError) as exc:
+                uncached_formulas += layout.uncached_formulas
+        except (KeyError, ValueError, TypeError, ParseError) as exc:
             raise CorruptDocument(f"The Excel workbook is damaged ({type(exc).__name__}).") from None
         finally:
             workbook.close()
         if not builder.row_count:
             raise EmptyDocument("The workbook has no cells with text.")  # sheet names alone are no content
-        return builder.build("xlsx", {"sheets": sheets})
+        return builder.build("xlsx", {"sheets": sheets, "uncached_formulas": uncached_formulas})
 
 
-def _cell_text(value: object) -> str:
+@dataclass
+class _SheetLayout:
+    """What openpyxl's streaming reader does not give before the rows: the merges (stored after the rows) and the
+    formulas without a cached value (read as empty cells)."""
+
+    # first row -> (column, last row) of each merged range spanning more than one row
+    merged_down: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    uncached_formulas: int = 0
+
+
+def _scan_sheet(sheet: Any) -> _SheetLayout:
+    """Read a sheet's XML once for its merged ranges and its formulas saved without a value."""
+    layout = _SheetLayout()
+    source = sheet._get_source()  # the read-only sheet's own XML stream: openpyxl keeps no merges in read-only mode
+    try:
+        for _, element in iterparse(source):
+            tag = element.tag.rpartition("}")[2]
+            if tag == "c" and len(element) and element[0].tag.rpartition("}")[2] == "f":  # a cell's <f> comes first
+                layout.uncached_formulas += not _cached(element)
+            elif tag == "row":
+                element.clear()  # keep memory flat on a long sheet
+            elif tag == "mergeCell":
+                _merge_down(layout, element.get("ref", ""))
+    finally:
+        source.close()
+    return layout
+
+
+def _cached(cell: Any) -> bool:
+    """Whether a formula cell holds its last value: a non-empty <v>, or an empty one in a text cell (a formula whose
+    value is ""). openpyxl writes an empty <v> in an untyped cell for a formula it could not compute."""
+    value = cell[1] if len(cell) > 1 else None
+    return value is not None and (bool(value.text) or cell.get("t") == "str")
+
+
+def _merge_down(layout: _SheetLayout, ref: str) -> None:
+    try:
+        first_column, first_row, _, last_row = range_boundaries(ref)
+    except ValueError:  # a damaged range: the cells are read without it, as before merges were read
+        return
+    if first_column is not None and first_row is not None and last_row is not None and last_row > first_row:
+        layout.merged_down.setdefault(first_row, []).append((first_column, last_row))
+
+
+def _sheet_rows(sheet: Any, layout: _SheetLayout) -> Iterator[list[str]]:
+    """Yield each row's cell texts, a merged cell's value repeated in the rows it spans below its first one."""
+    carried: dict[int, tuple[str, int]] = {}  # column -> (merged value, last row it covers)
+    for number, row in enumerate(sheet.iter_rows(), start=1):
+        cells = [_cell_text(cell) for cell in row]
+        for column, (text, last_row) in list(carried.items()):
+            if number > last_row:
+                del carried[column]
+                continue
+            cells.extend([""] * (column - len(cells)))
+            cells[column - 1] = cells[column - 1] or text  # Excel keeps covered cells empty
+        for column, last_row in layout.merged_down.pop(number, ()):
+            if column <= len(cells) and cells[column - 1]:
+                carried[column] = (cells[column - 1], last_row)
+        yield cells
+
+
+# openpyxl names these built-in formats with "$", but Excel shows them in the reader's own currency: read them as
+# the same built-in formats without a currency rather than guess one
+_LOCALE_CURRENCY_FORMATS = {5: 37, 6: 38, 7: 39, 8: 40, 42: 41, 44: 43}
+
+
+def _cell_text(cell: Any) -> str:
+    value = cell.value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        format_id = cell.style_array.numFmtId
+        number_format = (
+            BUILTIN_FORMATS[_LOCALE_CURRENCY_FORMATS[format_id]]
+            if format_id in _LOCALE_CURRENCY_FORMATS
+            else cell.number_format
+        )
+        if (shown := format_number(value, number_format)) is not None:
+            return shown
     if value is None:
         return ""
     if isinstance(value, datetime):

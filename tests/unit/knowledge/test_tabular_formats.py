@@ -1,0 +1,199 @@
+"""Excel cells read as the sheet shows them (number formats, merged cells) and formulas saved without a value."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Sequence
+from datetime import date
+
+import openpyxl
+import pytest
+
+from domains.knowledge.ingestion.parsing import parse_document
+from domains.knowledge.ingestion.parsing.number_format import format_number
+
+
+def _workbook(
+    rows: Sequence[Sequence[object]],
+    *,
+    formats: dict[str, str] | None = None,
+    merges: Sequence[str] = (),
+    title: str = "Sheet",
+) -> bytes:
+    """Return a one-sheet workbook: `formats` maps a cell (`B2`) to its number format."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = title
+    for row in rows:
+        sheet.append(list(row))
+    for cell, number_format in (formats or {}).items():
+        sheet[cell].number_format = number_format
+    for cells in merges:
+        sheet.merge_cells(cells)
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def _rewrite_sheet(data: bytes, old: bytes, new: bytes) -> bytes:
+    """Return the workbook with `old` replaced by `new` in its first sheet's XML (what openpyxl cannot write)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
+        for member in source.infolist():
+            content = source.read(member)
+            if member.filename == "xl/worksheets/sheet1.xml":
+                assert old in content
+                content = content.replace(old, new)
+            target.writestr(member, content)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("value", "number_format", "shown"),
+    [
+        (12.5, '"£"#,##0.00', "£12.50"),
+        (12.5, "£#,##0.00", "£12.50"),
+        (0.942, "0.0%", "94.2%"),
+        (0.05, "0%", "5%"),
+        (125000, '#,##0 "€"', "125,000 €"),
+        (125000, "#,##0 €", "125,000 €"),
+        (1250, "#,##0.00", "1,250.00"),
+        (1234567.891, "#,##0.00", "1,234,567.89"),
+        (1250, "[$€-407] #,##0.00", "€ 1,250.00"),
+        (1250, "#,##0.00 [$€-1]", "1,250.00 €"),
+        (1234.5, "$#,##0", "$1,235"),
+        (12, "0.00", "12.00"),
+        (12.345, "0.00", "12.35"),  # half up, as Excel rounds (the float is 12.3449999...)
+        (2.5, "0", "3"),
+        (0.5, "#.00", ".50"),
+        (7, "000", "007"),
+        (1.5, "0.0#", "1.5"),
+        (1.25, "0.0#", "1.25"),
+        (125000, '#,##0,"K"', "125K"),
+        (12.5, '0.00" kg"', "12.50 kg"),
+        (-0.0, "0.00", "0.00"),
+        (-12.5, '"£"#,##0.00', "-£12.50"),
+        (-1234.5, "#,##0.00;[Red]-#,##0.00", "-1,234.50"),
+        (-1234.5, "#,##0.00;(#,##0.00)", "(1,234.50)"),
+        (-5, "0.00;[Red]0.00", "-5.00"),  # a negative section showing no sign: the first section with a minus
+        (12.5, '_-* #,##0.00\\ "€"_-;\\-* #,##0.00\\ "€"_-;_-* "-"??\\ "€"_-;_-@_-', "12.50 €"),
+        (-12.5, '_-* #,##0.00\\ "€"_-;\\-* #,##0.00\\ "€"_-;_-* "-"??\\ "€"_-;_-@_-', "-12.50 €"),
+        (0, "#,##0.00;(#,##0.00);-", "0.00"),  # the zero section is not used
+    ],
+)
+def test_common_number_formats_are_rendered_as_excel_shows_them(value: float, number_format: str, shown: str) -> None:
+    assert format_number(value, number_format) == shown
+
+
+@pytest.mark.parametrize(
+    "number_format",
+    [None, "", "General", "0.00E+00", "# ?/?", "[>100]0;0.00", "yyyy-mm-dd", "[h]:mm", "@", '"£0.00', "0.0.0"],
+)
+def test_formats_not_understood_leave_the_plain_value(number_format: str | None) -> None:
+    assert format_number(12.5, number_format) is None
+
+
+def test_a_number_too_large_for_its_decimals_leaves_the_plain_value() -> None:
+    assert format_number(1e300, "0.00") is None
+
+
+def test_xlsx_numbers_are_read_as_their_cells_show_them() -> None:
+    data = _workbook(
+        [
+            ("Item", "Amount"),
+            ("Ticket", 12.5),
+            ("Growth", 0.942),
+            ("Budget", 125000),
+            ("Invoice", 1250),
+            ("Deposit", 1250),
+            ("Refund", -1234.5),
+            ("Count", 12),
+            ("Weight", 12.0),
+            ("Ratio", 1250.5),
+            ("Fee", 1234.5),
+            ("Due", date(2024, 3, 5)),
+        ],
+        formats={
+            "B2": '"£"#,##0.00',
+            "B3": "0.0%",
+            "B4": '#,##0 "€"',
+            "B5": "#,##0.00",
+            "B6": "[$€-407] #,##0.00",
+            "B7": "#,##0.00;(#,##0.00)",
+            "B10": "0.00E+00",  # not understood: the plain value
+            "B11": '"$"#,##0.00_);("$"#,##0.00)',  # built-in 7: Excel shows the reader's own currency, not "$"
+        },
+        title="Prices",
+    )
+    parsed = parse_document(data, "prices.xlsx")
+    assert parsed.text == "\n\n".join(
+        [
+            "Prices",
+            "Item: Ticket | Amount: £12.50",
+            "Item: Growth | Amount: 94.2%",
+            "Item: Budget | Amount: 125,000 €",
+            "Item: Invoice | Amount: 1,250.00",
+            "Item: Deposit | Amount: € 1,250.00",
+            "Item: Refund | Amount: (1,234.50)",
+            "Item: Count | Amount: 12",
+            "Item: Weight | Amount: 12",
+            "Item: Ratio | Amount: 1250.5",
+            "Item: Fee | Amount: 1,234.50",
+            "Item: Due | Amount: 2024-03-05",
+        ]
+    )
+
+
+def test_a_cell_merged_down_gives_its_value_to_every_row_it_spans() -> None:
+    data = _workbook(
+        [
+            ("Quarterly sales",),
+            ("Region", "Store", "Month", "Sales"),
+            ("North", "Leeds", "Jan", 100),
+            (None, "York", "Jan", 120),
+            (None, "Hull", "Feb", 90),
+            ("South", "Bath", "Jan", 80),
+        ],
+        merges=["A1:D1", "A3:A5"],  # the title across the table stays a title, not a header of four equal names
+        title="Sales",
+    )
+    parsed = parse_document(data, "sales.xlsx")
+    assert parsed.text == "\n\n".join(
+        [
+            "Sales",
+            "Quarterly sales",
+            "Region: North | Store: Leeds | Month: Jan | Sales: 100",
+            "Region: North | Store: York | Month: Jan | Sales: 120",
+            "Region: North | Store: Hull | Month: Feb | Sales: 90",
+            "Region: South | Store: Bath | Month: Jan | Sales: 80",
+        ]
+    )
+
+
+def test_a_header_cell_merged_down_names_its_column() -> None:
+    data = _workbook(
+        [("Region", "Sales figures"), (None, "Q1", "Q2", "Q3"), ("North", 1, 2, 3)],
+        merges=["A1:A2", "B1:D1"],
+        title="Sales",
+    )
+    parsed = parse_document(data, "sales.xlsx")
+    assert parsed.text == "\n\n".join(["Sales", "Region: Sales figures", "Region: North | Q1: 1 | Q2: 2 | Q3: 3"])
+
+
+def test_a_formula_saved_without_its_value_is_empty_and_counted() -> None:
+    data = _workbook([("Item", "Total"), ("Pumps", "=2*3"), ("Seals", 4)], title="Parts")
+    parsed = parse_document(data, "parts.xlsx")
+    assert parsed.text == "\n\n".join(["Parts", "Item: Pumps", "Item: Seals | Total: 4"])
+    assert parsed.metadata["uncached_formulas"] == 1
+
+
+def test_a_formula_saved_with_its_value_is_read_and_not_counted() -> None:
+    data = _workbook([("Item", "Total", "Note"), ("Pumps", "=2*3", '=""')], title="Parts")
+    # what Excel writes: the number it computed, and a text cell for a formula whose value is ""
+    data = _rewrite_sheet(data, b"<f>2*3</f><v></v>", b"<f>2*3</f><v>6</v>")
+    data = _rewrite_sheet(data, b'<c r="C2"><f>""</f>', b'<c r="C2" t="str"><f>""</f>')
+    parsed = parse_document(data, "parts.xlsx")
+    assert parsed.text == "\n\n".join(["Parts", "Item: Pumps | Total: 6"])
+    assert parsed.metadata["uncached_formulas"] == 0
