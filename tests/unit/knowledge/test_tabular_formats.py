@@ -1,4 +1,5 @@
-"""Excel cells read as the sheet shows them (number formats, merged cells) and formulas saved without a value."""
+"""Excel cells read as the sheet shows them (number formats, merged cells), formulas saved without a value, and mbox
+body lines an mbox writer quoted as `>From `."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from domains.knowledge.ingestion.parsing import parse_document
 from domains.knowledge.ingestion.parsing.number_format import format_number
+from tests.helpers.formats import make_email
 
 
 def _workbook(
@@ -197,3 +199,21 @@ def test_a_formula_saved_with_its_value_is_read_and_not_counted() -> None:
     parsed = parse_document(data, "parts.xlsx")
     assert parsed.text == "\n\n".join(["Parts", "Item: Pumps | Total: 6"])
     assert parsed.metadata["uncached_formulas"] == 0
+
+
+def test_mbox_body_lines_quoted_as_from_are_read_as_the_sender_wrote_them() -> None:
+    body = "Dear all,\nFrom the garden we picked 40 kg of apples.\n>From a quoted mbox line.\nRegards,\nAnna"
+    message = make_email("Harvest", body, cte="7bit").as_bytes().replace(b"\r\n", b"\n")
+    # an mboxrd writer quotes each body line starting with ">*From " with one more ">"
+    quoted = message.replace(b"\nFrom the garden", b"\n>From the garden").replace(b"\n>From a", b"\n>>From a")
+    archive = b"From alice@example.org Tue Mar  5 09:30:00 2024\n" + quoted + b"\n"
+    assert b"\n>From the garden" in archive and b"\n>>From a" in archive
+    parsed = parse_document(archive, "harvest.mbox")
+    assert parsed.text == "\n\n".join(
+        [
+            "Harvest",
+            "From: Alice Example <alice@example.org>\nTo: Board <board@example.org>\n"
+            "Date: Tue, 05 Mar 2024 09:30:00 +0000",
+            "Dear all,\nFrom the garden we picked 40 kg of apples.\n>From a quoted mbox line.\nRegards,\nAnna",
+        ]
+    )

@@ -53,6 +53,8 @@ ATTACHMENT_TYPES: frozenset[DocumentType] = frozenset(
     {"pdf", "docx", "xlsx", "csv", "html", "markdown", "text", "image"}
 )
 _PART_HEADER = re.compile(rb"(?im)^content-type:[ \t]*(multipart/|message/rfc822)")
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_QUOTED_FROM = re.compile(rb"(?m)^>(>*From )")  # an mbox body line quoted so it is no message separator
 
 AttachmentReader = Callable[[bytes, str | None, ParseLimits], ParsedDocument]
 AttachmentDetector = Callable[[bytes, str | None], DocumentType]
@@ -119,11 +121,22 @@ class MboxParser(EmailParser):
                             f"The archive holds more than {limits.max_email_messages:,} messages.",
                             details={"max_messages": limits.max_email_messages},
                         )
-                    message = _parse_message(archive.get_bytes(key), limits)
+                    message = _parse_message(_unescape_from_lines(archive.get_bytes(key)), limits)
                     messages.append(_write_message(builder, message, limits, attachments, position + 1))
             finally:
                 archive.close()
         return _build(builder, "mbox", {"messages": messages, "message_count": len(messages)}, attachments)
+
+
+def _unescape_from_lines(raw: bytes) -> bytes:
+    """Undo an mbox writer's quoting of body lines that start with "From " (`>From the garden` -> `From the garden`;
+    mboxrd quotes an already quoted line again, so `>>From ` -> `>From `): the writer adds the `>` so the line is not
+    read as the next message's separator, and it is no part of what the sender wrote. The stdlib `mailbox` does not
+    remove it. Only lines below the header (after the first blank line) are touched."""
+    end = _HEADER_END.search(raw)
+    if end is None:
+        return raw
+    return raw[: end.end()] + _QUOTED_FROM.sub(rb"\1", raw[end.end() :])
 
 
 def check_structure(data: bytes, limits: ParseLimits) -> None:
