@@ -337,8 +337,8 @@ def _furniture(root: Any, kept: str, limits: ParseLimits, own: bool = False) -> 
         text = inside.text_so_far()
         for block in inside.blocks:
             piece = text[block.char_start : block.char_end]
-            heading = block.kind == "heading" and element.tag == "header" and (block.heading_level or 6) <= 2
-            if not (heading or _CONTACT.search(piece)) or any(piece in known for known in seen):
+            titled = block.kind == "heading" and element.tag == "header" and (block.heading_level or 6) <= 2
+            if not (titled or _CONTACT.search(piece)) or any(piece in known for known in seen):
                 continue
             seen.add(piece)
             (above if element.tag == "header" else below).append((block.kind, piece, block.heading_level or 2))
