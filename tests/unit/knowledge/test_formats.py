@@ -350,3 +350,25 @@ def test_a_table_cell_of_two_lines_is_not_glued_and_the_page_heading_stays() -> 
     paragraphs = parsed.text.split("\n\n")
     assert paragraphs[0] == "Opening times" and parsed.blocks[0].kind == "heading"  # the extractor's "title"
     assert "Day: Weekdays | Hours: Fridays 10:00 to 16:00" in paragraphs
+
+
+def test_a_layout_table_reads_as_the_page_it_lays_out() -> None:
+    """Commercial HTML mail lays its body out in a one-cell table; that cell used to become the header row of the
+    inner table, and the whole message was repeated once per inner row ("...: The Salt Road | Column 2: 1")."""
+    body = (
+        '<table width="600"><tr><td><h2>Your parcel is on its way</h2>'
+        "<p>Order HB-4410 left our shop this morning with Swiftpost.</p>"
+        "<p>Tracking number: SP 2218 0043. Expected delivery: Tuesday 9 June.</p>"
+        "<table><tr><th>Item</th><th>Qty</th><th>Price</th></tr>"
+        "<tr><td>Garden twine</td><td>2</td><td>£3.50</td></tr><tr><td>Seed tray</td><td>1</td><td>£6.00</td></tr></table>"
+        "<p>Returns are accepted within 30 days.</p></td></tr></table>"
+    )
+    for parsed in (
+        parse_document(f"<html><body>{body}</body></html>".encode(), "parcel.html"),
+        parse_document(make_email(body="", html=f"<html><body>{body}</body></html>").as_bytes(), "parcel.eml"),
+    ):
+        paragraphs = parsed.text.split("\n\n")
+        assert "Tracking number: SP 2218 0043. Expected delivery: Tuesday 9 June." in paragraphs
+        assert "Item: Garden twine | Qty: 2 | Price: £3.50" in paragraphs
+        assert "Item: Seed tray | Qty: 1 | Price: £6.00" in paragraphs
+        assert parsed.text.count("Order HB-4410") == 1 and "Column 2" not in parsed.text

@@ -215,8 +215,30 @@ def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
             builder.paragraph(element.tail)
 
 
+def _own_rows(table: Any, row_tag: str) -> list[Any]:
+    """Return a table's own rows, not those of a table nested in one of its cells."""
+    return [row for row in table.iter(row_tag) if next(row.iterancestors(table.tag), None) is table]
+
+
+def _laid_out(cells: list[Any], headings: set[str], blocks: set[str]) -> bool:
+    """Return True when a table lays a page out rather than holding data (nearly every commercial HTML email): a
+    cell holds a heading or a table of its own, or two or more blocks. Its cells are then read as the page they are,
+    not as rows whose first one names the others' columns (which repeated a whole message once per inner row)."""
+    for cell in cells:
+        if any(isinstance(d.tag, str) and d.tag in headings for d in cell.iterdescendants()):
+            return True
+        if sum(1 for child in cell if isinstance(child.tag, str) and child.tag in blocks) >= 2:
+            return True
+    return False
+
+
 def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
-    rows = list(element.iter("tr"))
+    rows = _own_rows(element, "tr")
+    own_cells = [cell for row in rows for cell in row if cell.tag in ("td", "th")]
+    if _laid_out(own_cells, {*_HEADING_TAGS, "table"}, {"p", "div", "ul", "ol", "table", "blockquote", "dl"}):
+        for cell in own_cells:
+            _walk_page(builder, cell, limits)
+        return
     cells = [[_text(cell) for cell in row if cell.tag in ("td", "th")] for row in rows]
     header = None
     if rows and all(cell.tag == "th" for cell in rows[0] if isinstance(cell.tag, str)):
@@ -272,9 +294,15 @@ def _own_text(element: Any, list_tags: tuple[str, ...]) -> list[str]:
 
 
 def _table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
-    rows = [[_text(cell) for cell in row.iterchildren("cell")] for row in element.iter("row")]
+    own = _own_rows(element, "row")
+    own_cells = [cell for row in own for cell in row.iterchildren("cell")]
+    if _laid_out(own_cells, {"head", "table"}, {"p", "list", "table", "quote", "head"}):
+        for cell in own_cells:
+            _walk(builder, cell, limits)
+        return
+    rows = [[_text(cell) for cell in row.iterchildren("cell")] for row in own]
     header = None
-    first = next(element.iter("row"), None)
+    first = own[0] if own else None
     if first is not None and any(cell.get("role") == "head" for cell in first.iterchildren("cell")):
         header, rows = rows[0], rows[1:]
     builder.table(rows, header)
