@@ -1,21 +1,40 @@
-"""Word (.docx): headings (Title / Heading N styles), paragraphs, list items and tables, in body order."""
+"""Word (.docx): everything Word shows as text, in reading order (the XML walk itself is docx_blocks.py).
+
+The text reads as the printed pages do:
+1. the page headers' distinct blocks (a letterhead's address and phone number), before the body;
+2. the body: headings (Title / Heading N styles), paragraphs, list items (list styles or numbering) and tables as
+   header-named rows, in body order, with tracked insertions, content controls, nested tables and text boxes read
+   where they stand (deletions left out);
+3. the page footers' distinct blocks, after the body and before the notes, so that they fall in the body's last
+   section rather than under "Notes";
+4. a "Notes" heading with each footnote, then each endnote, as paragraphs (the separator notes left out).
+Headers and footers are read from every section (default, first-page and even-page ones) and deduplicated by
+their text, headers and footers together: the footer every section repeats is written once.
+"""
 
 from __future__ import annotations
 
 import io
-import re
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from docx import Document
-from docx.table import Table
-from docx.text.paragraph import Paragraph
+from docx.document import Document as WordDocument
+from docx.enum.style import WD_STYLE_TYPE
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.part import XmlPart
+from docx.oxml.ns import qn
+from docx.oxml.parser import parse_xml
 
 from domains.knowledge.errors import CorruptDocument
-from domains.knowledge.ingestion.parsing.builder import TextBuilder
+from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline
 from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
+from domains.knowledge.ingestion.parsing.docx_blocks import Block, StoryReader, Table
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
 
-_HEADING_STYLE = re.compile(r"heading\s*(\d)", re.IGNORECASE)
+NOTES_HEADING = "Notes"
+_SEPARATOR_NOTES = {"separator", "continuationSeparator", "continuationNotice"}
 
 
 class DocxParser:
@@ -26,16 +45,19 @@ class DocxParser:
         check_archive(data, limits)
         try:
             document = Document(io.BytesIO(data))
+            notes = [_part_root(document, reltype) for reltype in (RT.FOOTNOTES, RT.ENDNOTES)]
         except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors... for broken parts
             raise CorruptDocument(f"The Word document is damaged ({type(exc).__name__}).") from None
+        reader = _reader(document)
         builder = TextBuilder()
-        for item in document.iter_inner_content():
-            if isinstance(item, Paragraph):
-                _paragraph(builder, item)
-            elif isinstance(item, Table):
-                builder.table(_table_rows(item))
-                if builder.row_count > limits.max_table_rows:
-                    raise too_many_rows(limits)
+        seen: set[str] = set()
+        _write(builder, _distinct(_page_furniture(document, reader, "w:headerReference"), seen), limits)
+        _write(builder, reader.blocks(document.element.body), limits)
+        _write(builder, _distinct(_page_furniture(document, reader, "w:footerReference"), seen), limits)
+        note_blocks = [block for root in notes if root is not None for block in _notes(root, reader)]
+        if note_blocks:
+            builder.heading(NOTES_HEADING, 2)  # at the level of a Heading 1
+            _write(builder, note_blocks, limits)
         properties = document.core_properties
         metadata = {
             key: value.strip()
@@ -45,34 +67,67 @@ class DocxParser:
         return builder.build("docx", metadata)
 
 
-def _paragraph(builder: TextBuilder, paragraph: Paragraph) -> None:
-    text = paragraph.text
-    if not text.strip():
-        return
-    style = (paragraph.style.name if paragraph.style is not None else "") or ""
-    if style.lower() == "title":
-        builder.heading(text, 1)
-    elif heading := _HEADING_STYLE.match(style):
-        builder.heading(text, int(heading.group(1)) + 1)  # level 1 is the Title
-    elif style.lower().startswith("list") or _is_numbered(paragraph):
-        builder.list_item(text)
-    else:
-        builder.paragraph(text)
+def _reader(document: WordDocument) -> StoryReader:
+    names = {style.style_id: style.name or "" for style in document.styles}
+    default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    return StoryReader(names, (default.name if default is not None else "") or "")
 
 
-def _is_numbered(paragraph: Paragraph) -> bool:
-    properties = paragraph._p.pPr
-    return properties is not None and properties.numPr is not None
+def _page_furniture(document: WordDocument, reader: StoryReader, reference: str) -> Iterator[Block]:
+    """Yield the blocks of every section's headers (or footers), section by section."""
+    related = document.part.related_parts
+    for section in document.sections:
+        for link in section._sectPr.findall(qn(reference)):
+            part = related.get(link.get(qn("r:id"), ""))
+            if isinstance(part, XmlPart):
+                yield from reader.blocks(part.element)
 
 
-def _table_rows(table: Table) -> list[list[str]]:
-    rows = []
+def _distinct(blocks: Iterable[Block], seen: set[str]) -> Iterator[Block]:
+    for block in blocks:
+        key = repr(block)
+        if key not in seen:
+            seen.add(key)
+            yield block
+
+
+def _part_root(document: WordDocument, reltype: str) -> Any:
+    """Return the root element of the body's footnotes (or endnotes) part, or None; python-docx has no class for it."""
+    for relationship in document.part.rels.values():
+        if relationship.reltype == reltype and not relationship.is_external:
+            part = relationship.target_part
+            return part.element if isinstance(part, XmlPart) else parse_xml(part.blob)
+    return None
+
+
+def _notes(root: Any, reader: StoryReader) -> Iterator[Block]:
+    for note in root:
+        if note.get(qn("w:type"), "normal") in _SEPARATOR_NOTES or note.get(qn("w:id")) in ("-1", "0"):
+            continue
+        yield from reader.blocks(note)
+
+
+def _write(builder: TextBuilder, blocks: Iterable[Block], limits: ParseLimits) -> None:
+    for block in blocks:
+        if isinstance(block, Table):
+            _write_table(builder, block, limits)
+        elif block.kind == "heading":
+            builder.heading(block.text, block.level)
+        elif block.kind == "list_item":
+            builder.list_item(block.text)
+        else:
+            builder.paragraph(block.text)
+
+
+def _write_table(builder: TextBuilder, table: Table, limits: ParseLimits) -> None:
+    """Write the rows under the table's first row with text as the header, each nested table after its row."""
+    header: list[str] | None = None
     for row in table.rows:
-        cells: list[str] = []
-        previous = None
-        for cell in row.cells:
-            # A merged cell repeats in every grid column it spans; name its value once.
-            cells.append("" if cell._tc is previous else cell.text)
-            previous = cell._tc
-        rows.append(cells)
-    return rows
+        if header is not None:
+            builder.table([row.cells], header)
+            if builder.row_count > limits.max_table_rows:
+                raise too_many_rows(limits)
+        elif any(inline(cell) for cell in row.cells):
+            header = row.cells
+        for nested in row.nested:
+            _write_table(builder, nested, limits)
