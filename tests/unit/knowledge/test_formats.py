@@ -360,7 +360,8 @@ def test_a_layout_table_reads_as_the_page_it_lays_out() -> None:
         "<p>Order HB-4410 left our shop this morning with Swiftpost.</p>"
         "<p>Tracking number: SP 2218 0043. Expected delivery: Tuesday 9 June.</p>"
         "<table><tr><th>Item</th><th>Qty</th><th>Price</th></tr>"
-        "<tr><td>Garden twine</td><td>2</td><td>£3.50</td></tr><tr><td>Seed tray</td><td>1</td><td>£6.00</td></tr></table>"
+        "<tr><td>Garden twine</td><td>2</td><td>£3.50</td></tr>"
+        "<tr><td>Seed tray</td><td>1</td><td>£6.00</td></tr></table>"
         "<p>Returns are accepted within 30 days.</p></td></tr></table>"
     )
     for parsed in (
