@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import typer
 
@@ -122,7 +124,7 @@ def ingest(
             report = await ingest_paths(context, organization, paths, console)
         return sum(result.status == "refused" for result in report.results)
 
-    if asyncio.run(run()):
+    if _with_database("ingest", lambda: asyncio.run(run())):
         raise typer.Exit(1)  # some files were refused (listed above): scripts can tell
 
 
@@ -151,7 +153,7 @@ def reindex(
             done = await embed_missing(context.db, context.provider, organization_id)
             typer.echo(f"embedded {done} chunks with {context.provider.model_key}")
 
-    asyncio.run(run())
+    _with_database("reindex", lambda: asyncio.run(run()))
 
 
 @eval_cli.command("retrieval")
@@ -223,6 +225,24 @@ def eval_answers(
             print(json.dumps(summary), flush=True)
 
     asyncio.run(run())
+
+
+T = TypeVar("T")
+
+
+def _with_database(command: str, work: Callable[[], T]) -> T:
+    """Run a command's database work; a database that cannot be reached or read exits 2 with one line (it printed
+    a traceback of hundreds of lines)."""
+    from sqlalchemy.exc import DBAPIError
+
+    try:
+        return work()
+    except DBAPIError as exc:
+        typer.echo(f"orion {command}: the database cannot be reached or read ({type(exc.orig).__name__})", err=True)
+        raise typer.Exit(2) from None
+    except (ConnectionError, TimeoutError) as exc:
+        typer.echo(f"orion {command}: the database cannot be reached ({type(exc).__name__})", err=True)
+        raise typer.Exit(2) from None
 
 
 @cli.command()
