@@ -160,6 +160,23 @@ def is_bare_line(text: str | None) -> bool:
     return _short_label(stripped, _MAX_BARE_CHARS, _MAX_BARE_CHARS) and (stripped[0].isupper() or stripped[0].isdigit())
 
 
+MIN_WRAP_WIDTH = 40  # characters of a chunk's longest line before its lines can be a column's wrapped prose
+WRAP_SHARE = 0.8  # of that width, a line without closing punctuation fills when a column wrapped it
+
+
+def wraps_on(text: str, following: str | None, width: int) -> bool:
+    """Return True when a line without closing punctuation runs on into the next one: the next continues in lower
+    case, or the line fills the column of a narrow-column page (a PDF newsletter's "From 6 April 2026 the green
+    garden-waste bins will" / "be collected every second Wednesday ..."), where every line is short. A list written
+    a line each has lines of many lengths, most of them well short of its longest."""
+    stripped, below = text.strip(), (following or "").strip()
+    if not below or _BULLET.match(below) or _NUMBERED.match(below) or _TABLE_LINE.match(below):
+        return False
+    if below[0].islower():
+        return True
+    return width >= MIN_WRAP_WIDTH and len(stripped) >= WRAP_SHARE * width
+
+
 _MAX_LEAD_IN_WORDS = 12
 
 
@@ -299,6 +316,7 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
     one is the document's title, read as a level-1 heading."""
     reader = _Reader(text)
     lines = _lines(text)
+    width = max((len(line.text(text).strip()) for line in lines), default=0)
     blank_before = True
     opening = True
     for index, line in enumerate(lines):
@@ -434,7 +452,11 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             reader.lead_in = heading_text(raw.strip()[:-1])
             continue
         previous = lines[index - 1].text(text) if index > 0 else None
-        if is_bare_line(raw) and (is_bare_line(following) or (is_bare_line(previous) and reader.open is None)):
+        if (
+            is_bare_line(raw)
+            and not wraps_on(raw, following, width)
+            and (is_bare_line(following) or (is_bare_line(previous) and reader.open is None))
+        ):
             start = line.start + len(raw) - len(raw.lstrip())
             reader.start_block(start, line.end, Role.ITEM)  # one entry of a list written a line each
             reader.flush()
