@@ -373,3 +373,17 @@ def test_a_layout_table_reads_as_the_page_it_lays_out() -> None:
         assert "Item: Garden twine | Qty: 2 | Price: £3.50" in paragraphs
         assert "Item: Seed tray | Qty: 1 | Price: £6.00" in paragraphs
         assert parsed.text.count("Order HB-4410") == 1 and "Column 2" not in parsed.text
+
+
+def test_a_two_column_table_of_labels_reads_label_by_label() -> None:
+    """A booking's "Booking reference | HLG-58213" table has no header row: its first row named the columns and every
+    value got the wrong label ("Booking reference: Check-out | HLG-58213: Monday 13 July")."""
+    rows = [("Booking reference", "TRV-30417"), ("Check-in", "Friday 4 June, from 15:00"), ("Room", "Room 12, garden")]
+    labels = "".join(f"<tr><td>{label}</td><td>{value}</td></tr>" for label, value in rows)
+    data = "<tr><td>Item</td><td>Price</td></tr><tr><td>Breakfast</td><td>£12</td></tr><tr><td>Parking</td><td>£8</td></tr>"
+    markup = f"<html><body><h1>Your stay</h1>{_LONG}<table>{labels}</table><h2>Extras</h2><table>{data}</table></body></html>"
+    paragraphs = parse_document(markup.encode(), "stay.html").text.split("\n\n")
+    for label, value in rows:
+        assert f"{label}: {value}" in paragraphs
+    # A plain header row of one-word column names still names the columns
+    assert "Item: Breakfast | Price: £12" in paragraphs and "Item: Parking | Price: £8" in paragraphs

@@ -54,6 +54,35 @@ def header_names(row: Sequence[object]) -> list[str]:
     return [inline(cell).replace(CELL_SEPARATOR.strip(), "/").replace(":", " -").strip() for cell in row]
 
 
+MAX_LABEL_WORDS = 6  # of a row label in a two-column table of labels and values
+MAX_LABEL_CHARS = 40
+
+
+def is_label_table(rows: Sequence[Sequence[object]]) -> bool:
+    """Return True for a two-column table of labels and their values with no header row marked ("Booking reference |
+    HLG-58213", "Check-in | Friday 10 July"): taking its first row as column names paired every later value with
+    the wrong label ("Booking reference: Check-out | HLG-58213: Monday 13 July"). Each row's first cell is a short,
+    distinct label; a real header row ("Day | Hours") still reads well as one more pair."""
+    filled = [[inline(cell) for cell in row] for row in rows if any(inline(cell) for cell in row)]
+    if len(filled) < 2 or any(len([c for c in row if c]) > 2 or len(row) > 2 for row in filled):
+        return False
+    labels = [row[0] for row in filled]
+    first = filled[0]
+    if len(first) == 2 and all(_names_a_column(cell) for cell in first):
+        return False  # "Scheme | Amount" over "MyDeposits | £1,350": a header row, written plainly
+    return (
+        all(label and len(label) <= MAX_LABEL_CHARS and len(label.split()) <= MAX_LABEL_WORDS for label in labels)
+        and len(set(labels)) == len(labels)
+        and any(len(row) == 2 and row[1] for row in filled)
+    )
+
+
+def _names_a_column(cell: str) -> bool:
+    """Return True for a cell that reads as a column's name: one capitalised word, no digit ("Amount", "Hours");
+    "Reported by | Nadia Rahimi" is a label and its value."""
+    return len(cell.split()) == 1 and cell[:1].isupper() and not any(c.isdigit() for c in cell)
+
+
 class TextBuilder:
     """Accumulates normalized blocks into one text with exact spans."""
 
@@ -114,6 +143,20 @@ class TextBuilder:
             if line:
                 self.table_row(line)
                 written += 1
+        self.row_count += written
+        return written
+
+    def label_rows(self, rows: Sequence[Sequence[object]]) -> int:
+        """Write a table of labels and values (is_label_table) as `Label: value` rows."""
+        written = 0
+        for row in rows:
+            cells = [inline(cell) for cell in row]
+            if not any(cells):
+                continue
+            label = header_names(cells[:1])[0]
+            value = cells[1] if len(cells) > 1 else ""
+            self.table_row(f"{label}: {value}" if value else label)
+            written += 1
         self.row_count += written
         return written
 

@@ -27,7 +27,7 @@ from docx.oxml.ns import qn
 from docx.oxml.parser import parse_xml
 
 from domains.knowledge.errors import CorruptDocument
-from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline
+from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline, is_label_table
 from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.docx_blocks import Block, StoryReader, Table
@@ -120,9 +120,18 @@ def _write(builder: TextBuilder, blocks: Iterable[Block], limits: ParseLimits) -
 
 
 def _write_table(builder: TextBuilder, table: Table, limits: ParseLimits) -> None:
-    """Write the rows under the table's first row with text as the header, each nested table after its row."""
+    """Write the rows under the table's first row with text as the header, each nested table after its row; a
+    two-column table of labels and values (builder.is_label_table) as `Label: value` rows."""
+    labelled = is_label_table([row.cells for row in table.rows])
     header: list[str] | None = None
     for row in table.rows:
+        if labelled:
+            builder.label_rows([row.cells])
+            if builder.row_count > limits.max_table_rows:
+                raise too_many_rows(limits)
+            for nested in row.nested:
+                _write_table(builder, nested, limits)
+            continue
         if header is not None:
             builder.table([row.cells], header)
             if builder.row_count > limits.max_table_rows:

@@ -19,7 +19,7 @@ import lxml.html
 import trafilatura
 
 from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, EmptyDocument
-from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline
+from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline, is_label_table
 from domains.knowledge.ingestion.parsing.detect import decode_html
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
@@ -243,7 +243,10 @@ def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None
     header = None
     if rows and all(cell.tag == "th" for cell in rows[0] if isinstance(cell.tag, str)):
         header, cells = cells[0], cells[1:]
-    builder.table(cells, header)
+    if header is None and is_label_table(cells):
+        builder.label_rows(cells)
+    else:
+        builder.table(cells, header)
     if builder.row_count > limits.max_table_rows:
         raise too_many_rows(limits)
 
@@ -305,7 +308,10 @@ def _table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
     first = own[0] if own else None
     if first is not None and any(cell.get("role") == "head" for cell in first.iterchildren("cell")):
         header, rows = rows[0], rows[1:]
-    builder.table(rows, header)
+    if header is None and is_label_table(rows):
+        builder.label_rows(rows)
+    else:
+        builder.table(rows, header)
     if builder.row_count > limits.max_table_rows:
         raise too_many_rows(limits)
 
