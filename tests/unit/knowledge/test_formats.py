@@ -380,8 +380,11 @@ def test_a_two_column_table_of_labels_reads_label_by_label() -> None:
     value got the wrong label ("Booking reference: Check-out | HLG-58213: Monday 13 July")."""
     rows = [("Booking reference", "TRV-30417"), ("Check-in", "Friday 4 June, from 15:00"), ("Room", "Room 12, garden")]
     labels = "".join(f"<tr><td>{label}</td><td>{value}</td></tr>" for label, value in rows)
-    data = "<tr><td>Item</td><td>Price</td></tr><tr><td>Breakfast</td><td>£12</td></tr><tr><td>Parking</td><td>£8</td></tr>"
-    markup = f"<html><body><h1>Your stay</h1>{_LONG}<table>{labels}</table><h2>Extras</h2><table>{data}</table></body></html>"
+    data = "".join(
+        f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in [("Item", "Price"), ("Breakfast", "£12"), ("Parking", "£8")]
+    )
+    tables = f"<table>{labels}</table><h2>Extras</h2><table>{data}</table>"
+    markup = f"<html><body><h1>Your stay</h1>{_LONG}{tables}</body></html>"
     paragraphs = parse_document(markup.encode(), "stay.html").text.split("\n\n")
     for label, value in rows:
         assert f"{label}: {value}" in paragraphs
