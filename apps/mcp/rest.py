@@ -117,4 +117,7 @@ async def check_token(url: str, token: str) -> str | None:
     except httpx.HTTPError as exc:
         logger.warning("ORION at %s is not reachable yet (%s); tools will fail until it is", url, type(exc).__name__)
         return None
+    if response.status_code == 404:
+        # A base URL ending in /api/v1 makes every tool answer a bare "not_found"
+        return f"no ORION API at {url} (give the server's base URL, without /api/v1)"
     return "the token was refused (invalid, expired or revoked)" if response.status_code == 401 else None

@@ -283,6 +283,11 @@ async def test_the_stdio_command_refuses_to_start_with_a_refused_token(live_url:
     process = await asyncio.create_subprocess_exec(*command, env=environment, stderr=asyncio.subprocess.PIPE)
     _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 2 and b"a token is needed" in stderr
+    # A base URL with /api/v1 made every tool answer a bare not_found; it is named at start instead
+    wrong = [sys.executable, "-m", "apps.cli.main", "mcp", "--url", f"{live_url}/api/v1", "--token", "orion_pat_x"]
+    process = await asyncio.create_subprocess_exec(*wrong, env=environment, stderr=asyncio.subprocess.PIPE)
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2 and b"without /api/v1" in stderr
 
 
 async def test_a_non_json_body_gets_the_api_s_error_shape(client, org) -> None:  # type: ignore[no-untyped-def]

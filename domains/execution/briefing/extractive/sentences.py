@@ -50,6 +50,7 @@ _SENTENCE_OPENERS = frozenset(
         "who which where why how no not"
     )
 )
+_NEXT_TOKEN = re.compile(r"\s*#?([A-Z0-9][\w/-]*)")
 _NEXT_WORD = re.compile(r"\s*[\"'“‘«(\[]*([^\W\d_]+)")
 # A line that is only an enumerator before the period: "1.", "iv.", "(a.".
 _ENUMERATOR = re.compile(r"[ \t]*\(?(?:\d{1,3}|[ivxlc]{1,5}|[a-z])", re.IGNORECASE)
@@ -87,7 +88,9 @@ def _is_abbreviation(text: str, block_start: int, dot: int, following: str) -> b
     if len(word) == 1 and word.isalpha():
         return True  # an initial: "J. R. Smith", "Fig. A."
     if word in _NUMBER_PREFIXES:
-        return following.isdigit()
+        # "No. 5", and "order no. PO-7781": a reference with a digit in it is the number named
+        token = _NEXT_TOKEN.match(text, dot + 1)
+        return following.isdigit() or (token is not None and any(c.isdigit() for c in token.group(1)))
     if word in _SENTENCE_FINAL_ABBREVIATIONS:
         after = _NEXT_WORD.match(text, dot + 1)
         return after is None or after.group(1).lower() not in _SENTENCE_OPENERS

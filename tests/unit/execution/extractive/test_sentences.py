@@ -25,6 +25,17 @@ def test_abbreviations_initials_decimals_and_figures_do_not_end_a_sentence() -> 
     ]
 
 
+def test_no_before_a_reference_with_a_digit_does_not_end_a_sentence() -> None:
+    """An order reference after "no." ("order no. PO-7781") was cut off there (an outside check's boiler log); a
+    "no." that ends a sentence still ends it."""
+    assert _sentences("Charge: 165.00 GBP, order no. PO-7781. Paid by card. The answer was no. Nobody came.") == [
+        "Charge: 165.00 GBP, order no. PO-7781.",
+        "Paid by card.",
+        "The answer was no.",
+        "Nobody came.",
+    ]
+
+
 def test_closing_quotes_and_brackets_stay_with_their_sentence() -> None:
     assert _sentences('He said "Stop." (It was late.) Then [he] left!') == [
         'He said "Stop."',
