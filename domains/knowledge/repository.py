@@ -91,6 +91,13 @@ class DocumentRepository:
             found.extend(frontier)
         return found
 
+    async def count_being_read(self, organization_id: str) -> int:
+        """Return how many documents have a version still being read (OCR pages or indexing in the background)."""
+        statement = select(func.count(func.distinct(DocumentVersion.document_id))).where(
+            DocumentVersion.organization_id == organization_id, DocumentVersion.status == "processing"
+        )
+        return int((await self.session.execute(statement)).scalar_one())
+
     async def count(self, organization_id: str) -> int:
         statement = select(func.count()).select_from(self.visible(organization_id).subquery())
         return int((await self.session.execute(statement)).scalar_one())

@@ -150,6 +150,29 @@ async def test_refusal_is_a_completed_run(client, app, handbook) -> None:
     assert result["refusal"]["reason"] and result["result"]["claims"] == []
 
 
+async def test_a_refusal_says_that_documents_are_still_being_read(client, app, database_url) -> None:
+    """A question asked while a scan is still in OCR was refused as if the evidence were not there at all."""
+    account = await register(client)
+    document = await upload_ok(client, account, HANDBOOK, "handbook.md")
+    with psycopg.connect(sync_url(database_url)) as conn:
+        conn.execute(
+            "UPDATE document_versions SET status = 'processing' WHERE id = %s", (document["document_version_id"],)
+        )
+    with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):
+        refused = await start_run(client, account, "What is the capital of Peru?")
+    reason = (await run_result(client, account, refused["id"]))["refusal"]["reason"]
+    assert reason.endswith(
+        "1 document is still being read (OCR or indexing) and could not be searched yet; ask again once it is ready."
+    )
+    with psycopg.connect(sync_url(database_url)) as conn:
+        conn.execute(
+            "UPDATE document_versions SET status = 'indexed' WHERE id = %s", (document["document_version_id"],)
+        )
+    with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):
+        again = await start_run(client, account, "What is the capital of Peru?")
+    assert "still being read" not in (await run_result(client, account, again["id"]))["refusal"]["reason"]
+
+
 async def test_model_declining_is_a_refusal(client, app, handbook) -> None:
     account, _ = handbook
     with scripted_model(app, fake(FakeBehaviour.REFUSAL)) as model:

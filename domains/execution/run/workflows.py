@@ -174,6 +174,14 @@ async def draft_briefing(ctx: StepContext) -> StepResult:
     )
 
 
+def being_read(count: int) -> str:
+    """Return the sentence a refusal adds while documents are still being read."""
+    documents, ready = ("1 document is", "it is") if count == 1 else (f"{count} documents are", "they are")
+    return (
+        f"{documents} still being read (OCR or indexing) and could not be searched yet; ask again once {ready} ready."
+    )
+
+
 async def verify_evidence_briefing(session: AsyncSession, organization_id: str, outputs: StepOutputs) -> Verdict:
     """Verify the briefing against this run's evidence; on success, return the run's result (answer or refusal)."""
     briefing = outputs.get(BriefingStepOutput)
@@ -185,11 +193,15 @@ async def verify_evidence_briefing(session: AsyncSession, organization_id: str, 
     if labelled is not None:
         return Verdict(VerificationResult.failed(labelled, verification.stages_passed))
     refused = briefing.insufficient_evidence
+    reason = (briefing.refusal_reason or briefing.briefing or DEFAULT_REFUSAL) if refused else None
+    if reason is not None and (reading := await DocumentRepository(session).count_being_read(organization_id)):
+        # A refusal never hides that evidence was not there to search yet (a scan still in OCR)
+        reason += f" {being_read(reading)}"
     result = RunResult(
         briefing=briefing.briefing,
         claims=verification.claims,
         insufficient_evidence=refused,
-        refusal_reason=(briefing.refusal_reason or briefing.briefing or DEFAULT_REFUSAL) if refused else None,
+        refusal_reason=reason,
     )
     return Verdict(verification, result, RunOutcome.INSUFFICIENT_EVIDENCE if refused else RunOutcome.ANSWERED)
 
