@@ -111,7 +111,10 @@ class _SheetLayout:
 def _scan_sheet(sheet: Any) -> _SheetLayout:
     """Read a sheet's XML once for its merged ranges and its formulas saved without a value."""
     layout = _SheetLayout()
-    source = sheet._get_source()  # the read-only sheet's own XML stream: openpyxl keeps no merges in read-only mode
+    get_source = getattr(sheet, "_get_source", None)  # private to openpyxl's read-only sheet: absent, no merges read
+    if get_source is None:
+        return layout
+    source = get_source()  # the read-only sheet's own XML stream: openpyxl keeps no merges in read-only mode
     try:
         for _, element in iterparse(source):
             tag = element.tag.rpartition("}")[2]
