@@ -76,8 +76,8 @@ def _reader(document: WordDocument) -> StoryReader:
 def _page_furniture(document: WordDocument, reader: StoryReader, reference: str) -> Iterator[Block]:
     """Yield the blocks of every section's headers (or footers), section by section."""
     related = document.part.related_parts
-    for section in document.sections:
-        for link in section._sectPr.findall(qn(reference)):
+    for properties in document.element.body.iter(qn("w:sectPr")):  # each section's properties, as Word stores them
+        for link in properties.findall(qn(reference)):
             part = related.get(link.get(qn("r:id"), ""))
             if isinstance(part, XmlPart):
                 yield from reader.blocks(part.element)
