@@ -27,6 +27,7 @@ from domains.execution.briefing.extractive.checks import (
     Expect,
     asks_yes_no,
     holds_expected,
+    labels_the_asked,
     same_word,
 )
 from domains.execution.briefing.extractive.features import (
@@ -425,6 +426,24 @@ def _heading_list_first(analysis: Analysis, order: list[tuple[int, float]]) -> l
     return order
 
 
+LABELLED_ANSWER_RANKS = 8  # how deep a where/when question looks for a line labelled as what it asks
+
+
+def _labelled_answer_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first, for a where/when question, a line of the best quote's document labelled as what is asked
+    ("Location: Loading bay 2" for "Where did the incident happen?", over "Reported by: ..." that shares the
+    question's subject with every field of the form)."""
+    asked = analysis.needs.place_or_time
+    if asked is None or not order:
+        return order
+    document = _document_of(analysis, analysis.candidates[order[0][0]])
+    for rank, (index, _) in enumerate(order[:LABELLED_ANSWER_RANKS]):
+        candidate = analysis.candidates[index]
+        if _document_of(analysis, candidate) == document and labels_the_asked(analysis.quote_text(candidate), asked):
+            return [order[rank], *order[:rank], *order[rank + 1 :]] if rank else order
+    return order
+
+
 _ASKS_REMEDY = re.compile(
     r"\bwhat (?:can|should|do|must) (?:i|we) do\b|\bhow (?:do|can|should) (?:i|we) (?:fix|solve|sort|stop|get round)\b"
     r"|\b(?:is there|what is|what's) (?:a |the )?(?:workaround|fix)\b",
@@ -484,6 +503,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
     order = _heading_list_first(analysis, order)
+    order = _labelled_answer_first(analysis, order)
     first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]

@@ -308,7 +308,7 @@ _MONEY_QUESTION = re.compile(
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
     r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
     r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
-    r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine)s?"
+    r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine|salary|salarie|wage)s?"
     r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now|due|owed|payable)\b))"
     r"|\bwhat does .* cost\b"
 )
@@ -977,6 +977,9 @@ class QuestionNeeds:
     # did Helen approve the plan?": a day of a month or a date in digits, not a weekday alone)
     day: str | None = None
     present: frozenset[str] = frozenset()  # the period the asker is in ("this year"): never missing (of())
+    # "where" or "when" asked: a labelled line whose label names the other ("Date of incident: ..." for "Where did
+    # the incident happen?") answers nothing (asks_place_or_time)
+    place_or_time: str | None = None
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1120,6 +1123,7 @@ class QuestionNeeds:
             measured_numbers(whole),
             day,
             present,
+            asks_place_or_time(asked),
         )
 
     def eligible(
@@ -1190,6 +1194,8 @@ class QuestionNeeds:
             return False  # "We will send details of the Christmas collection dates in December."
         if text is not None and names_other_days_only(text, self.terms):
             return False  # "a Saturday morning session" for "What time does the pantry open on Tuesdays?"
+        if text is not None and text.rstrip().endswith(":"):
+            return False  # "Shift cover for the week:" introduces what follows and states nothing itself
         if text is not None and asks_only(text):
             return False  # a question quoted in a reply or a FAQ heading run into prose states nothing
         if self.verb in _OPENING_VERBS and not (stems | section | document | (headed or frozenset())) & _OPENING_STEMS:
@@ -1200,6 +1206,8 @@ class QuestionNeeds:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         if self.money and text is not None and not holds_money(text, header):
             return False
+        if self.place_or_time is not None and text is not None and labels_the_other(text, self.place_or_time):
+            return False  # "Date of incident: Tuesday 3 March" for "Where did the incident happen?"
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
         dated = iso_date_stems(text) | day_part_stems(text) if text is not None else frozenset()
@@ -1308,6 +1316,39 @@ _TWO_THINGS = re.compile(
 )
 
 _RELATES_TWO = re.compile(r"\b(?:between|differen\w*|compare\w*|versus|vs|both|either|neither)\b", re.IGNORECASE)
+
+
+_ASKS_WHERE = re.compile(r"^\s*(?:where\b|(?:at |in )?what (?:address|location|venue|place)\b)", re.IGNORECASE)
+_ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:on |at )?what (?:date|day|time)\b)", re.IGNORECASE)
+_LINE_LABEL = re.compile(r"^\s*([^:|\n]{1,40}):\s+\S")
+# A label naming a time or a place: "Date of incident", "Start time", "Day"; "Location", "Venue" ("Inset day" names
+# an event, not a time: "day" counts only as the whole label)
+_TIME_LABEL = re.compile(r"\b(?:date|dates|time|times|when|deadline|hours)\b|^\s*days?\s*$", re.IGNORECASE)
+_PLACE_LABEL = re.compile(r"\b(?:location|address|venue|place|where)\b|^\s*(?:site|room)\s*$", re.IGNORECASE)
+
+
+def asks_place_or_time(question: str) -> str | None:
+    """Return "place" for a question asking where, "time" for one asking when, else None."""
+    if _ASKS_WHERE.match(question):
+        return "place"
+    return "time" if _ASKS_WHEN.match(question) else None
+
+
+def labels_the_other(text: str, asked: str) -> bool:
+    """Return True when a labelled line ("Label: value", or a record's "A: x | B: y") labels the other of place and
+    time than asked, and nothing as what is asked."""
+    labels = [match.group(1) for cell in text.split(" | ") if (match := _LINE_LABEL.match(cell))]
+    if not labels:
+        return False
+    other = _TIME_LABEL if asked == "place" else _PLACE_LABEL
+    own = _PLACE_LABEL if asked == "place" else _TIME_LABEL
+    return any(other.search(label) for label in labels) and not any(own.search(label) for label in labels)
+
+
+def labels_the_asked(text: str, asked: str) -> bool:
+    """Return True when a labelled line labels what is asked: a place ("Location: ...") or a time ("Date: ...")."""
+    own = _PLACE_LABEL if asked == "place" else _TIME_LABEL
+    return any(own.search(match.group(1)) for cell in text.split(" | ") if (match := _LINE_LABEL.match(cell)))
 
 
 def question_parts(question: str) -> tuple[str, ...]:
