@@ -221,26 +221,22 @@ class IdentityRepository:
         return [(token, email) for token, email in rows.all()], total
 
     async def revoke_token(self, organization_id: str, token_id: str, *, by: str, at: datetime) -> None:
-        await self.session.execute(
-            update(PersonalAccessToken)
-            .where(
-                PersonalAccessToken.organization_id == organization_id,
-                PersonalAccessToken.id == token_id,
-                PersonalAccessToken.revoked_at.is_(None),
-            )
-            .values(revoked_at=at, revoked_by=by)
-        )
+        await self._revoke(organization_id, PersonalAccessToken.id == token_id, by=by, at=at)
 
     async def revoke_user_tokens(
         self, organization_id: str, user_id: str, *, by: str, at: datetime
     ) -> list[tuple[str, str]]:
         """Revoke every live token of a user; return the (id, name) of those revoked."""
+        return await self._revoke(organization_id, PersonalAccessToken.user_id == user_id, by=by, at=at)
+
+    async def _revoke(
+        self, organization_id: str, which: ColumnElement[bool], *, by: str, at: datetime
+    ) -> list[tuple[str, str]]:
+        """Revoke the organization's live tokens `which` selects; return the (id, name) of those revoked."""
         rows = await self.session.execute(
             update(PersonalAccessToken)
             .where(
-                PersonalAccessToken.organization_id == organization_id,
-                PersonalAccessToken.user_id == user_id,
-                PersonalAccessToken.revoked_at.is_(None),
+                PersonalAccessToken.organization_id == organization_id, which, PersonalAccessToken.revoked_at.is_(None)
             )
             .values(revoked_at=at, revoked_by=by)
             .returning(PersonalAccessToken.id, PersonalAccessToken.name)
