@@ -17,7 +17,7 @@ from fastapi.routing import APIRoute
 from apps.api.boundary import InputBoundaryMiddleware
 from apps.api.errors import register_exception_handlers
 from apps.api.logging import configure_logging
-from apps.api.middleware import JsonErrorCORSMiddleware, PasswordCheckShedding, RequestContextMiddleware
+from apps.api.middleware import HeadAsGet, JsonErrorCORSMiddleware, PasswordCheckShedding, RequestContextMiddleware
 from apps.api.openapi import install_error_schema
 from apps.api.routers import admin, analytics, auth, execution, health, knowledge
 from apps.api.static import mount_ui
@@ -257,6 +257,7 @@ def create_app(
         allow_headers=["*"],
         expose_headers=EXPOSED_HEADERS,
     )
+    app.add_middleware(HeadAsGet)
     app.add_middleware(RequestContextMiddleware)
     for router in (health, auth, admin, knowledge, execution, analytics):
         app.include_router(router.router)

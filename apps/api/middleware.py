@@ -120,3 +120,25 @@ class JsonErrorCORSMiddleware(CORSMiddleware):
             {"refused": refused},
             headers,
         )
+
+
+class HeadAsGet:
+    """Answer HEAD on the API's GET routes as GET without the body (RFC 9110): status and headers, X-Total-Count
+    included, as a GET would send them. The routes declare GET only, so HEAD was a 405; the UI's static files answer
+    HEAD themselves."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or scope.get("method") != "HEAD" or not path.startswith(("/api/", "/health")):
+            await self.app(scope, receive, send)
+            return
+
+        async def without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {"type": "http.response.body", "body": b"", "more_body": message.get("more_body", False)}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, without_body)

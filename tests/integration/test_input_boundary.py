@@ -321,3 +321,16 @@ async def test_a_refused_cors_preflight_answers_in_the_error_shape(client) -> No
     allowed = await client.options("/api/v1/auth/login", headers={**preflight, "Origin": "http://localhost:3000"})
     assert allowed.status_code == 200
     assert allowed.headers["access-control-allow-origin"] == "http://localhost:3000"
+
+
+async def test_head_answers_as_get_without_a_body(client, account) -> None:
+    """HEAD on a GET route was a 405; it answers as GET would, headers and all, with no body."""
+    health = await client.head("/health")
+    assert health.status_code == 200 and health.content == b""
+    listing = await client.head("/api/v1/knowledge/documents", headers=account.headers)
+    got = await client.get("/api/v1/knowledge/documents", headers=account.headers)
+    assert listing.status_code == 200 and listing.content == b""
+    assert listing.headers["x-total-count"] == got.headers["x-total-count"] and listing.headers["x-request-id"]
+    refused = await client.head("/api/v1/knowledge/documents")
+    assert refused.status_code == 401 and refused.content == b""
+    assert (await client.head("/api/v1/knowledge/documents/not-a-document", headers=account.headers)).status_code == 404
