@@ -35,7 +35,7 @@ from domains.execution.briefing.extractive.features import (
     Candidate,
     analyze,
     answer_features,
-    document_key,
+    document_of,
     quote_start,
 )
 from domains.execution.briefing.extractive.headers import header_answer
@@ -52,7 +52,7 @@ from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.steps import neighbouring_step
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.extractive.terms import negated, stem, tokenize
+from domains.execution.briefing.extractive.terms import Token, negated, stem, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
@@ -195,8 +195,7 @@ def _quote(analysis: Analysis, candidate: Candidate) -> Quote:
 
 
 def _passage_document(analysis: Analysis, passage: int) -> str:
-    item = analysis.passages[passage].item
-    return document_key(item) or item.chunk_id
+    return document_of(analysis.passages[passage].item)
 
 
 def _document_of(analysis: Analysis, candidate: Candidate) -> str:
@@ -267,10 +266,15 @@ def _claim(analysis: Analysis, text: str) -> bool:
     return may_be_claim(text, people=analysis.needs.asks_who)
 
 
-def _own_stems(analysis: Analysis, candidate: Candidate) -> set[str]:
-    """Return the stems of a candidate's quote (its sentence, and the one before when it opens with a pronoun)."""
+def _own_tokens(analysis: Analysis, candidate: Candidate) -> list[Token]:
+    """Return the tokens of a candidate's quote (its sentence, and the one before when it opens with a pronoun)."""
     passage = analysis.passages[candidate.passage]
-    return {t.stem for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence}
+    return [t for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence]
+
+
+def _own_stems(analysis: Analysis, candidate: Candidate) -> set[str]:
+    """Return the stems of a candidate's quote (_own_tokens)."""
+    return {t.stem for t in _own_tokens(analysis, candidate)}
 
 
 def _row_key_terms(analysis: Analysis, anchor: Candidate) -> set[str]:
@@ -595,8 +599,7 @@ def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, floa
             candidate = analysis.candidates[index]
             if number not in candidate.parts or _document_of(analysis, candidate) != document:
                 continue
-            passage = analysis.passages[candidate.passage]
-            tokens = [t for sentence in passage.tokens[candidate.first : candidate.sentence + 1] for t in sentence]
+            tokens = _own_tokens(analysis, candidate)
             if not holds_expected(needs.expect, tokens, needs.terms, needs.procedural):
                 continue  # "... recommend to the AGM that rent rises" holds no date for "When is the AGM?"
             own = {t.stem for t in tokens}

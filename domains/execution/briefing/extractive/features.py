@@ -196,7 +196,7 @@ class Analysis:
         """Return the names that recur in the retrieved text of the passage's document (document_names)."""
         if self._names is None:
             self._names = document_names(self.passages)
-        return self._names.get(document_key(passage.item) or passage.item.chunk_id, frozenset())
+        return self._names.get(document_of(passage.item), frozenset())
 
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
         """Return what the eligibility rules read of the quote of sentences first..index of `passage`.
@@ -374,6 +374,12 @@ def document_key(item: EvidenceItem) -> str:
     return item.section.split(SECTION_SEPARATOR)[0] if item.section else ""
 
 
+def document_of(item: EvidenceItem) -> str:
+    """Return the document a chunk is read as part of: its document_key, or, without a hint, the chunk itself (no
+    other chunk's text is its document's)."""
+    return document_key(item) or item.chunk_id
+
+
 def shown_titles(passages: Sequence[Passage]) -> dict[str, str]:
     """Return, per document (the first part of its chunks' section hints), the title a chunk of it shows on its
     opening line: a plain-text document names its title only there, and its other chunks' hints do not repeat it."""
@@ -408,7 +414,7 @@ def document_names(passages: Sequence[Passage]) -> dict[str, frozenset[str]]:
     headings: dict[str, int] = {}
     for passage in passages:
         # A chunk without a location hint is a document of its own: no other chunk's names are its names.
-        key = document_key(passage.item) or passage.item.chunk_id
+        key = document_of(passage.item)
         places = seen.setdefault(key, {})
         for index, tokens in enumerate(passage.tokens):
             unit = passage.units[index] if passage.units else None
@@ -507,7 +513,7 @@ def analyze(
     analysis = Analysis(question=question, passages=passages, needs=needs, parts=tuple(parts), idf=idf)
     elsewhere = _owned_elsewhere(analysis, possessive_owners(question_text)) if check else frozenset()
     for passage in passages:
-        if not passage.quotable or (document_key(passage.item) or passage.item.chunk_id) in elsewhere:
+        if not passage.quotable or document_of(passage.item) in elsewhere:
             continue
         chunk_coverage = _coverage(question.weights, passage.stems)
         for index in range(len(passage.spans)):
@@ -537,7 +543,7 @@ def _owned_elsewhere(analysis: Analysis, owners: frozenset[str]) -> frozenset[st
         return frozenset()
     stems: dict[str, set[str]] = {}
     for passage in analysis.passages:
-        key = document_key(passage.item) or passage.item.chunk_id
+        key = document_of(passage.item)
         stems.setdefault(key, set()).update(passage.stems | analysis.sections(passage.position)[2])
     naming = {owner: {key for key, words in stems.items() if same_word(owner, words)} for owner in owners}
     return frozenset(key for key in stems if any(keys and key not in keys for keys in naming.values()))
