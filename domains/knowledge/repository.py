@@ -81,13 +81,7 @@ class DocumentRepository:
         of a message forwarded as one of them), visible ones only, in a stable order."""
         found, frontier = list(document_ids), list(document_ids)
         while frontier:
-            statement = (
-                self.visible(organization_id)
-                .with_only_columns(Document.id)
-                .where(Document.parent_document_id.in_(frontier))
-                .order_by(Document.id)
-            )
-            frontier = [doc for doc in (await self.session.execute(statement)).scalars() if doc not in found]
+            frontier = [doc for doc in await self.attachment_ids(organization_id, *frontier) if doc not in found]
             found.extend(frontier)
         return found
 
@@ -210,9 +204,15 @@ class DocumentRepository:
         ).order_by(Document.created_at, Document.source)
         return [DocumentRow(doc, status, indexed) for doc, status, indexed in (await self.session.execute(statement))]
 
-    async def attachment_ids(self, organization_id: str, document_id: str) -> list[str]:
-        statement = self.visible(organization_id).with_only_columns(Document.id)
-        return list((await self.session.execute(statement.where(Document.parent_document_id == document_id))).scalars())
+    async def attachment_ids(self, organization_id: str, *parent_ids: str) -> list[str]:
+        """Return the documents attached to any of `parent_ids` (one level), in a stable order."""
+        statement = (
+            self.visible(organization_id)
+            .with_only_columns(Document.id)
+            .where(Document.parent_document_id.in_(parent_ids))
+            .order_by(Document.id)
+        )
+        return list((await self.session.execute(statement)).scalars())
 
     def _with_status(self, statement: Select[Document]) -> Select[Document, str, datetime | None]:
         latest = (
