@@ -268,7 +268,7 @@ def verify(
     import httpx
     from pydantic import ValidationError
     from rich.console import Console
-    from sqlalchemy.exc import DBAPIError, ProgrammingError
+    from sqlalchemy.exc import ProgrammingError
 
     from apps.cli.verify import Record, describe_record, print_verdicts, verify_with_api, verify_with_database
     from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
@@ -314,7 +314,10 @@ def verify(
             location.stop()
 
     try:
-        record, verdicts = asyncio.run(over_api(api) if api is not None else in_database())
+        if api is not None:
+            record, verdicts = asyncio.run(over_api(api))
+        else:
+            record, verdicts = _with_database("verify", lambda: asyncio.run(in_database()))
     except httpx.HTTPStatusError as exc:
         status = exc.response.status_code
         reason = "the token is refused" if status in (401, 403) else f"the server answered {status}"
@@ -322,9 +325,6 @@ def verify(
         raise typer.Exit(2) from None
     except (httpx.HTTPError, OSError) as exc:  # unreachable, timed out, not an ORION server (ApiNotFound)
         typer.echo(f"orion verify: could not reach {api}: {exc or type(exc).__name__}", err=True)
-        raise typer.Exit(2) from None
-    except DBAPIError as exc:
-        typer.echo(f"orion verify: the database cannot be read ({type(exc.orig).__name__})", err=True)
         raise typer.Exit(2) from None
     if as_json:
         print(
