@@ -243,12 +243,7 @@ def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None
     header = None
     if rows and all(cell.tag == "th" for cell in rows[0] if isinstance(cell.tag, str)):
         header, cells = cells[0], cells[1:]
-    if header is None and is_label_table(cells):
-        builder.label_rows(cells)
-    else:
-        builder.table(cells, header)
-    if builder.row_count > limits.max_table_rows:
-        raise too_many_rows(limits)
+    _rows(builder, cells, header, limits)
 
 
 # A list's item and list tags: trafilatura's XML (`list/item`) and the page's own HTML (`ul|ol/li`)
@@ -308,6 +303,12 @@ def _table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
     first = own[0] if own else None
     if first is not None and any(cell.get("role") == "head" for cell in first.iterchildren("cell")):
         header, rows = rows[0], rows[1:]
+    _rows(builder, rows, header, limits)
+
+
+def _rows(builder: TextBuilder, rows: list[list[str]], header: list[str] | None, limits: ParseLimits) -> None:
+    """Write a table's rows under its marked header; with none marked, a table of labels and values row by row
+    (builder.is_label_table), any other under its first row."""
     if header is None and is_label_table(rows):
         builder.label_rows(rows)
     else:
