@@ -31,6 +31,7 @@ from domains.execution.briefing.extractive.terms import (
     MONTHS,
     NUMBER_WORDS,
     STOP_WORDS,
+    TOKEN_PATTERN,
     Token,
     fold,
     is_year,
@@ -303,12 +304,12 @@ def asked_head(match: re.Match[str] | None) -> str | None:
 _MONEY_QUESTION = re.compile(
     r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
     r"refund|fine|salary|budget|owe|owed|due)\b|\bhow much (?:money|cash)\b"
-    r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|"
+    r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|excess|"
     r"commission|tip|tips|tax|vat|postage|shipping|delivery charge)\b"
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
     r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
     r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
-    r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine|salary|salarie|wage)s?"
+    r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine|salary|salarie|wage|excess|deductible)s?"
     r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now|due|owed|payable)\b))"
     r"|\bwhat does .* cost\b"
 )
@@ -437,6 +438,25 @@ _IDENTIFIER_QUESTION = re.compile(
 )
 
 
+# "What was the flight number ...?", "What is my account number?": a code is asked ("SK 482", "4471 0382 95").
+_CODED_NUMBER = re.compile(
+    r"^(?:what|which)(?:['’]s| is| was| are| were) (?:the |my |our |your |his |her |their |[\w-]+['’]s )?"
+    r"(?:[\w-]+ ){0,3}?(?:flight|order|reference|ref|serial|model|account|policy|booking|invoice|membership|tracking|"
+    r"registration|case|ticket|claim|customer|product|part|vehicle|licence|license|passport|vat|company|charity|sort)"
+    r"\s+numbers?\b"
+)
+# A code as documents write one: three or more capitals and digits with a digit among them ("HL-TRV-448213",
+# "VS3-2024", "4471"), not a sum of money ("GBP 389.00", "£1,240").
+_WRITTEN_CODE = re.compile(r"(?<![£$€\w.,])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{2,}\b(?![.,]\d)")
+# What stands just before a number that is a sum of money: a currency sign or code
+_CURRENCY_BEFORE = re.compile(r"(?:[£$€]|\b(?:gbp|eur|usd|chf))\s?$", re.IGNORECASE)
+
+
+def states_code(text: str) -> bool:
+    """Return True when a text writes a code: capitals and digits, not money (_WRITTEN_CODE)."""
+    return any(not _CURRENCY_BEFORE.search(text[max(0, m.start() - 4) : m.start()]) for m in _WRITTEN_CODE.finditer(text))
+
+
 def asked_identifier(folded: str) -> str | None:
     """Return the stem of the code, password or reference a "what's the ... code?" question asks for, or None."""
     match = _IDENTIFIER_QUESTION.search(folded)
@@ -563,6 +583,25 @@ def holds_money(text: str, header: str = "") -> bool:
     return any(c.isdigit() for c in text) and bool(_CURRENCY_COLUMN.search(f"{text} {header}"))
 
 
+_RATE_WORDS = frozenset(("per", "a", "an", "each", "every"))
+
+
+def _priced_numbers(text: str, tokens: list[Token]) -> frozenset[int]:
+    """Return the indexes of the tokens that are a sum of money ("£17") or a percentage ("20%") in `text`."""
+    matches = list(TOKEN_PATTERN.finditer(text))
+    if len(matches) != len(tokens):
+        return frozenset()
+    return frozenset(
+        i
+        for i, match in enumerate(matches)
+        if tokens[i].numeric
+        and (
+            _CURRENCY_BEFORE.search(text[max(0, match.start() - 4) : match.start()])
+            or text[match.end() :].lstrip()[:1] == "%"
+        )
+    )
+
+
 def _is_number(token: Token) -> bool:
     return token.numeric or token.lower in NUMBER_WORDS
 
@@ -577,18 +616,29 @@ _REFERENCES = (
 )
 
 
+# Words that label a number as a code: "Batch codes: 2403", "model 7741", "ref 2210" name things, they count none.
+_CODE_LABELS = frozenset(
+    str.split("code codes batch batches model models serial ref reference references pin postcode account id")
+)
+
 _PLACE_NUMBERS = _REFERENCES | frozenset(
     str.split("level levels floor floors room rooms gate gates platform platforms bay bays unit units block building")
 )
 
 
 def holds_expected(
-    expect: Expect, tokens: Iterable[Token], question_terms: frozenset[str], procedural: bool = False
+    expect: Expect,
+    tokens: Iterable[Token],
+    question_terms: frozenset[str],
+    procedural: bool = False,
+    text: str | None = None,
 ) -> bool:
     """Return True when the sentence's tokens hold an answer of the expected kind not already in the question.
 
-    A `procedural` "when" question ("When should I ...?") is also answered by a condition ("if", "as soon as")."""
+    A `procedural` "when" question ("When should I ...?") is also answered by a condition ("if", "as soon as").
+    `text`, the sentence the tokens are of, tells a sum of money or a percentage, which is no length of time."""
     listed = list(tokens)
+    priced = _priced_numbers(text, listed) if text is not None and expect is Expect.DURATION else frozenset()
     fresh = [t for t in listed if t.stem not in question_terms]
     if expect is Expect.ANY:
         return True
@@ -605,13 +655,17 @@ def holds_expected(
             i
             for i, t in enumerate(listed)
             if (day(t) and (month(i + 1, True) or month(i - 1)))
-            or (is_year(t) and (month(i - 1) or (month(i - 2) and day(listed[i - 1]))))
+            or (is_year(t) and (month(i - 1, i > 1 and day(listed[i - 2])) or (month(i - 2) and day(listed[i - 1]))))
         }
         referenced: set[int] = set()
         for i, t in enumerate(listed):
             before = listed[i - 1].lower if i else ""
-            if t.numeric and (before in _REFERENCES or (before in ("or", "and", "to") and i - 2 in referenced)):
-                referenced.add(i)  # "if the Hirer breaks clause 2.2 or 2.3" counts nothing
+            if t.numeric and (
+                before in _REFERENCES
+                or before in _CODE_LABELS
+                or (before in ("or", "and", "to") and i - 2 in referenced)
+            ):
+                referenced.add(i)  # "if the Hirer breaks clause 2.2 or 2.3", "Batch codes: 2403 to 2411" count nothing
         return any(
             (_is_number(t) and i not in dated and i not in referenced)
             or t.lower in ("free", "half", "no", "none", "unlimited")
@@ -623,8 +677,16 @@ def holds_expected(
         # A number counts with its unit after it ("30 days", "5 to 6 hours"; "12 characters" for "how long" only), or
         # as a year ("until the end of 2026"); "Week 11" names a week by its number, not a length.
         units = _DURATION_UNITS | _LENGTH_UNITS if _LONG in question_terms else _DURATION_UNITS
+
+        def lasts(i: int) -> bool:
+            # the number's unit within the next three words, not as a rate's ("40 guests a night")
+            for j in range(i + 1, min(i + 4, len(listed))):
+                if listed[j].lower in units:
+                    return listed[j - 1].lower not in _RATE_WORDS
+            return False
+
         return any(
-            (_is_number(t) and (is_year(t) or any(u.lower in units for u in listed[i + 1 : i + 4])))
+            (_is_number(t) and i not in priced and (is_year(t) or lasts(i)))
             or (
                 t.lower in _DURATION_WORDS
                 and (not i or listed[i - 1].lower not in _POINTING)
@@ -980,6 +1042,7 @@ class QuestionNeeds:
     # "where" or "when" asked: a labelled line whose label names the other ("Date of incident: ..." for "Where did
     # the incident happen?") answers nothing (asks_place_or_time)
     place_or_time: str | None = None
+    coded: bool = False  # "What was the flight number?": a code is asked, which no sum of money or date gives
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1124,6 +1187,7 @@ class QuestionNeeds:
             day,
             present,
             asks_place_or_time(asked),
+            bool(_CODED_NUMBER.search(folded)),
         )
 
     def eligible(
@@ -1157,7 +1221,7 @@ class QuestionNeeds:
         `names` are the names (and the numbers they label) that the document's retrieved text repeats in two or more
         paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
         wherever the answering sentence stands."""
-        if not holds_expected(self.expect, tokens, self.terms, self.procedural):
+        if not holds_expected(self.expect, tokens, self.terms, self.procedural, text):
             return False
         if self.day is not None and not names_a_day(tokens, weekdays=self.day == "day"):
             # "a monthly lunch club" for "On which day of the month is the lunch club held?"; "I approve the plan,
@@ -1206,6 +1270,8 @@ class QuestionNeeds:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         if self.money and text is not None and not holds_money(text, header):
             return False
+        if self.coded and text is not None and not states_code(text):
+            return False  # "... assess the GBP 389.00 you claimed" for "What was the flight number?"
         if self.place_or_time is not None and text is not None and labels_the_other(text, self.place_or_time):
             return False  # "Date of incident: Tuesday 3 March" for "Where did the incident happen?"
         if self.unit is not None and text is not None and not self.unit.search(text):

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-# A code of capitals and digits ("E21", "A4") is one token; otherwise numbers and words.
-_TOKEN = re.compile(r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A code of capitals and digits ("E21", "A4") is one token; otherwise numbers and words (checks re-reads their offsets).
+TOKEN_PATTERN = re.compile(r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 STOP_WORDS = frozenset(
@@ -161,7 +161,7 @@ def fold(text: str) -> str:
 
 def tokenize(text: str) -> list[Token]:
     """Return the tokens of `text` in order; a capital on the first word of the text does not count as one."""
-    return [_token(match.group(0), index == 0) for index, match in enumerate(_TOKEN.finditer(text))]
+    return [_token(match.group(0), index == 0) for index, match in enumerate(TOKEN_PATTERN.finditer(text))]
 
 
 @lru_cache(maxsize=65536)
