@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from apps.api.logging import request_id_var
 from packages.core.errors import OrionError
 from packages.core.validation import describe_invalid, invalid_fields
+from packages.database.availability import database_unavailable
 
 logger = logging.getLogger(__name__)
 
@@ -65,12 +66,17 @@ def register_exception_handlers(app: FastAPI) -> None:
         return error_response(422, "validation_error", message, {"errors": errors})
 
     async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
-        logger.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+        if not database_unavailable(exc):
+            # The database answered: a deadlock, a serialization failure, a cancelled statement. A race to fix, not an
+            # outage, so it is logged as an error with its SQLSTATE; the client may still retry.
+            sqlstate = getattr(getattr(exc, "orig", None), "sqlstate", None)
+            logger.error("database error on %s %s: SQLSTATE %s", request.method, request.url.path, sqlstate)
+            message = "The request collided with another change at the same moment; try again shortly."
+        else:
+            logger.warning("database unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+            message = "The database is not reachable right now; try again shortly."
         return error_response(
-            503,
-            "service_unavailable",
-            "The database is not reachable right now; try again shortly.",
-            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)},
+            503, "service_unavailable", message, headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)}
         )
 
     for error_class in _DATABASE_UNAVAILABLE:

@@ -11,6 +11,7 @@ import pytest
 from domains.execution.briefing import BriefingGeneration, FakeBehaviour
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.output import BriefingOutput
+from domains.execution.repository import RunRepository
 from domains.execution.run.recovery import MAX_RECOVERIES, recover_stuck_runs
 from packages.core.clock import utcnow
 from packages.database.engine import sync_url
@@ -336,6 +337,37 @@ async def test_cancel_a_running_run(client, app, handbook) -> None:
     events = (await client.get(f"{RUNS}/{run_id}/events", headers=account.headers)).json()
     closing = [event for event in events if event["event_type"] == "step_cancelled"]
     assert [event["step_id"] for event in closing] == [stored["steps"][1]["id"]]
+
+
+async def test_a_cancel_racing_the_last_step_is_a_conflict_not_a_deadlock(client, app, handbook, monkeypatch) -> None:
+    # An outside check saw 1 in 20 cancels racing a run answer 503 ("database not reachable"): the step's completion
+    # locked the step row, then the run row; the cancel locked them the other way round, and Postgres killed one of
+    # the two as a deadlock. Here the completion pauses inside its transaction after its first write, while the
+    # cancel comes in: both locks are taken run first now, so the cancel waits and finds the run verifying.
+    account, _ = handbook
+    model = BlockingModel()
+    first_write, proceed = asyncio.Event(), asyncio.Event()
+    update_step = RunRepository.update_step
+
+    async def paused_update_step(self, organization_id, step_id, **values):  # type: ignore[no-untyped-def]
+        await update_step(self, organization_id, step_id, **values)
+        if model.entered.is_set() and values.get("status") == "completed" and not first_write.is_set():
+            first_write.set()
+            await proceed.wait()
+
+    monkeypatch.setattr(RunRepository, "update_step", paused_update_step)
+    with scripted_model(app, model):
+        run_task = asyncio.create_task(start_run(client, account, "How long should water be boiled?"))
+        await asyncio.wait_for(model.entered.wait(), 10)
+        run_id = (await client.get(RUNS, params={"limit": 1}, headers=account.headers)).json()[0]["id"]
+        model.release.set()
+        await asyncio.wait_for(first_write.wait(), 10)  # the briefing step's completion holds its locks
+        cancel_task = asyncio.create_task(client.post(f"{RUNS}/{run_id}/cancel", headers=account.headers))
+        await asyncio.sleep(0.3)  # the cancel reaches the database and waits there
+        proceed.set()
+        created, cancelled = await asyncio.wait_for(asyncio.gather(run_task, cancel_task), 30)
+    assert cancelled.status_code == 409 and cancelled.json()["error"]["code"] == "conflict", cancelled.text
+    assert created["id"] == run_id and created["status"] == "completed"  # start_run asserted the 201
 
 
 async def test_recovery_after_a_crash(client, app, database_url, handbook) -> None:

@@ -211,14 +211,16 @@ class RunLifecycle:
             validate_run_transition(RunStatus.RUNNING, RunStatus.VERIFYING)
             run_values["status"] = RunStatus.VERIFYING.value
         async with self._transaction(run) as repo:
+            # The run's row first, then its step's, as every other move takes them (a cancel moves the run, then closes
+            # its open steps): the other order deadlocked with a cancel arriving at that moment.
+            moved = await repo.move_run(run.organization_id, run.id, [RunStatus.RUNNING], **run_values)
+            if moved is None:
+                raise RunMoved(run.id)
             await repo.update_step(
                 run.organization_id, step.id, status=StepStatus.COMPLETED.value, output=output, completed_at=utcnow()
             )
             for event_type, payload in events:
                 repo.add_event(run.organization_id, run.id, event_type, payload, step.id)
-            moved = await repo.move_run(run.organization_id, run.id, [RunStatus.RUNNING], **run_values)
-            if moved is None:
-                raise RunMoved(run.id)
             repo.add_event(run.organization_id, run.id, "step_completed", {"duration_ms": duration_ms}, step.id)
             if verifying:
                 payload = {"status": RunStatus.VERIFYING.value}

@@ -454,7 +454,9 @@ _CURRENCY_BEFORE = re.compile(r"(?:[£$€]|\b(?:gbp|eur|usd|chf))\s?$", re.IGNO
 
 def states_code(text: str) -> bool:
     """Return True when a text writes a code: capitals and digits, not money (_WRITTEN_CODE)."""
-    return any(not _CURRENCY_BEFORE.search(text[max(0, m.start() - 4) : m.start()]) for m in _WRITTEN_CODE.finditer(text))
+    return any(
+        not _CURRENCY_BEFORE.search(text[max(0, m.start() - 4) : m.start()]) for m in _WRITTEN_CODE.finditer(text)
+    )
 
 
 def asked_identifier(folded: str) -> str | None:
