@@ -125,6 +125,26 @@ async def refresh_run_evidence(
     return await _recheck(session, organization_id, run_id, result, evidence)
 
 
+async def refresh_outdated_evidence(
+    session: AsyncSession, organization_id: str, run_ids: Sequence[str] | None = None, *, limit: int = SWEEP_BATCH
+) -> dict[str, EvidenceDrift]:
+    """Re-check now the organization's answered runs (of `run_ids`, or any, at most `limit`) whose drift check is
+    outdated, as refresh_run_evidence does for one; return their new checks by run id.
+
+    A list of runs and the analytics call this, so they say what a run read alone says (an outside check found the
+    list showing `current` for a run whose own page said `drifted`, until someone opened it)."""
+    repo = RunRepository(session)
+    drifts: dict[str, EvidenceDrift] = {}
+    for run_id in await repo.outdated_evidence_checks(organization_id, run_ids, limit):
+        run = await repo.get(organization_id, run_id)
+        if run is None:
+            continue
+        steps = (await repo.steps(organization_id, [run_id]))[run_id]
+        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+        drifts[run_id] = await _recheck(session, organization_id, run_id, RunResult.load(run.result), evidence)
+    return drifts
+
+
 async def _recheck(
     session: AsyncSession, organization_id: str, run_id: str, result: RunResult, evidence: RetrievalOutput
 ) -> EvidenceDrift:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -253,6 +253,24 @@ class RunRepository:
         rows = await self.session.execute(_RUNS_NEEDING_EVIDENCE_CHECK, {"limit": limit})
         return [(row[0], row[1]) for row in rows]
 
+    async def outdated_evidence_checks(
+        self, organization_id: str, run_ids: Sequence[str] | None, limit: int
+    ) -> list[str]:
+        """Return the ids of the organization's runs (of `run_ids`, or any) whose drift check is outdated
+        (runs_needing_evidence_check), oldest first, at most `limit`."""
+        if run_ids is not None and not run_ids:
+            return []
+        rows = await self.session.execute(
+            _ORGANIZATION_RUNS_NEEDING_EVIDENCE_CHECK,
+            {
+                "organization_id": organization_id,
+                "any": run_ids is None,
+                "run_ids": list(run_ids or ()),
+                "limit": limit,
+            },
+        )
+        return [row[0] for row in rows]
+
     async def evidence_check_outdated(self, organization_id: str, run_id: str) -> bool:
         """Return True when an answered run was never checked for drift or cites a document whose current version
         is not the one its last check saw (the per-run form of runs_needing_evidence_check)."""
@@ -284,6 +302,11 @@ _NEEDS_EVIDENCE_CHECK = """
 """
 _RUNS_NEEDING_EVIDENCE_CHECK = text(
     f"SELECT r.organization_id, r.id FROM runs r WHERE {_NEEDS_EVIDENCE_CHECK}"
+    " ORDER BY r.completed_at, r.id LIMIT :limit"
+)
+_ORGANIZATION_RUNS_NEEDING_EVIDENCE_CHECK = text(
+    "SELECT r.id FROM runs r WHERE r.organization_id = :organization_id"
+    f" AND (CAST(:any AS boolean) OR r.id = ANY(CAST(:run_ids AS varchar[]))) AND {_NEEDS_EVIDENCE_CHECK}"
     " ORDER BY r.completed_at, r.id LIMIT :limit"
 )
 _RUN_NEEDS_EVIDENCE_CHECK = text(

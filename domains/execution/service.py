@@ -24,7 +24,12 @@ from domains.execution.errors import (
     RunQuotaExceeded,
     UnknownWorkflow,
 )
-from domains.execution.evidence import EvidenceDrift, refresh_run_evidence, with_evidence_status
+from domains.execution.evidence import (
+    EvidenceDrift,
+    refresh_outdated_evidence,
+    refresh_run_evidence,
+    with_evidence_status,
+)
 from domains.execution.models import Run, Step
 from domains.execution.repository import RunRepository
 from domains.execution.run.engine import RunEngine
@@ -239,6 +244,11 @@ class ExecutionService:
 
     async def list_runs(self, organization_id: str, *, limit: int, offset: int) -> tuple[list[RunPublic], int]:
         runs, total = await self.repo.list_runs(organization_id, limit=limit, offset=offset)
+        answered = [r.id for r in runs if r.outcome == RunOutcome.ANSWERED]
+        drifts = await refresh_outdated_evidence(self.session, organization_id, answered, limit=len(answered))
+        for run in runs:
+            if run.id in drifts:
+                run.evidence_status = drifts[run.id].run_status
         steps = await self.repo.steps(organization_id, [r.id for r in runs]) if runs else {}
         return [_run_public(r, steps.get(r.id, [])) for r in runs], total
 

@@ -59,3 +59,40 @@ async def test_a_new_version_and_a_deletion_show_on_the_next_read(client, app) -
     assert deleted.status_code == 204
     claims = (await run_result(client, account, run["id"]))["result"]["claims"]
     assert [c["evidence_status"] for c in claims] == ["gone", "gone"]
+
+
+async def _answered_run(client, app, account, text: str, name: str) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    document = await upload_ok(client, account, text, name, source=name)
+    chunks = (
+        await client.get(f"/api/v1/knowledge/documents/{document['document_id']}/chunks", headers=account.headers)
+    ).json()
+    briefing = {
+        "briefing": "Briefing.",
+        "claims": [{"statement": "A statement.", "citations": [{"chunk_id": chunks[0]["chunk_id"], "quote": CHANGED}]}],
+        "insufficient_evidence": False,
+    }
+    with scripted_model(app, FakeLLMProvider([briefing])):
+        run = await start_run(client, account, "how long can visitors park", document_ids=[document["document_id"]])
+    assert run["outcome"] == "answered", run["failure_reason"]
+    return run["id"], document["document_id"]
+
+
+async def test_the_run_list_and_the_analytics_say_drifted_before_any_run_is_opened(client, app) -> None:
+    # An outside check found the list (and the analytics' drifted count) saying `current` for a run whose own page
+    # said `drifted`, until someone opened that run.
+    account = await register(client)
+    kept, _ = await _answered_run(client, app, account, V1, "kept.txt")
+    changed, _ = await _answered_run(client, app, account, V1, "changed.txt")
+    deleted, document_id = await _answered_run(client, app, account, V1, "deleted.txt")
+    analytics = "/api/v1/investigations/analytics"
+    assert (await client.get(analytics, headers=account.headers)).json()["drifted"] == 0
+
+    await upload_ok(client, account, V2, "changed.txt", source="changed.txt")
+    assert (await client.delete(f"/api/v1/knowledge/documents/{document_id}", headers=account.headers)).status_code == 204
+
+    assert (await client.get(analytics, headers=account.headers)).json()["drifted"] == 2
+    back = V1.replace("Permits", "Day permits")  # its quote is back, in a third version
+    await upload_ok(client, account, back, "changed.txt", source="changed.txt")
+    listing = (await client.get(RUNS, params={"limit": 10}, headers=account.headers)).json()
+    status = {run["id"]: run["evidence_status"] for run in listing}
+    assert status == {kept: "current", changed: "current", deleted: "drifted"}

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Query
 from apps.api.deps import SessionDep, require
 from domains.analytics.schemas import InvestigationAnalyticsPublic, InvestigationTrendPublic
 from domains.analytics.service import AnalyticsService
+from domains.execution.evidence import refresh_outdated_evidence
 from domains.identity.permissions import Permission
 from domains.identity.service import Principal
 
@@ -20,6 +21,9 @@ AnalyticsReader = Annotated[Principal, Depends(require(Permission.ANALYTICS_READ
 @router.get("/analytics", operation_id="investigations_analytics")
 async def analytics(principal: AnalyticsReader, session: SessionDep) -> InvestigationAnalyticsPublic:
     """Return outcome counts, the refusal rate, evidence statistics and the most-cited documents."""
+    # Runs whose cited documents changed since their last drift check are re-checked first, so `drifted` counts
+    # what the runs themselves say (the background sweep would catch up within its interval).
+    await refresh_outdated_evidence(session, principal.organization_id)
     return await AnalyticsService(session).investigations(principal.organization_id)
 
 
