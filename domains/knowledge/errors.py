@@ -33,6 +33,11 @@ class NotUtf8Text(DocumentRejected):
     default_message = "The text is not valid UTF-8; re-save it as UTF-8 and upload it again."
 
 
+class NulInText(DocumentRejected):
+    reason = "nul_character"
+    default_message = "The text contains NUL characters; a text file never does. Remove them and upload it again."
+
+
 class CorruptPdf(DocumentRejected):
     reason = "corrupt_pdf"
     default_message = "The PDF is damaged and cannot be read."

@@ -10,8 +10,10 @@
    just not in the encoding we accept.
 4. More than 5% control bytes in the first 64 KiB (NUL, C0 except tab/newline/CR/FF/VT/ESC, DEL) -> 415.
    Random or compressed data has about 10.5% of them, text in any legacy encoding almost none, so a few
-   stray NULs in a text file do not turn it into "binary" (normalization removes them).
-5. Otherwise valid UTF-8 (a BOM is stripped) is text; invalid UTF-8 is 422 `not_utf8` naming the byte offset.
+   stray control bytes in a text file do not turn it into "binary" (normalization removes them).
+5. Otherwise valid UTF-8 (a BOM is stripped) is text; invalid UTF-8 is 422 `not_utf8` naming the byte offset, and
+   text holding a NUL character is 422 `nul_character` (the contract refuses NUL anywhere in a request; inside a
+   PDF, an image or an Office file NUL bytes are the format's, not characters, and stay allowed).
 
 Markdown is recognised by its extension, or by its structure when the name has no known text extension. HTML by
 its extension or a leading `<!DOCTYPE html>` / `<html`, and decoded as a browser does when it is not UTF-8: in the
@@ -24,7 +26,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from domains.knowledge.errors import EmptyDocument, NotUtf8Text, UnsupportedDocumentType
+from domains.knowledge.errors import EmptyDocument, NotUtf8Text, NulInText, UnsupportedDocumentType
 from domains.knowledge.ingestion.parsing.containers import office_kind
 from domains.knowledge.ingestion.parsing.document import DocumentType
 
@@ -91,6 +93,13 @@ def detect_document_type(data: bytes, filename: str | None = None) -> DocumentTy
         return "email"
     html = name.endswith(_HTML_EXTENSIONS) or bool(_HTML_START.match(data[:_SAMPLE_BYTES].decode("latin-1")))
     text = decode_html(data) if html else decode_text(data)
+    if "\x00" in text:
+        offset = text.index("\x00")
+        raise NulInText(
+            f"The text contains a NUL character (at character {offset}); a text file never does, so it is refused "
+            "like NUL anywhere in a request. Remove the NUL characters and upload it again.",
+            details={"char_offset": offset},
+        )
     if not text.strip():
         raise EmptyDocument()
     if html:
