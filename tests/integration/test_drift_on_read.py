@@ -88,7 +88,8 @@ async def test_the_run_list_and_the_analytics_say_drifted_before_any_run_is_open
     assert (await client.get(analytics, headers=account.headers)).json()["drifted"] == 0
 
     await upload_ok(client, account, V2, "changed.txt", source="changed.txt")
-    assert (await client.delete(f"/api/v1/knowledge/documents/{document_id}", headers=account.headers)).status_code == 204
+    gone = await client.delete(f"/api/v1/knowledge/documents/{document_id}", headers=account.headers)
+    assert gone.status_code == 204
 
     assert (await client.get(analytics, headers=account.headers)).json()["drifted"] == 2
     back = V1.replace("Permits", "Day permits")  # its quote is back, in a third version
