@@ -4,19 +4,21 @@ import { useState } from "react";
 import { api, call } from "@/api/client";
 import type { Role, User } from "@/api/types";
 import { Badge } from "@/components/Badge";
+import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { formatDateTime } from "@/lib/format";
 import { RolePicker } from "./RolePicker";
 import { knownRoles } from "./roles";
 
-/** One user: change roles, deactivate or reactivate (the API keeps one active admin and says so with 409). */
+/** One user: change roles, deactivate (after confirmation) or reactivate; the API keeps one active admin (409). */
 export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onChanged: (user: User) => void }) {
   const [roles, setRoles] = useState<Role[]>(knownRoles(user.roles));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [confirming, setConfirming] = useState(false);
   const rolesChanged = [...roles].sort().join() !== [...user.roles].sort().join();
 
-  async function run(request: () => Promise<User>) {
+  async function run(request: () => Promise<User>, onRefused?: () => void) {
     setBusy(true);
     setError(null);
     try {
@@ -25,12 +27,23 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
       onChanged(updated);
     } catch (failure) {
       setError(failure);
+      onRefused?.();
     } finally {
       setBusy(false);
+      setConfirming(false);
     }
   }
 
   const path = { path: { user_id: user.id } };
+  const saveRoles = () =>
+    run(
+      () => call(api.PUT("/api/v1/admin/users/{user_id}/roles", { params: path, body: { roles } })),
+      // A refused change leaves the saved roles in force: the checkboxes show those, not the refused choice.
+      () => setRoles(knownRoles(user.roles)),
+    );
+  const setActive = (isActive: boolean) =>
+    run(() => call(api.PATCH("/api/v1/admin/users/{user_id}", { params: path, body: { is_active: isActive } })));
+
   return (
     <tr>
       <td>
@@ -40,8 +53,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
       </td>
       <td>
         <RolePicker compact legend={`Roles of ${user.email}`} idPrefix={`roles-${user.id}`} value={roles} onChange={setRoles} />
-        <button type="button" disabled={busy || !rolesChanged || roles.length === 0}
-          onClick={() => void run(() => call(api.PUT("/api/v1/admin/users/{user_id}/roles", { params: path, body: { roles } })))}>
+        <button type="button" disabled={busy || !rolesChanged || roles.length === 0} onClick={() => void saveRoles()}>
           Save roles
         </button>
       </td>
@@ -49,15 +61,23 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
         {user.is_active ? <Badge tone="good">active</Badge> : <Badge tone="neutral">deactivated</Badge>}
       </td>
       <td>
-        <button type="button" className={user.is_active ? "danger" : undefined} disabled={busy}
-          onClick={() =>
-            void run(() =>
-              call(api.PATCH("/api/v1/admin/users/{user_id}", { params: path, body: { is_active: !user.is_active } })),
-            )
-          }>
-          {user.is_active ? "Deactivate" : "Reactivate"}
-        </button>
+        {user.is_active ? (
+          <button type="button" className="danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Deactivate
+          </button>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => void setActive(true)}>
+            Reactivate
+          </button>
+        )}
         {error ? <ErrorAlert error={error} /> : null}
+        <ConfirmDialog open={confirming} title={`Deactivate ${user.email}?`} confirmLabel="Deactivate user" busy={busy}
+          onConfirm={() => void setActive(false)} onCancel={() => setConfirming(false)}>
+          <p>
+            {isSelf ? "You are" : "They are"} signed out at once and cannot sign in until an admin reactivates the
+            account. {isSelf ? "Your" : "Their"} access tokens stop working for good.
+          </p>
+        </ConfirmDialog>
       </td>
     </tr>
   );

@@ -1,0 +1,87 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { api } from "@/api/client";
+import type { User } from "@/api/types";
+import { UserRow } from "./UserRow";
+
+const alice: User = {
+  id: "u1",
+  email: "alice@example.org",
+  organization_id: "o1",
+  organization_name: "acme",
+  roles: ["admin"],
+  is_active: true,
+  created_at: "2026-12-01T10:00:00+00:00",
+};
+
+/** What openapi-fetch resolves to when the API answers 409 with the contract's error shape. */
+const lastAdmin = {
+  error: { error: { code: "conflict", message: "An organization must keep at least one active admin." } },
+  response: new Response(null, { status: 409 }),
+} as never;
+
+function renderRow(user: User = alice, onChanged = vi.fn()) {
+  render(
+    <table>
+      <tbody>
+        <UserRow user={user} isSelf onChanged={onChanged} />
+      </tbody>
+    </table>,
+  );
+  return onChanged;
+}
+
+const checkbox = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+
+describe("UserRow", () => {
+  it("shows the saved roles again after the server refuses a role change", async () => {
+    const put = vi.spyOn(api, "PUT").mockResolvedValue(lastAdmin);
+    renderRow();
+    fireEvent.click(checkbox("Admin"));
+    fireEvent.click(checkbox("Member"));
+    fireEvent.click(screen.getByRole("button", { name: "Save roles" }));
+
+    await waitFor(() => expect(screen.getByText("An organization must keep at least one active admin.")).toBeTruthy());
+    expect(put).toHaveBeenCalledWith("/api/v1/admin/users/{user_id}/roles", {
+      params: { path: { user_id: "u1" } },
+      body: { roles: ["member"] },
+    });
+    expect(checkbox("Admin").checked).toBe(true);
+    expect(checkbox("Member").checked).toBe(false);
+    expect((screen.getByRole("button", { name: "Save roles" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("asks before deactivating a user and sends nothing when the admin cancels", async () => {
+    const patch = vi.spyOn(api, "PATCH").mockResolvedValue({
+      data: { ...alice, is_active: false },
+      response: new Response(null, { status: 200 }),
+    } as never);
+    const onChanged = renderRow();
+
+    fireEvent.click(screen.getByRole("button", { name: "Deactivate" }));
+    const dialog = screen.getByRole("dialog", { name: "Deactivate alice@example.org?" });
+    expect(dialog.textContent).toContain("signed out at once");
+    expect(patch).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(patch).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Deactivate" }));
+    fireEvent.click(screen.getByRole("button", { name: "Deactivate user" }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith({ ...alice, is_active: false }));
+    expect(patch).toHaveBeenCalledWith("/api/v1/admin/users/{user_id}", {
+      params: { path: { user_id: "u1" } },
+      body: { is_active: false },
+    });
+  });
+
+  it("reactivates without asking", async () => {
+    const patch = vi.spyOn(api, "PATCH").mockResolvedValue({
+      data: alice,
+      response: new Response(null, { status: 200 }),
+    } as never);
+    renderRow({ ...alice, is_active: false });
+    fireEvent.click(screen.getByRole("button", { name: "Reactivate" }));
+    await waitFor(() => expect(patch).toHaveBeenCalledTimes(1));
+  });
+});
