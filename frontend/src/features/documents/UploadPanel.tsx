@@ -43,7 +43,8 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
     setProgress(0);
     setOutcome(null);
     const reply = await uploadDocument({ file, title, onProgress: setProgress });
-    const described = describeUploadOutcome(file.name, reply);
+    // The server calls the document by its title (the file name when none is given): so does the message.
+    const described = describeUploadOutcome(title.trim() || file.name, reply);
     setOutcome(described);
     setProgress(null);
     if (described.kind !== "rejected") {
@@ -119,7 +120,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
 function UploadOutcomeMessage({ outcome, onSettled }: { outcome: UploadOutcome; onSettled: () => void }) {
   if (outcome.kind === "rejected") {
     return (
-      <Alert tone="error" title="The upload was rejected">
+      <Alert tone="error" title={outcome.title}>
         <p>{outcome.message}</p>
         {outcome.hint ? <p className="small">{outcome.hint}</p> : null}
       </Alert>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseApiError } from "@/api/errors";
+import { networkError, parseApiError } from "@/api/errors";
 import type { IngestResponse } from "@/api/types";
 import { describeUploadOutcome } from "./uploadOutcome";
 
@@ -51,6 +51,7 @@ describe("describeUploadOutcome", () => {
     expect(outcome).toEqual({
       kind: "rejected",
       tone: "error",
+      title: "The upload was rejected",
       message: "The file is larger than the upload limit of 10 MB.",
       hint: "The file is over the size limit.",
     });
@@ -79,5 +80,24 @@ describe("describeUploadOutcome", () => {
   it("says when to retry after the daily cap (429)", () => {
     const outcome = rejected(429, "rate_limited", "Daily limit reached.", null, new Headers({ "Retry-After": "3600" }));
     expect(outcome.kind === "rejected" && outcome.hint).toBe("Try again in 3600 s.");
+  });
+
+  it("says an upload that got no answer did not reach ORION, never that it was rejected", () => {
+    const outcome = describeUploadOutcome("report.pdf", {
+      ok: false,
+      error: networkError(new Error("the upload was interrupted")),
+    });
+    expect(outcome).toEqual({
+      kind: "rejected",
+      tone: "error",
+      title: "The upload did not reach ORION",
+      message: "The server could not be reached (the upload was interrupted).",
+      hint: "Check the connection, or whether ORION is running, then upload the file again.",
+    });
+  });
+
+  it("tells a server failure apart from a refusal of the file", () => {
+    const outcome = rejected(503, "service_unavailable", "The database is not reachable right now; try again shortly.");
+    expect(outcome.kind === "rejected" && outcome.title).toBe("ORION could not take the upload");
   });
 });

@@ -3,7 +3,7 @@ import type { UploadReply } from "@/api/upload";
 
 export type UploadOutcome =
   | { kind: "indexed" | "processing" | "duplicate"; tone: "success" | "info"; message: string; documentId: string }
-  | { kind: "rejected"; tone: "error"; message: string; hint: string | null };
+  | { kind: "rejected"; tone: "error"; title: string; message: string; hint: string | null };
 
 const REJECTION_HINTS: Record<string, string> = {
   empty: "The file has no content.",
@@ -28,15 +28,26 @@ function rejectionHint(error: ApiError): string | null {
       return error.retryAfter !== null ? `Try again in ${error.retryAfter} s.` : "Try again later.";
     case 403:
       return "Your role can read documents but not upload them.";
+    case 0:
+      return "Check the connection, or whether ORION is running, then upload the file again.";
     default:
       return null;
   }
 }
 
+/** Who said no: nobody (no answer at all), the server failing, or the server refusing the file or the request. */
+function rejectionTitle(error: ApiError): string {
+  if (error.status === 0) return "The upload did not reach ORION";
+  if (error.status >= 500) return "ORION could not take the upload";
+  return "The upload was rejected";
+}
+
 /** Say what happened to an upload, in the words a person needs (the server's message first for rejections). */
 export function describeUploadOutcome(fileName: string, reply: UploadReply): UploadOutcome {
   if (!reply.ok) {
-    return { kind: "rejected", tone: "error", message: reply.error.message, hint: rejectionHint(reply.error) };
+    const { error } = reply;
+    const title = rejectionTitle(error);
+    return { kind: "rejected", tone: "error", title, message: error.message, hint: rejectionHint(error) };
   }
   const { body } = reply;
   if (body.duplicate) {

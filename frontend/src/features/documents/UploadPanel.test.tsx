@@ -1,0 +1,45 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { networkError } from "@/api/errors";
+import { uploadDocument } from "@/api/upload";
+import { UploadPanel } from "./UploadPanel";
+
+vi.mock("@/api/upload", () => ({ uploadDocument: vi.fn() }));
+
+function chooseAndUpload(title = "") {
+  const file = new File(["# Notes"], "notes.md", { type: "text/markdown" });
+  fireEvent.change(screen.getByLabelText("Choose a file"), { target: { files: [file] } });
+  if (title) fireEvent.change(screen.getByLabelText("Title (optional)"), { target: { value: title } });
+  fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+}
+
+describe("UploadPanel", () => {
+  it("says an upload that could not reach the server did not reach ORION, not that it was rejected", async () => {
+    vi.mocked(uploadDocument).mockResolvedValue({ ok: false, error: networkError(new Error("the upload was interrupted")) });
+    render(<UploadPanel onUploaded={() => undefined} />);
+    chooseAndUpload();
+    await waitFor(() => expect(screen.getByText("The upload did not reach ORION")).toBeTruthy());
+    expect(screen.queryByText(/rejected/)).toBeNull();
+    expect(screen.getByText("Selected: notes.md (7 B)")).toBeTruthy(); // kept, to try again
+  });
+
+  it("names the uploaded document by the title given to it", async () => {
+    vi.mocked(uploadDocument).mockResolvedValue({
+      ok: true,
+      status: 201,
+      body: {
+        document_id: "d1",
+        document_version_id: "v1",
+        version_number: 1,
+        status: "indexed",
+        chunk_count: 1,
+        duplicate: false,
+      },
+    });
+    const onUploaded = vi.fn();
+    render(<UploadPanel onUploaded={onUploaded} />);
+    chooseAndUpload("Team notes");
+    await waitFor(() => expect(screen.getByText(/“Team notes” is indexed as version 1/)).toBeTruthy());
+    expect(onUploaded).toHaveBeenCalled();
+  });
+});
