@@ -8,6 +8,14 @@ function readOffset(key: string): number {
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
+/** The current address with the list `key` at `offset` (no parameter for the first page). */
+export function addressWithOffset(key: string, offset: number): URL {
+  const url = new URL(window.location.href);
+  if (offset > 0) url.searchParams.set(key, String(offset));
+  else url.searchParams.delete(key);
+  return url;
+}
+
 /**
  * A list's page offset kept in the address (`?documents=40`): a reload stays on that page, a page turn is a history
  * entry, and Back returns to the page before. `key` names the list, so two lists on one page keep their own pages.
@@ -22,10 +30,7 @@ export function useUrlOffset(key: string): [number, (offset: number) => void] {
   }, [key]);
   const change = useCallback(
     (next: number) => {
-      const url = new URL(window.location.href);
-      if (next > 0) url.searchParams.set(key, String(next));
-      else url.searchParams.delete(key);
-      window.history.pushState(window.history.state, "", url);
+      window.history.pushState(window.history.state, "", addressWithOffset(key, next));
       setOffset(next);
     },
     [key],

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { useUrlOffset } from "@/lib/useUrlOffset";
@@ -23,6 +24,12 @@ export function AuditTrail() {
 
   if (error) return <ErrorAlert error={error} title="The audit trail could not be loaded" />;
   if (!data) return <Loading label="Loading the audit trail…" />;
+  if (isPastLastPage(offset, data.total, data.items.length)) {
+    return (
+      <PastLastPage urlKey="audit" total={data.total} limit={PAGE_SIZE} noun="audit entry" nouns="audit entries"
+        onChange={setOffset} />
+    );
+  }
   if (data.total === 0) return <EmptyState title="Nothing has been audited yet." />;
   return (
     <>

@@ -7,6 +7,7 @@ import { useUser } from "@/auth/SessionProvider";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { useAsync } from "@/lib/useAsync";
 import { UserRow } from "./UserRow";
 import { useUrlOffset } from "@/lib/useUrlOffset";
@@ -34,6 +35,12 @@ export function UserTable({ onChanged }: { onChanged: () => void }) {
 
   if (error) return <ErrorAlert error={error} title="The users could not be loaded" />;
   if (!data) return <Loading label="Loading users…" />;
+  if (isPastLastPage(offset, data.total, data.items.length)) {
+    return (
+      <PastLastPage urlKey="users" total={data.total} limit={PAGE_SIZE} noun="user" nouns="users"
+        onChange={setOffset} />
+    );
+  }
   return (
     <>
       <div className="table-scroll">

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
 import { useAsync } from "@/lib/useAsync";
@@ -30,6 +31,12 @@ export function ChunkList({ documentId, versionId }: { documentId: string; versi
 
   if (error) return <ErrorAlert error={error} title="The chunks could not be loaded" />;
   if (!data) return <Loading label="Loading chunks…" />;
+  if (isPastLastPage(offset, data.total, data.items.length)) {
+    return (
+      <PastLastPage urlKey="chunks" total={data.total} limit={PAGE_SIZE} noun="chunk" nouns="chunks"
+        onChange={setOffset} />
+    );
+  }
   if (data.total === 0) return <EmptyState title="This version has no chunks yet." />;
   return (
     <>

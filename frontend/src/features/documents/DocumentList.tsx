@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { VersionStatusBadge } from "./status";
@@ -25,6 +26,12 @@ export function DocumentList() {
 
   if (error) return <ErrorAlert error={error} title="The documents could not be loaded" />;
   if (!data) return <Loading label="Loading documents…" />;
+  if (isPastLastPage(offset, data.total, data.items.length)) {
+    return (
+      <PastLastPage urlKey="documents" total={data.total} limit={PAGE_SIZE} noun="document" nouns="documents"
+        onChange={setOffset} />
+    );
+  }
   if (data.total === 0) {
     return (
       <EmptyState title="No documents yet">

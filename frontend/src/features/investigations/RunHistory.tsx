@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { OutcomeBadge, runQuestion } from "./runStatus";
@@ -25,6 +26,12 @@ export function RunHistory() {
 
   if (error) return <ErrorAlert error={error} title="The investigations could not be loaded" />;
   if (!data) return <Loading label="Loading investigations…" />;
+  if (isPastLastPage(offset, data.total, data.items.length)) {
+    return (
+      <PastLastPage urlKey="runs" total={data.total} limit={PAGE_SIZE} noun="investigation" nouns="investigations"
+        onChange={setOffset} />
+    );
+  }
   if (data.total === 0) {
     return (
       <EmptyState title="No investigations yet">

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
+import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { STATUS_TONE } from "./scopes";
@@ -46,6 +47,12 @@ export function TokenTable({ organization }: { organization: boolean }) {
 
   if (error) return <ErrorAlert error={error} title="The tokens could not be loaded" />;
   if (!data) return <Loading label="Loading tokens…" />;
+  if (isPastLastPage(offset, data.total, data.items.length)) {
+    return (
+      <PastLastPage urlKey="tokens" total={data.total} limit={PAGE_SIZE} noun="token" nouns="tokens"
+        onChange={setOffset} />
+    );
+  }
   if (data.total === 0) return <EmptyState title="No access tokens yet." />;
   return (
     <>
