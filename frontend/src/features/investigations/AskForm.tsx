@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { api, call } from "@/api/client";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
@@ -23,6 +23,7 @@ export function AskForm() {
   const [pending, setPending] = useState<PendingRun | null>(null);
   const [error, setError] = useState<unknown>(null);
   const live = useLiveRun(pending);
+  const running = pending !== null && error === null;
 
   function toggle(documentId: string, checked: boolean) {
     setSelected((current) => {
@@ -31,6 +32,12 @@ export function AskForm() {
       else next.delete(documentId);
       return next;
     });
+  }
+
+  function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    if (!running && query.trim() !== "") event.currentTarget.form?.requestSubmit();
   }
 
   async function submit(event: FormEvent) {
@@ -60,7 +67,6 @@ export function AskForm() {
     }
   }
 
-  const running = pending !== null && error === null;
   return (
     <section className="panel" aria-labelledby="ask-title">
       <h2 id="ask-title">Ask a question</h2>
@@ -68,10 +74,18 @@ export function AskForm() {
         <div className="field">
           <label htmlFor="ask-query">Question</label>
           <textarea id="ask-query" rows={3} required maxLength={MAX_QUERY} value={query} disabled={running}
-            onChange={(event) => setQuery(event.target.value)} aria-describedby="ask-query-hint" />
+            onChange={(event) => setQuery(event.target.value)} onKeyDown={submitOnCtrlEnter}
+            aria-describedby="ask-query-hint" />
           <p id="ask-query-hint" className="hint">
             ORION answers only with claims that quote your documents verbatim, or says the evidence is not there.
+            Ctrl+Enter (⌘+Enter on a Mac) investigates.
           </p>
+        </div>
+        {/* The button comes before the optional picker: a keyboard user reaches it in one Tab, not one per document. */}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={running || query.trim() === ""}>
+            Investigate
+          </button>
         </div>
         {documents.length > 0 ? (
           <fieldset className="document-picker" disabled={running}>
@@ -85,11 +99,6 @@ export function AskForm() {
             ))}
           </fieldset>
         ) : null}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={running || query.trim() === ""}>
-            Investigate
-          </button>
-        </div>
       </form>
       {error ? <ErrorAlert error={error} title="The investigation could not run" /> : null}
       {running ? (

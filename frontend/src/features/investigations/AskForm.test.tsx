@@ -1,0 +1,62 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "@/api/client";
+import { AskForm } from "./AskForm";
+
+const router = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => router }));
+vi.mock("@/features/documents/useDocumentOptions", () => ({
+  useDocumentOptions: () => ({
+    documents: [
+      { id: "d1", title: "Visitor handbook" },
+      { id: "d2", title: "Price list" },
+    ],
+    total: 2,
+    error: null,
+  }),
+}));
+
+const ok = (data: unknown, status = 200) =>
+  ({ data, response: new Response(null, { status, headers: { "X-Total-Count": "0" } }) }) as never;
+
+function answerRuns() {
+  vi.spyOn(api, "GET").mockResolvedValue(ok([]));
+  return vi.spyOn(api, "POST").mockResolvedValue(ok({ id: "r1" }, 201));
+}
+
+const question = () => screen.getByLabelText("Question") as HTMLTextAreaElement;
+
+describe("AskForm", () => {
+  beforeEach(() => router.push.mockReset());
+
+  it.each([
+    ["Ctrl+Enter", { ctrlKey: true }],
+    ["Cmd+Enter", { metaKey: true }],
+  ])("investigates on %s in the question box", async (_name, modifier) => {
+    const post = answerRuns();
+    render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    fireEvent.keyDown(question(), { key: "Enter", ...modifier });
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/investigations/view?id=r1"));
+    expect(post).toHaveBeenCalledWith("/api/v1/runs", {
+      body: { workflow_type: "evidence_briefing", input: { query: "When is it open?" }, idempotency_key: expect.any(String) },
+    });
+  });
+
+  it("keeps a plain Enter as a new line", async () => {
+    const post = answerRuns();
+    render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    fireEvent.keyDown(question(), { key: "Enter" });
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("puts Investigate right after the question in tab order, before the document picker", () => {
+    const { container } = render(<AskForm />);
+    const focusable = [...container.querySelectorAll("textarea, button, input")];
+    expect(focusable.slice(0, 2)).toEqual([question(), screen.getByRole("button", { name: "Investigate" })]);
+    expect(focusable.slice(2)).toEqual(screen.getAllByRole("checkbox"));
+    expect(focusable).toHaveLength(4);
+  });
+});
