@@ -331,7 +331,7 @@ _UNIT_QUESTIONS = (
         re.compile(
             r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}temperature\b|\bhow (?:hot|cold|warm)\b"
         ),
-        re.compile(r"°|º|\bdegrees?\b|(?-i:\d\s?[CF]\b)", re.I),  # "180C (160C fan)"
+        re.compile(r"°|º|\bdegrees?\b|\bkelvins?\b|\bcelsius\b|\bfahrenheit\b|(?-i:\d\s?[CFK]\b)", re.I),  # "180C"
     ),
     (
         re.compile(r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}weight\b|\bhow heavy\b"),
@@ -457,6 +457,20 @@ def states_code(text: str) -> bool:
     return any(
         not _CURRENCY_BEFORE.search(text[max(0, m.start() - 4) : m.start()]) for m in _WRITTEN_CODE.finditer(text)
     )
+
+
+_LETTERED_CODE = re.compile(r"([a-z]{1,3})(\d{1,3})")
+
+
+def names_another_code(term: str, stems: frozenset[str] | set[str]) -> bool:
+    """Return True when a question's code of letters and a number ("q2", "b12") is not in a table row that names
+    another of the same letters ("Q1", "B7"): the row is about that other quarter, block or unit. (Prose may name
+    another in a comparison: "the first quarter, 12% more than in Q4".)"""
+    match = _LETTERED_CODE.fullmatch(term)
+    if match is None or term in stems:
+        return False
+    letters = match.group(1)
+    return any((other := _LETTERED_CODE.fullmatch(stem_)) is not None and other.group(1) == letters for stem_ in stems)
 
 
 def asked_identifier(folded: str) -> str | None:
@@ -1314,6 +1328,8 @@ class QuestionNeeds:
             # two paragraphs up does not make the emergency line's number Hatherley Green's)
             named = stems | paragraph | dated | document | names
         for term in self.key_terms:
+            if row and names_another_code(term, stems):
+                return False  # "quarter: Q1" for "... in Q2?", whatever the other rows say
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             where = close if alone else named
             if (
