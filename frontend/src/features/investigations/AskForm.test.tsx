@@ -59,4 +59,38 @@ describe("AskForm", () => {
     expect(focusable.slice(2)).toEqual(screen.getAllByRole("checkbox"));
     expect(focusable).toHaveLength(4);
   });
+
+  it("offers Cancel for the run it found while the investigation is in flight", async () => {
+    const running = {
+      id: "r9",
+      status: "running",
+      input: { query: "When is it open?" } as Record<string, unknown>,
+      steps: [],
+    };
+    let listed: (typeof running)[] = [];
+    const getRun = async (path: string, init: { params: { path?: { run_id: string } } }) =>
+      path === "/api/v1/runs" ? ok(listed) : ok(listed.find((run) => run.id === init.params.path?.run_id));
+    vi.spyOn(api, "GET").mockImplementation(getRun as never);
+    let finish: (value: unknown) => void = () => undefined;
+    const post = vi.spyOn(api, "POST").mockImplementation(((path: string) => {
+      if (path === "/api/v1/runs/{run_id}/cancel") return Promise.resolve(ok({ ...running, status: "cancelled" }));
+      // The run exists from the moment POST /runs starts it; someone else's run of the same question, limited to a
+      // document, is newer still and must not be taken for it.
+      listed = [{ ...running, id: "r8", input: { query: "When is it open?", document_ids: ["d2"] } }, running];
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    }) as never);
+    render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Investigate" }));
+
+    const cancel = await screen.findByRole("button", { name: "Cancel investigation" }, { timeout: 3000 });
+    fireEvent.click(cancel);
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith("/api/v1/runs/{run_id}/cancel", { params: { path: { run_id: "r9" } } }),
+    );
+    finish(ok({ id: "r9" }, 201));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/investigations/view?id=r9"));
+  });
 });

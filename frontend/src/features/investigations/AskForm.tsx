@@ -7,6 +7,7 @@ import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { useDocumentOptions } from "@/features/documents/useDocumentOptions";
 import { randomKey } from "@/lib/randomKey";
+import { CancelRun } from "./CancelRun";
 import { RunSteps } from "./RunSteps";
 import { fetchRecentRuns } from "./runsApi";
 import { type PendingRun, useLiveRun } from "./useLiveRun";
@@ -50,12 +51,13 @@ export function AskForm() {
         (runs) => new Set(runs.map((run) => run.id)),
         () => null,
       );
-      setPending({ query: question, knownIds: known });
+      const documentIds = [...selected];
+      setPending({ query: question, documentIds, knownIds: known });
       const run = await call(
         api.POST("/api/v1/runs", {
           body: {
             workflow_type: WORKFLOW,
-            input: { query: question, ...(selected.size > 0 ? { document_ids: [...selected] } : {}) },
+            input: { query: question, ...(documentIds.length > 0 ? { document_ids: documentIds } : {}) },
             idempotency_key: randomKey(),
           },
         }),
@@ -104,7 +106,13 @@ export function AskForm() {
       {running ? (
         <div className="live-run" aria-live="polite">
           <Loading label="Investigating: retrieving evidence, drafting, verifying every quote…" />
-          {live ? <RunSteps steps={live.steps} /> : null}
+          {live ? (
+            <>
+              {/* POST /runs answers only when the run is over; the run found by polling can be cancelled meanwhile. */}
+              <CancelRun run={live} onSettled={() => undefined} />
+              <RunSteps steps={live.steps} />
+            </>
+          ) : null}
         </div>
       ) : null}
     </section>

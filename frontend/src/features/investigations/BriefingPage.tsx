@@ -7,6 +7,9 @@ import { Alert } from "@/components/Alert";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { formatDateTime } from "@/lib/format";
+import { canWrite } from "@/auth/roles";
+import { useUser } from "@/auth/SessionProvider";
+import { CancelRun } from "./CancelRun";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
 import { RunSummaryPanel } from "./RunSummaryPanel";
@@ -17,7 +20,8 @@ import { useRunRecord } from "./useRunRecord";
 /** /investigations/view?id=…: the briefing with its verified quotes, or the refusal, or the failure. */
 export function BriefingPage() {
   const runId = useSearchParams().get("id");
-  const { run, events, result, summary, error } = useRunRecord(runId);
+  const user = useUser();
+  const { run, events, result, summary, error, refresh } = useRunRecord(runId);
 
   if (!runId) return <Alert tone="error" title="No investigation was given">Open one from the history.</Alert>;
   if (error instanceof ApiError && error.status === 404) {
@@ -40,6 +44,7 @@ export function BriefingPage() {
         </div>
         <OutcomeBadge run={run} />
       </div>
+      {canWrite(user) ? <CancelRun run={run} onSettled={refresh} /> : null}
 
       {result ? <OutcomeSection run={run} result={result} /> : <Loading label={`The investigation is ${run.status}…`} />}
 

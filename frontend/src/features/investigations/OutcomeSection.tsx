@@ -44,6 +44,7 @@ function Outcome({ run, result }: { run: Run; result: RunResult }) {
       return (
         <section className="outcome" aria-labelledby="outcome-title">
           <h2 id="outcome-title">The investigation was cancelled</h2>
+          <p>It was stopped before it reached an answer, so it says nothing about whether your documents hold one.</p>
         </section>
       );
     default:

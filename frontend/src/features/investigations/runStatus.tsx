@@ -9,8 +9,19 @@ export function runQuestion(run: Pick<Run, "input">): string {
   return typeof query === "string" ? query : "(no question recorded)";
 }
 
+/** The documents a run's question was limited to (empty: the whole library). */
+export function runDocumentIds(run: Pick<Run, "input">): string[] {
+  const ids = run.input.document_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
 export function isTerminal(status: Run["status"]): boolean {
   return TERMINAL.has(status);
+}
+
+/** The API cancels a run until it begins verifying its quotes. */
+export function isCancellable(status: Run["status"]): boolean {
+  return status === "pending" || status === "running";
 }
 
 const OUTCOMES: Record<RunOutcome, { label: string; tone: BadgeTone }> = {

@@ -3,14 +3,28 @@
 import { useEffect, useState } from "react";
 import type { Run } from "@/api/types";
 import { fetchRecentRuns, fetchRun } from "./runsApi";
-import { isTerminal } from "./runStatus";
+import { isTerminal, runDocumentIds } from "./runStatus";
 
 const POLL_MS = 700;
 
-/** A POST /runs in flight: its query, and the ids of the newest runs before it (null when they could not be read). */
+/**
+ * A POST /runs in flight: its query and the documents it is limited to, and the ids of the newest runs before it
+ * (null when they could not be read).
+ */
 export interface PendingRun {
   query: string;
+  documentIds: readonly string[];
   knownIds: ReadonlySet<string> | null;
+}
+
+/** The new run that is this request's: asked after it started, with the same question and the same documents. */
+function isPendingRun(run: Run, pending: PendingRun, knownIds: ReadonlySet<string>): boolean {
+  const documents = (ids: readonly string[]) => [...ids].sort().join();
+  return (
+    !knownIds.has(run.id) &&
+    run.input.query === pending.query &&
+    documents(runDocumentIds(run)) === documents(pending.documentIds)
+  );
 }
 
 /** While POST /runs executes (it answers only when the run is over), find the new run and follow its steps. */
@@ -28,9 +42,7 @@ export function useLiveRun(pending: PendingRun | null): Run | null {
     const poll = async () => {
       try {
         if (runId === null) {
-          const fresh = (await fetchRecentRuns()).find(
-            (run) => !knownIds.has(run.id) && run.input.query === pending.query,
-          );
+          const fresh = (await fetchRecentRuns()).find((run) => isPendingRun(run, pending, knownIds));
           runId = fresh?.id ?? null;
         }
         if (runId !== null) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { api, call } from "@/api/client";
 import type { Run, RunEvent, RunResult, RunSummary } from "@/api/types";
 import { fetchRun, fetchRunEvents } from "./runsApi";
@@ -16,9 +16,10 @@ export interface RunRecord {
   error: unknown;
 }
 
-/** Load a run; follow it while it executes, then load its result and summary. */
-export function useRunRecord(runId: string | null): RunRecord {
+/** Load a run; follow it while it executes, then load its result and summary. `refresh` loads it again now. */
+export function useRunRecord(runId: string | null): RunRecord & { refresh: () => void } {
   const [record, setRecord] = useState<RunRecord>({ events: [], error: null });
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     if (runId === null) return;
@@ -48,7 +49,8 @@ export function useRunRecord(runId: string | null): RunRecord {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [runId]);
+  }, [runId, generation]);
 
-  return record;
+  const refresh = useCallback(() => setGeneration((value) => value + 1), []);
+  return { ...record, refresh };
 }
