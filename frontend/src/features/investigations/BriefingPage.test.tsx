@@ -142,3 +142,22 @@ describe("BriefingPage", () => {
     expect(screen.queryByRole("button", { name: "Cancel investigation" })).toBeNull();
   });
 });
+
+describe("BriefingPage of a run limited to documents", () => {
+  it("names the documents the question was limited to, and says when one was deleted since", async () => {
+    fakeApi(() => ({ ...finished("answered"), input: { query: "When is it open?", document_ids: ["d1", "d2"] } }), {
+      d1: "Visitor handbook",
+    });
+    render(<BriefingPage />);
+    const scope = await screen.findByTestId("run-scope");
+    await waitFor(() => expect(scope.textContent).toBe("Limited to 2 documents: Visitor handbook, a deleted document"));
+    expect(screen.getByRole("link", { name: "Visitor handbook" }).getAttribute("href")).toBe("/documents/view?id=d1");
+  });
+
+  it("says nothing of a limit when the whole library was searched", async () => {
+    fakeApi(() => finished("answered"));
+    render(<BriefingPage />);
+    await screen.findByRole("heading", { name: "Briefing" });
+    expect(screen.queryByText(/Limited to/)).toBeNull();
+  });
+});

@@ -14,7 +14,8 @@ import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
 import { RunSummaryPanel } from "./RunSummaryPanel";
 import { RunEvents, RunSteps } from "./RunSteps";
-import { OutcomeBadge, runQuestion } from "./runStatus";
+import { OutcomeBadge, runDocumentIds, runQuestion } from "./runStatus";
+import { RunScope } from "./RunScope";
 import { useRunRecord } from "./useRunRecord";
 
 /** /investigations/view?id=…: the briefing with its verified quotes, or the refusal, or the failure. */
@@ -41,6 +42,7 @@ export function BriefingPage() {
           <p className="small muted">
             Asked {formatDateTime(run.created_at)} · {run.workflow_type}
           </p>
+          <RunScope documentIds={runDocumentIds(run)} />
         </div>
         <OutcomeBadge run={run} />
       </div>

@@ -8,9 +8,9 @@ import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, plural } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
-import { OutcomeBadge, runQuestion } from "./runStatus";
+import { OutcomeBadge, runDocumentIds, runQuestion } from "./runStatus";
 import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 20;
@@ -57,6 +57,9 @@ export function RunHistory() {
               <tr key={run.id}>
                 <td>
                   <Link href={`/investigations/view?id=${encodeURIComponent(run.id)}`}>{runQuestion(run)}</Link>
+                  {runDocumentIds(run).length > 0 ? (
+                    <div className="small muted">limited to {plural(runDocumentIds(run).length, "document")}</div>
+                  ) : null}
                 </td>
                 <td>
                   <OutcomeBadge run={run} />

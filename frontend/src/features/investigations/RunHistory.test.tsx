@@ -1,0 +1,32 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { api } from "@/api/client";
+import { RunHistory } from "./RunHistory";
+
+const listed = (id: string, input: Record<string, unknown>) => ({
+  id,
+  workflow_type: "evidence_briefing",
+  status: "completed",
+  outcome: "insufficient_evidence",
+  input,
+  steps_executed: 4,
+  max_steps: 4,
+  created_at: "2026-12-03T16:30:00+00:00",
+});
+
+describe("RunHistory", () => {
+  it("marks a run whose question was limited to some documents", async () => {
+    window.history.replaceState(null, "", "/investigations");
+    vi.spyOn(api, "GET").mockResolvedValue({
+      data: [
+        listed("r2", { query: "What is the offsite budget?", document_ids: ["d1"] }),
+        listed("r1", { query: "Who organises the offsite?" }),
+      ],
+      response: new Response(null, { status: 200, headers: { "X-Total-Count": "2" } }),
+    } as never);
+    render(<RunHistory />);
+    const limited = await screen.findByText("limited to 1 document");
+    expect(limited.closest("tr")?.textContent).toContain("What is the offsite budget?");
+    expect(screen.getAllByText(/limited to/)).toHaveLength(1);
+  });
+});
