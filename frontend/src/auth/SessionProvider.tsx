@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { api, call, setAccessToken, setUnauthorizedHandler } from "@/api/client";
-import { ApiError } from "@/api/errors";
+import { ApiError, errorMessage } from "@/api/errors";
 import type { User } from "@/api/types";
 import { scheduleRefresh } from "./refresh";
 import { clearToken, loadToken, saveToken, type StoredToken, tokenFromLogin } from "./tokenStore";
@@ -14,18 +14,43 @@ export type SessionState =
   | { status: "anonymous"; signedOut?: boolean }
   | { status: "signed-in"; user: User };
 
+/**
+ * A sign-out the server did not confirm: this browser forgot the session, but its token may stay valid on the server
+ * until `expiresAt` (epoch ms). The token itself stays in memory only, for `retrySignOut`.
+ */
+export interface UnconfirmedSignOut {
+  reason: string;
+  expiresAt: number;
+  retrying: boolean;
+}
+
 interface SessionValue {
   session: SessionState;
   /** A message for the sign-in page: why the session ended, or that it did. */
   notice: string | null;
+  unconfirmedSignOut: UnconfirmedSignOut | null;
   signIn: (email: string, password: string) => Promise<void>;
   register: (email: string, password: string, workspace: string | null) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Ask the server again to end a session whose sign-out it did not confirm. */
+  retrySignOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
+const SIGNED_OUT = "You have signed out.";
+
+/** Why the server did not end the session, in words that do not claim it did. */
+function unconfirmedReason(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return "ORION's server could not be reached";
+  return `ORION's server did not confirm it (${errorMessage(error)})`;
+}
+
+/** A logout answered 401: the token already works nowhere, which is what signing out wants. */
+function alreadyInvalid(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
 const REFRESH_RETRY_MS = 15_000;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -33,6 +58,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: "loading" });
   const [notice, setNotice] = useState<string | null>(null);
   const cancelRefresh = useRef<() => void>(() => undefined);
+  const [unconfirmedSignOut, setUnconfirmedSignOut] = useState<UnconfirmedSignOut | null>(null);
+  const leftToken = useRef<string | null>(null);
 
   const endSession = useCallback((message: string | null, signedOut = false) => {
     cancelRefresh.current();
@@ -44,6 +71,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const adopt = useCallback(
     (token: StoredToken) => {
+      // A new session: the old one's unconfirmed sign-out is no longer offered (a retry would carry this token).
+      leftToken.current = null;
+      setUnconfirmedSignOut(null);
       setAccessToken(token.accessToken);
       saveToken(token);
       cancelRefresh.current();
@@ -112,18 +142,45 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    const token = loadToken();
     try {
       await call(api.POST("/api/v1/auth/logout"));
-    } catch {
-      // The token is dropped either way; a failed logout call must not keep anyone signed in here.
+      endSession(SIGNED_OUT, true);
+    } catch (error) {
+      // The user asked to leave this browser, so the session goes here whatever the server said; but the page must
+      // not claim the server ended it when it may not have.
+      if (alreadyInvalid(error) || token === null) {
+        endSession(SIGNED_OUT, true);
+      } else {
+        endSession(null, true);
+        leftToken.current = token.accessToken;
+        setUnconfirmedSignOut({ reason: unconfirmedReason(error), expiresAt: token.expiresAt, retrying: false });
+      }
     }
-    endSession("You have signed out.", true);
     router.replace("/");
   }, [endSession, router]);
 
+  const retrySignOut = useCallback(async () => {
+    const token = leftToken.current;
+    if (token === null) return;
+    setUnconfirmedSignOut((current) => current && { ...current, retrying: true });
+    try {
+      await call(api.POST("/api/v1/auth/logout", { headers: { Authorization: `Bearer ${token}` } }));
+    } catch (error) {
+      if (!alreadyInvalid(error)) {
+        const reason = unconfirmedReason(error);
+        setUnconfirmedSignOut((current) => current && { ...current, reason, retrying: false });
+        return;
+      }
+    }
+    leftToken.current = null;
+    setUnconfirmedSignOut(null);
+    setNotice(SIGNED_OUT);
+  }, []);
+
   const value = useMemo(
-    () => ({ session, notice, signIn, register, signOut }),
-    [session, notice, signIn, register, signOut],
+    () => ({ session, notice, unconfirmedSignOut, signIn, register, signOut, retrySignOut }),
+    [session, notice, unconfirmedSignOut, signIn, register, signOut, retrySignOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
