@@ -459,6 +459,7 @@ def states_code(text: str) -> bool:
     )
 
 
+_ASKS_MORE = re.compile(r",? and (?:then |also )?(?:what|how|when|where|who|which|from|to|on|for)\b")
 _LETTERED_CODE = re.compile(r"([a-z]{1,3})(\d{1,3})")
 
 
@@ -1059,6 +1060,9 @@ class QuestionNeeds:
     # the incident happen?") answers nothing (asks_place_or_time)
     place_or_time: str | None = None
     coded: bool = False  # "What was the flight number?": a code is asked, which no sum of money or date gives
+    # Two things asked in one ("... and what's the extra for the exhibition?", "from A to B, and then on to C?"):
+    # each table row may answer one of them
+    compound: bool = False
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1204,6 +1208,7 @@ class QuestionNeeds:
             present,
             asks_place_or_time(asked),
             bool(_CODED_NUMBER.search(folded)),
+            bool(question_parts(question)) or bool(_ASKS_MORE.search(folded)),
         )
 
     def eligible(
@@ -1321,7 +1326,9 @@ class QuestionNeeds:
         # ("... for 10 seconds?") only in the sentence itself or its headings (or a range it states): the 10 in the
         # sentence beside it belongs to that sentence.
         close = seen if headed is None else headed | document | dated
-        named = seen | names
+        # A table's row is a record of its own: a name other rows repeat ("Kestrel Max") is theirs, not this row's
+        # ("Plan name: Kestrel Essentials"), unless the question asks two things that two rows answer.
+        named = seen if row and not self.compound else seen | names
         if paragraph is not None:
             # A letter's body under no heading of its own: a name the question asks about must be in the sentence's
             # paragraph, the title or the names the letter is about ("our branch at Hatherley Green keeps its hours"

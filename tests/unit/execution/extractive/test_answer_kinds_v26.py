@@ -112,3 +112,21 @@ def test_kelvin_is_a_temperature() -> None:
     assert draft_score("At what temperature does the alpha furnace run?", text) > 0
     assert draft_score("At what temperature does the beta furnace run?", text) > 0
     assert draft_score("At what temperature does the alpha furnace run?", "The alpha furnace runs for 6 hours.") == 0
+
+
+PLANS = (
+    "Provider: Nimbus Mobile | Plan name: Nimbus Lite | Monthly price: £8.00 | April rise: £1.50\n"
+    "Provider: Nimbus Mobile | Plan name: Nimbus Max | Monthly price: £20.00 | Data: unlimited\n"
+    "Provider: Brightwave | Plan name: Brightwave Go | Monthly price: £11.00 | April rise: £2.00\n"
+    "Provider: Nimbus Mobile | Plan name: Nimbus Max Family | Monthly price: £35.00 | Data: unlimited"
+)
+
+
+def test_a_table_row_answers_only_for_the_names_it_holds() -> None:
+    # Found on a phone-plan table: "By how much does the Kestrel Max price go up every April?" was answered with
+    # the other Kestrel plan's row, the name "Max" lent by the rows below it.
+    assert draft_score("By how much does the Nimbus Max price go up in April?", PLANS) == 0.0
+    assert draft_score("By how much does the Nimbus Lite price go up in April?", PLANS) > 0
+    # two things asked, each row answering one of them (the names are repeated across rows, as in a real table)
+    both = PLANS + "\nProvider: Brightwave | Plan name: Brightwave Go Plus | Monthly price: £15.00 | April rise: £2.50"
+    assert draft_score("What's the April rise on Nimbus Lite, and then on Brightwave Go?", both) > 0
