@@ -27,7 +27,9 @@ function answerRuns() {
 const question = () => screen.getByLabelText("Question") as HTMLTextAreaElement;
 
 describe("AskForm", () => {
-  beforeEach(() => router.push.mockReset());
+  beforeEach(() => {
+    router.push.mockReset();
+  });
 
   it.each([
     ["Ctrl+Enter", { ctrlKey: true }],
