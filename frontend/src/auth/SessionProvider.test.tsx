@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api, getAccessToken } from "@/api/client";
 import type { User } from "@/api/types";
@@ -21,14 +22,21 @@ const ann: User = {
 
 const noContent = () => ({ data: undefined, response: new Response(null, { status: 204 }) }) as never;
 
-/** The signed-in header's Sign out, or the sign-in page once the session is gone. */
+/** The signed-in header's Sign out (and a password change), or the sign-in page once the session is gone. */
 function Probe() {
-  const { session, signOut } = useSession();
+  const { session, signOut, changePassword } = useSession();
+  const [changed, setChanged] = useState<boolean | null>(null);
   if (session.status === "signed-in") {
     return (
-      <button type="button" onClick={() => void signOut()}>
-        Sign out
-      </button>
+      <>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        <button type="button" onClick={() => void changePassword("old password", "new passphrase").then(setChanged)}>
+          Change password
+        </button>
+        {changed === null ? null : <p>changed and signed in again: {String(changed)}</p>}
+      </>
     );
   }
   return session.status === "anonymous" ? <SignInForm /> : null;
@@ -46,7 +54,9 @@ async function signedIn() {
 }
 
 describe("SessionProvider sign-out", () => {
-  beforeEach(() => router.replace.mockReset());
+  beforeEach(() => {
+    router.replace.mockReset();
+  });
 
   it("says 'You have signed out' when the server ended the session", async () => {
     const post = vi.spyOn(api, "POST").mockResolvedValue(noContent());
@@ -82,5 +92,56 @@ describe("SessionProvider sign-out", () => {
     await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
     expect(await screen.findByRole("button", { name: "Try signing out on the server again" })).toBeTruthy();
     expect(screen.queryByText("You have signed out.")).toBeNull();
+  });
+});
+
+describe("SessionProvider password change", () => {
+  beforeEach(() => {
+    router.replace.mockReset();
+  });
+
+  it("signs in again with the new password, since the change ends the old token", async () => {
+    const put = vi.spyOn(api, "PUT").mockResolvedValue(noContent());
+    const post = vi.spyOn(api, "POST").mockResolvedValue({
+      data: { access_token: "jwt-2", token_type: "bearer", expires_in: 900 },
+      response: new Response(null, { status: 200 }),
+    } as never);
+    await signedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+
+    await screen.findByText("changed and signed in again: true");
+    expect(put).toHaveBeenCalledWith("/api/v1/auth/password", {
+      body: { current_password: "old password", new_password: "new passphrase" },
+    });
+    expect(post).toHaveBeenCalledWith("/api/v1/auth/login", {
+      body: { email: "ann@example.org", password: "new passphrase" },
+    });
+    expect(getAccessToken()).toBe("jwt-2");
+    expect(JSON.parse(window.sessionStorage.getItem("orion.session") ?? "{}").accessToken).toBe("jwt-2");
+  });
+
+  it("sends the user to sign in with the new password when signing in again fails", async () => {
+    vi.spyOn(api, "PUT").mockResolvedValue(noContent());
+    vi.spyOn(api, "POST").mockRejectedValue(new TypeError("Failed to fetch"));
+    await signedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+
+    await screen.findByText("Your password was changed. Sign in with your new password.");
+    expect(getAccessToken()).toBeNull();
+    expect(window.sessionStorage.length).toBe(0);
+    expect(router.replace).toHaveBeenCalledWith("/");
+  });
+
+  it("keeps the session when the server refuses the change", async () => {
+    vi.spyOn(api, "PUT").mockResolvedValue({
+      error: { error: { code: "validation_error", message: "The current password is incorrect." } },
+      response: new Response(null, { status: 422 }),
+    } as never);
+    const post = vi.spyOn(api, "POST");
+    await signedIn();
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() => expect(api.PUT).toHaveBeenCalled());
+    expect(post).not.toHaveBeenCalled();
+    expect(getAccessToken()).toBe("jwt-1");
   });
 });

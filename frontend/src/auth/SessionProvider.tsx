@@ -34,12 +34,18 @@ interface SessionValue {
   signOut: () => Promise<void>;
   /** Ask the server again to end a session whose sign-out it did not confirm. */
   retrySignOut: () => Promise<void>;
+  /**
+   * Change the signed-in user's password, then sign in again with it (the change ends every older token, this
+   * tab's too). False: the password changed but the new sign-in failed, so the user is on the sign-in page.
+   */
+  changePassword: (currentPassword: string, newPassword: string) => Promise<boolean>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 const SIGNED_OUT = "You have signed out.";
+const PASSWORD_CHANGED = "Your password was changed. Sign in with your new password.";
 
 /** Why the server did not end the session, in words that do not claim it did. */
 function unconfirmedReason(error: unknown): string {
@@ -178,9 +184,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setNotice(SIGNED_OUT);
   }, []);
 
+  const email = session.status === "signed-in" ? session.user.email : null;
+  const changePassword = useCallback(
+    async (currentPassword: string, newPassword: string) => {
+      if (email === null) throw new Error("changePassword needs a signed-in session");
+      const body = { current_password: currentPassword, new_password: newPassword };
+      await call(api.PUT("/api/v1/auth/password", { body }));
+      // The old token stops working now: no refresh with it, no call with it, while the new session starts.
+      cancelRefresh.current();
+      setAccessToken(null);
+      try {
+        await signIn(email, newPassword);
+        return true;
+      } catch {
+        endSession(PASSWORD_CHANGED, true);
+        router.replace("/");
+        return false;
+      }
+    },
+    [email, signIn, endSession, router],
+  );
+
   const value = useMemo(
-    () => ({ session, notice, unconfirmedSignOut, signIn, register, signOut, retrySignOut }),
-    [session, notice, unconfirmedSignOut, signIn, register, signOut, retrySignOut],
+    () => ({ session, notice, unconfirmedSignOut, signIn, register, signOut, retrySignOut, changePassword }),
+    [session, notice, unconfirmedSignOut, signIn, register, signOut, retrySignOut, changePassword],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

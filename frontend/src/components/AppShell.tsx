@@ -51,7 +51,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           {user ? (
             <div className="user-box">
               <span className="small">
-                {user.email}
+                <Link href="/account" title="Your account and password"
+                  aria-current={pathname === "/account" ? "page" : undefined}>
+                  {user.email}
+                </Link>
                 <span className="muted"> · {user.organization_name}</span>
               </span>
               <button type="button" className="link-button" onClick={() => void signOut()}>
