@@ -53,6 +53,7 @@ def test_splits_are_by_document_and_every_answer_is_in_its_document() -> None:
         ("everyday-unseen-5", 128),
         ("everyday-unseen-6", 128),
         ("everyday-unseen-7", 128),
+        ("everyday-unseen-8", 141),
     ],
 )
 def test_an_unseen_batch_loads_its_answers_are_in_its_documents_and_its_names_are_its_own(
