@@ -48,6 +48,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
   let shot = 0;
   const email = `e2e-${Date.now()}@example.org`;
   const password = "correct horse battery staple";
+  const newPassword = "a fresh and unguessable passphrase";
 
   const url = (path: string) => `${api?.baseUrl ?? ""}${path}`;
   const screenshot = async (name: string) => {
@@ -81,14 +82,32 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     expect(await focused()).toBe(`H1 ${name}`);
   };
 
-  /** Start the run and wait for its briefing page (or fail at once with the error the form shows). */
-  const investigate = async () => {
-    await page.getByRole("button", { name: "Investigate" }).click();
+  /** Start the run (by the button, or Ctrl+Enter in the question) and wait for its briefing page (or fail at once
+   * with the error the form shows). */
+  const investigate = async (how: "button" | "keyboard" = "button") => {
+    if (how === "keyboard") await page.getByLabel("Question", { exact: true }).press("Control+Enter");
+    else await page.getByRole("button", { name: "Investigate" }).click();
     await page.locator(".outcome, .alert-error").first().waitFor({ timeout: RUN_TIMEOUT_MS });
     const problem = page.locator(".alert-error");
     if (await problem.isVisible()) throw new Error(`The investigation did not run: ${await problem.innerText()}`);
     expect(page.url()).toMatch(/\/investigations\/view\?id=/);
   };
+
+  /** Take the browser errors a step provokes on purpose (a refused request, a connection cut) out of the watch. */
+  const expectBrowserErrors = (pattern: RegExp) => {
+    const unexpected = errors.filter((error) => !pattern.test(error));
+    errors.splice(0, errors.length, ...unexpected);
+  };
+
+  /** Whether the API accepts a bearer token now (200) or not (401). */
+  const tokenStatus = async (token: string) =>
+    (await fetch(url("/api/v1/auth/me"), { headers: { Authorization: `Bearer ${token}` } })).status;
+  /** The bearer token of the tab's session (empty when signed out). */
+  const sessionToken = () =>
+    page.evaluate(() => {
+      const stored = JSON.parse(window.sessionStorage.getItem("orion.session") ?? "{}") as { accessToken?: string };
+      return stored.accessToken ?? "";
+    });
 
   beforeAll(async () => {
     if (browserMissing) throw new Error(`ORION_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH}`);
@@ -182,7 +201,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await openFromNav("Investigations");
     await page.getByText("No investigations yet").waitFor();
     await page.getByLabel("Question", { exact: true }).fill("How much does an adult ticket cost?");
-    await investigate();
+    await investigate("keyboard");
     await page.getByRole("heading", { name: "Briefing" }).waitFor();
     const quote = page.locator(".claim blockquote mark").first();
     await quote.waitFor();
@@ -292,12 +311,55 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
     await openFromNav("Investigations");
     await page.getByLabel("Question", { exact: true }).fill("What does the south bearing of the bridge show?");
+    await page.getByRole("checkbox", { name: "Bridge inspection" }).check();
     await investigate();
     await page.getByRole("heading", { name: "Briefing" }).waitFor();
     const pages = page.locator(".claim .quote-pages").first();
     await pages.waitFor();
     expect(await pages.textContent()).toBe(" · p. 2");
+    const scope = page.getByTestId("run-scope");
+    await scope.getByRole("link", { name: "Bridge inspection" }).waitFor();
+    expect(await scope.textContent()).toBe("Limited to 1 document: Bridge inspection");
     await screenshot("briefing-pdf-page");
+  });
+
+  step("says a documents page past the end is empty and links back to the last page", async () => {
+    await page.goto(url("/documents?documents=1000"));
+    await page.getByText("No documents on this page").waitFor();
+    expect(await page.getByText(/1001/).count()).toBe(0);
+    await page.getByRole("link", { name: "Go to the last page (1–1)" }).click();
+    await page.getByRole("link", { name: "Bridge inspection" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("documents")).toBeNull();
+  });
+
+  step("offers Cancel while a run is running, and says so when the run finished first (409)", async () => {
+    // Real runs finish in well under a second: the run's page is shown its run as still running, then Cancel
+    // reaches the real API, which answers 409 because the run is over.
+    let rewrite = true;
+    const runPath = /\/api\/v1\/runs\/[^/?]+(\?.*)?$/;
+    const cancelPath = /\/api\/v1\/runs\/[^/?]+\/cancel$/;
+    await page.route(cancelPath, (route) => {
+      rewrite = false; // from the cancel on, the page sees the run as it really is
+      return route.continue();
+    });
+    await page.route(runPath, async (route) => {
+      if (!rewrite || route.request().method() !== "GET") return route.continue();
+      const response = await route.fetch();
+      const run = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...run, status: "running", outcome: null, completed_at: null } });
+    });
+    await openFromNav("Investigations");
+    await page.getByRole("link", { name: /south bearing/ }).click();
+    const cancel = page.getByRole("button", { name: "Cancel investigation" });
+    await cancel.waitFor();
+    await screenshot("briefing-running-cancel");
+    await cancel.click();
+    await page.getByText("Too late to cancel").waitFor();
+    await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    expect(await cancel.count()).toBe(0);
+    await page.unroute(runPath);
+    await page.unroute(cancelPath);
+    expectBrowserErrors(/409/);
   });
 
   step("marks an answer whose cited document was deleted", async () => {
@@ -331,6 +393,24 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     expect(new URL(page.url()).pathname).toBe("/documents");
   });
 
+  step("changes the password from the account page and stays signed in with the new one", async () => {
+    const before = await sessionToken();
+    await page.getByRole("link", { name: email }).click();
+    await page.getByRole("heading", { name: "Your account", level: 1 }).waitFor();
+    await page.getByLabel("Current password").fill(password);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Your password was changed").waitFor();
+    await screenshot("account-password-changed");
+    expect(await tokenStatus(before)).toBe(401); // the contract: older tokens stop working
+    const after = await sessionToken();
+    expect(after).not.toBe(before);
+    expect(await tokenStatus(after)).toBe(200);
+    await openFromNav("Documents");
+    await page.getByRole("link", { name: "Bridge inspection" }).waitFor();
+  });
+
   step("signs out back to the sign-in form", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByText("You have signed out.").waitFor();
@@ -339,5 +419,30 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     // Whoever signs in next in this tab starts on their own home page, not on the last user's page.
     await page.waitForTimeout(500);
     expect(new URL(page.url()).searchParams.get("next")).toBeNull();
+  });
+
+  step("signs in with the new password", async () => {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("heading", { name: "Documents", level: 1 }).waitFor();
+  });
+
+  step("signs out while the server cannot be reached: says so, keeps nothing here, and retries", async () => {
+    const token = await sessionToken();
+    await page.route("**/api/v1/auth/logout", (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("Signed out in this browser only").waitFor();
+    expect(await page.getByText("You have signed out.").count()).toBe(0);
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    expect(await tokenStatus(token)).toBe(200); // what the page warns about: the server never heard the sign-out
+    await screenshot("sign-out-unconfirmed");
+    expectBrowserErrors(/ERR_CONNECTION_REFUSED|ERR_FAILED/);
+
+    await page.unroute("**/api/v1/auth/logout");
+    await page.getByRole("button", { name: "Try signing out on the server again" }).click();
+    await page.getByText("You have signed out.").waitFor();
+    expect(await page.getByText("Signed out in this browser only").count()).toBe(0);
+    expect(await tokenStatus(token)).toBe(401);
   });
 });

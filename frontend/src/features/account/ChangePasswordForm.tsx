@@ -52,7 +52,7 @@ export function ChangePasswordForm() {
   return (
     <section className="panel" aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={submit} className="stack narrow-form">
         <Field label="Current password" type="password" autoComplete="current-password" required value={current}
           onChange={(event) => type(setCurrent, event.target.value)} />
         <Field label="New password" type="password" autoComplete="new-password" required minLength={8} maxLength={256}
