@@ -294,6 +294,16 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await row.getByText("revoked").waitFor();
     expect((await asToken()).status).toBe(401);
     await screenshot("tokens-revoked");
+
+    // On a 390 px phone the page does not scroll sideways: only the table does, inside its own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.reload();
+      await page.getByRole("row", { name: /e2e agent/ }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   step("cites a quote on the second page of a PDF by its own page", async () => {

@@ -145,3 +145,40 @@ describe("SessionProvider password change", () => {
     expect(getAccessToken()).toBe("jwt-1");
   });
 });
+
+describe("SessionProvider messages on the sign-in page", () => {
+  it("explains a session that expired while the tab was away", async () => {
+    saveToken({ accessToken: "jwt-old", expiresAt: Date.now() - 1_000 });
+    const get = vi.spyOn(api, "GET");
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText("Your session has ended. Please sign in again.");
+    expect(get).not.toHaveBeenCalled();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it("says nothing to a visitor who had no session", async () => {
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByRole("button", { name: "Sign in" });
+    expect(screen.queryByText(/session has ended/)).toBeNull();
+  });
+
+  it("drops 'You have signed out' once a new sign-in is tried, so it never stands beside its failure", async () => {
+    vi.spyOn(api, "POST").mockResolvedValueOnce(noContent());
+    fireEvent.click(await signedIn());
+    await screen.findByText("You have signed out.");
+    vi.spyOn(api, "POST").mockRejectedValue(new TypeError("Failed to fetch"));
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ann@example.org" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "whatever it was" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByText("Sign-in failed");
+    expect(screen.queryByText("You have signed out.")).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import { api, call, setAccessToken, setUnauthorizedHandler } from "@/api/client"
 import { ApiError, errorMessage } from "@/api/errors";
 import type { User } from "@/api/types";
 import { scheduleRefresh } from "./refresh";
-import { clearToken, loadToken, saveToken, type StoredToken, tokenFromLogin } from "./tokenStore";
+import { clearToken, hasStoredToken, loadToken, saveToken, type StoredToken, tokenFromLogin } from "./tokenStore";
 
 export type SessionState =
   | { status: "loading" }
@@ -116,8 +116,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     const stored = loadToken();
     if (stored === null) {
+      // A session that expired while the tab was away ends with the same explanation as one the server ended.
+      const expired = hasStoredToken();
       clearToken();
       setSession({ status: "anonymous" });
+      if (expired) setNotice(SESSION_ENDED);
     } else {
       adopt(stored);
       loadUser().catch((error: unknown) => {
@@ -132,6 +135,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
+      setNotice(null); // "You have signed out" must not stand beside this attempt's own outcome
       const token = await call(api.POST("/api/v1/auth/login", { body: { email, password } }));
       adopt(tokenFromLogin(token.access_token, token.expires_in));
       await loadUser();

@@ -19,6 +19,11 @@ export function clearToken(): void {
   window.sessionStorage.removeItem(STORAGE_KEY);
 }
 
+/** Whether this tab holds a session at all, valid or not (an expired one still says a session was here). */
+export function hasStoredToken(): boolean {
+  return window.sessionStorage.getItem(STORAGE_KEY) !== null;
+}
+
 /** The stored token, or null when there is none, it is malformed, or it has expired. */
 export function loadToken(now = Date.now()): StoredToken | null {
   const raw = window.sessionStorage.getItem(STORAGE_KEY);
