@@ -16,6 +16,7 @@ from domains.knowledge.errors import (
     EmptyDocument,
     EncryptedPdf,
     NotUtf8Text,
+    NulInText,
     PdfWithoutText,
     UnsupportedDocumentType,
 )
@@ -126,11 +127,16 @@ def test_empty_or_whitespace_only_files_are_rejected(data: bytes) -> None:
     assert caught.value.details == {"reason": "empty"}
 
 
-def test_a_utf8_bom_is_stripped_and_stray_nuls_are_tolerated() -> None:
-    parsed = parse_document(b"\xef\xbb\xbfFirst line\x00 of text.\n\nSecond paragraph.", "a.txt")
+def test_a_utf8_bom_is_stripped_and_a_nul_character_is_refused() -> None:
+    parsed = parse_document(b"\xef\xbb\xbfFirst line of text.\n\nSecond paragraph.", "a.txt")
     assert parsed.document_type == "text"
     assert parsed.media_type == "text/plain"
     assert parsed.text == "First line of text.\n\nSecond paragraph."
+    # The contract refuses NUL anywhere in a request; a text file's characters are no exception (they were once
+    # read as spaces).
+    with pytest.raises(NulInText) as refused:
+        parse_document(b"\xef\xbb\xbfFirst line\x00 of text.\n\nSecond paragraph.", "a.txt")
+    assert refused.value.details == {"reason": "nul_character", "char_offset": 10}
 
 
 def test_pdf_magic_decides_over_the_name_and_tolerates_leading_junk() -> None:
