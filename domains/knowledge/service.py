@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal, Protocol
@@ -161,7 +161,20 @@ class KnowledgeService:
         if outcome.kind != "duplicate":
             for write, vector in zip(writes[1:], vectors[1:], strict=True):
                 await self._write(organization_id, write, vector, provider, parent=outcome.response.document_id)
+            kept = {item.source for item in attachments}
+            await self.drop_old_attachments(organization_id, actor_id, outcome.response.document_id, kept)
         return outcome
+
+    async def drop_old_attachments(
+        self, organization_id: str, actor_id: str | None, message_id: str, kept: Collection[str]
+    ) -> None:
+        """Delete the attachment documents of a message's earlier version that its new version no longer carries:
+        the new message is what the organization now holds (an outside check found a dropped attachment still
+        searchable and quoted)."""
+        for attachment_id in await self.repo.attachment_ids(organization_id, message_id):
+            attachment = await self.repo.get(organization_id, attachment_id)
+            if attachment is not None and attachment.source not in kept:
+                await self._delete_one(organization_id, actor_id, attachment, purge=False)
 
     async def _write(
         self,
@@ -416,7 +429,7 @@ class KnowledgeService:
         )
         return ""
 
-    async def _delete_one(self, organization_id: str, actor_id: str, document: Document, *, purge: bool) -> None:
+    async def _delete_one(self, organization_id: str, actor_id: str | None, document: Document, *, purge: bool) -> None:
         searchable = await self.repo.searchable_version_ids(organization_id, document.id)
         await lexical.record_chunks(self.session, self.settings, organization_id, searchable, sign=-1)
         await self.repo.delete_document(organization_id, document.id)

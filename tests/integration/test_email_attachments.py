@@ -220,6 +220,19 @@ async def test_bulk_ingestion_links_attachments_to_their_message(client, app, te
     assert children == {result.document_id for result in report.results[1:]}
     assert message["unread_attachments"][0]["file_name"] == "setup.exe"
 
+    # A later version of the message, read in bulk too, takes the attachments it no longer carries with it.
+    resent = make_email("Quarterly station reports", "Hello board,\n\nOnly the pumps note this time.\n\nAlice")
+    maintype, subtype = DOCX.split("/")
+    resent.add_attachment(make_docx(), maintype=maintype, subtype=subtype, filename="pumps.docx")
+    second = BulkIngestor(
+        lambda org: app.state.db.owner_session(), test_settings, app.state.embedder(), account.organization_id
+    )
+    again = await second.ingest([Upload(data=resent.as_bytes(), filename="reports.eml", title=None, source=None)])
+    assert [result.status for result in again.results] == ["ingested", "ingested"], again.results
+    assert again.results[0].document_id == message_id
+    after = (await _detail(client, account, message_id))["attachments"]
+    assert [child["document_id"] for child in after] == [again.results[1].document_id]
+
 
 def _nested(depth: int) -> bytes:
     inner = "Subject: innermost\nContent-Type: text/plain\n\nThe innermost note.\n"
@@ -263,3 +276,25 @@ async def test_abusive_messages_are_refused_whole_and_leave_nothing(
     body = response.json()
     assert set(body) == {"error", "request_id"} and body["error"]["details"][detail[0]] == detail[1]
     assert all(n == 0 for n in count_rows(database_url, account.organization_id).values())
+
+
+async def test_a_new_version_of_the_message_drops_the_attachments_it_no_longer_carries(client) -> None:
+    account = await register(client)
+    first = await upload(client, account, _message_with_attachments().as_bytes(), "reports.eml")
+    message_id = first.json()["document_id"]
+    before = {a["title"]: a["document_id"] for a in (await _detail(client, account, message_id))["attachments"]}
+    assert set(before) == {"lakeside.pdf", "operators.csv", "pumps.docx"}
+
+    resent = make_email("Quarterly station reports", "Hello board,\n\nOnly the operators list this time.\n\nAlice")
+    staff = b"Station,Operator,Shift\nLakeside,Dana Whitfield,Night\nHillcrest,Omar Reyes,Day\n"
+    resent.add_attachment(staff, maintype="text", subtype="csv", filename="operators.csv")
+    second = await upload(client, account, resent.as_bytes(), "reports.eml")
+    assert second.status_code == 201 and second.json()["document_id"] == message_id, second.text
+
+    after = (await _detail(client, account, message_id))["attachments"]
+    assert [a["title"] for a in after] == ["operators.csv"]
+    for name in ("lakeside.pdf", "pumps.docx"):  # gone with the version that carried them
+        gone = await client.get(f"{UPLOAD_URL}/{before[name]}", headers=account.headers)
+        assert gone.status_code == 404, name
+    listed = {doc["title"] for doc in (await client.get(UPLOAD_URL, headers=account.headers)).json()}
+    assert "lakeside.pdf" not in listed and "pumps.docx" not in listed

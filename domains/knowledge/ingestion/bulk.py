@@ -67,6 +67,7 @@ class _Pending:
     names: UploadNames
     prepared: PreparedDocument
     parent: _Pending | None = None  # an email attachment's message (written before it)
+    kept: frozenset[str] | None = None  # a message's attachment sources: its earlier version's others go
     document_id: str | None = None  # set once written
 
 
@@ -140,7 +141,7 @@ class BulkIngestor:
                     continue
                 finally:
                     self.report.prepare_seconds += time.perf_counter() - began
-                message = _Pending(upload, names, document)
+                message = _Pending(upload, names, document, kept=frozenset(item.source for item in attachments))
                 await out.put(message)
                 for item in attachments:  # written after the message, linked to it
                     child = UploadNames(item.file_name, item.source, item.prepared.title, title_given=False)
@@ -204,6 +205,10 @@ class BulkIngestor:
                     self.provider,
                     parent=pending.parent.document_id if pending.parent else None,
                 )
+                if pending.kept is not None and not outcome.response.duplicate:
+                    await service.drop_old_attachments(
+                        self.organization_id, None, outcome.response.document_id, pending.kept
+                    )
         except OrionError as exc:
             self._record(BulkItemResult(pending.names.source, "refused", reason=exc.message))
             return
