@@ -156,8 +156,11 @@ async def test_a_refusal_says_that_documents_are_still_being_read(client, app, d
     account = await register(client)
     document = await upload_ok(client, account, HANDBOOK, "handbook.md")
     with psycopg.connect(sync_url(database_url)) as conn:
+        # Leased far ahead, as a worker reading it holds it: the test's own worker must not pick it up meanwhile (it
+        # did, once in a CI run, and re-read it as "indexed" before the run counted it).
         conn.execute(
-            "UPDATE document_versions SET status = 'processing' WHERE id = %s", (document["document_version_id"],)
+            "UPDATE document_versions SET status = 'processing', lease_until = now() + interval '1 hour' WHERE id = %s",
+            (document["document_version_id"],),
         )
     with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):
         refused = await start_run(client, account, "What is the capital of Peru?")
@@ -167,7 +170,8 @@ async def test_a_refusal_says_that_documents_are_still_being_read(client, app, d
     )
     with psycopg.connect(sync_url(database_url)) as conn:
         conn.execute(
-            "UPDATE document_versions SET status = 'indexed' WHERE id = %s", (document["document_version_id"],)
+            "UPDATE document_versions SET status = 'indexed', lease_until = NULL WHERE id = %s",
+            (document["document_version_id"],),
         )
     with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):
         again = await start_run(client, account, "What is the capital of Peru?")
