@@ -99,7 +99,11 @@ _EXPECT_PATTERNS = (
 _ASKS_DATE = re.compile(r"\b(?:what|which) dates?\b|\bwhat(?:['’]s| is| was| will be) the dates? (?:of|for|on)\b")
 # "When should/must/do I ...?" asks for a moment or for the condition that calls for the action.
 _PROCEDURAL_WHEN = re.compile(r"^when (?:should|must|do|does|can|may|would|is it|are we)\b")
-_CONDITION = re.compile(r"\b(?:if|whenever|once|as soon as|after|before|every|when|unless|until)\b")
+_CONDITION = re.compile(
+    r"\b(?:if|whenever|once|as soon as|after|before|every|when|unless|until)\b"
+    # a deadline counted from something: "within 45 days of invoice"
+    r"|\bwithin \w+ (?:working |business |calendar |clear )?(?:days?|weeks?|months?|hours?|years?|minutes?)\b"
+)
 _WEEKDAYS = frozenset((*DAY_NAMES, "weekday", "weekdays", "weekend"))
 _TIME_WORDS = frozenset(
     str.split(

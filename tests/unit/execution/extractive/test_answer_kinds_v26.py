@@ -130,3 +130,12 @@ def test_a_table_row_answers_only_for_the_names_it_holds() -> None:
     # two things asked, each row answering one of them (the names are repeated across rows, as in a real table)
     both = PLANS + "\nProvider: Brightwave | Plan name: Brightwave Go Plus | Monthly price: £15.00 | April rise: £2.50"
     assert draft_score("What's the April rise on Nimbus Lite, and then on Brightwave Go?", both) > 0
+
+
+def test_a_deadline_counted_from_something_answers_when_it_must_be_done() -> None:
+    # An outside check: "When must the vendor Kestrel Paints be paid?" was refused over "... must be paid within 45
+    # days of invoice", which is when.
+    notes = "Supplier notes.\n\nThe supplier Alder Print must be paid within 60 days of invoice.\n"
+    assert draft_score("When must the supplier Alder Print be paid?", notes) > 0
+    assert draft_score("When must the supplier Alder Print be paid?", "Alder Print is paid by bank transfer.") == 0
+    assert draft_score("When is the supplier Alder Print's open day?", notes) == 0  # not a "when must" question
