@@ -26,16 +26,25 @@ const noContent = () => ({ data: undefined, response: new Response(null, { statu
 function Probe() {
   const { session, signOut, changePassword } = useSession();
   const [changed, setChanged] = useState<boolean | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   if (session.status === "signed-in") {
     return (
       <>
         <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>
-        <button type="button" onClick={() => void changePassword("old password", "new passphrase").then(setChanged)}>
+        <button
+          type="button"
+          onClick={() =>
+            void changePassword("old password", "new passphrase").then(setChanged, (error: Error) =>
+              setRefused(error.message),
+            )
+          }
+        >
           Change password
         </button>
         {changed === null ? null : <p>changed and signed in again: {String(changed)}</p>}
+        {refused === null ? null : <p>refused: {refused}</p>}
       </>
     );
   }
@@ -140,7 +149,8 @@ describe("SessionProvider password change", () => {
     const post = vi.spyOn(api, "POST");
     await signedIn();
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
-    await waitFor(() => expect(api.PUT).toHaveBeenCalled());
+    // the refusal reaches the caller (the form shows it), and nothing signs in again
+    await screen.findByText("refused: The current password is incorrect.");
     expect(post).not.toHaveBeenCalled();
     expect(getAccessToken()).toBe("jwt-1");
   });
