@@ -133,16 +133,23 @@ async def refresh_outdated_evidence(
 
     A list of runs and the analytics call this, so they say what a run read alone says (an outside check found the
     list showing `current` for a run whose own page said `drifted`, until someone opened it)."""
-    repo = RunRepository(session)
     drifts: dict[str, EvidenceDrift] = {}
-    for run_id in await repo.outdated_evidence_checks(organization_id, run_ids, limit):
-        run = await repo.get(organization_id, run_id)
-        if run is None:
-            continue
-        steps = (await repo.steps(organization_id, [run_id]))[run_id]
-        evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
-        drifts[run_id] = await _recheck(session, organization_id, run_id, RunResult.load(run.result), evidence)
+    for run_id in await RunRepository(session).outdated_evidence_checks(organization_id, run_ids, limit):
+        drift = await _recheck_stored(session, organization_id, run_id)
+        if drift is not None:
+            drifts[run_id] = drift
     return drifts
+
+
+async def _recheck_stored(session: AsyncSession, organization_id: str, run_id: str) -> EvidenceDrift | None:
+    """Check a stored run's evidence (read from its record) and store the outcome; None for a run that is gone."""
+    repo = RunRepository(session)
+    run = await repo.get(organization_id, run_id)
+    if run is None:
+        return None
+    steps = (await repo.steps(organization_id, [run_id]))[run_id]
+    evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
+    return await _recheck(session, organization_id, run_id, RunResult.load(run.result), evidence)
 
 
 async def _recheck(
@@ -160,13 +167,7 @@ async def _recheck(
 async def sweep_evidence_drift(db: Database, *, batch: int = SWEEP_BATCH) -> int:
     """Re-check the answered runs whose cited documents changed (or that were never checked); return how many."""
     async with db.owner_session() as session:
-        repo = RunRepository(session)
-        pending = await repo.runs_needing_evidence_check(batch)
+        pending = await RunRepository(session).runs_needing_evidence_check(batch)
         for organization_id, run_id in pending:
-            run = await repo.get(organization_id, run_id)
-            if run is None:
-                continue
-            steps = (await repo.steps(organization_id, [run_id]))[run_id]
-            evidence = evidence_of(run, steps) or RetrievalOutput(citations=[])
-            await _recheck(session, organization_id, run_id, RunResult.load(run.result), evidence)
+            await _recheck_stored(session, organization_id, run_id)
     return len(pending)
