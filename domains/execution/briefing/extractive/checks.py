@@ -902,6 +902,7 @@ _PHRASAL_VERBS = (
     "spend money=expense expenses spent purchase",
     "hand back=return",
     "move out=leave vacate end",
+    "in stock=quantity qty available inventory",  # not a verb: "How many ... are in stock?" over a quantity column
     "rest of=remaining remainder balance",  # not a verb: "the rest of the money" is read the same way
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")

@@ -139,3 +139,13 @@ def test_a_deadline_counted_from_something_answers_when_it_must_be_done() -> Non
     assert draft_score("When must the supplier Alder Print be paid?", notes) > 0
     assert draft_score("When must the supplier Alder Print be paid?", "Alder Print is paid by bank transfer.") == 0
     assert draft_score("When is the supplier Alder Print's open day?", notes) == 0  # not a "when must" question
+
+
+def test_in_stock_asks_for_a_quantity_column() -> None:
+    # An outside check: "How many Titanium Widgets are in stock in Columbus?" was refused over the inventory row.
+    sheet = (
+        "sku: K-10 | product: Brass Hinge | warehouse: Leeds | quantity: 640 | unit_price: 1.20\n"
+        "sku: K-20 | product: Steel Hinge | warehouse: Derby | quantity: 95 | unit_price: 0.80"
+    )
+    assert draft_score("How many Steel Hinges are in stock in Derby?", sheet) > 0
+    assert draft_score("How many Steel Hinges are in stock in Leeds?", sheet) == 0
