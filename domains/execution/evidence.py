@@ -120,7 +120,7 @@ async def refresh_run_evidence(
 
     Reads call this, so a run read right after a cited document changes already says so: the sweep alone would say
     it within ORION_EVIDENCE_DRIFT_INTERVAL_SECONDS."""
-    if not await RunRepository(session).evidence_check_outdated(organization_id, run_id):
+    if not await RunRepository(session).outdated_evidence_checks(organization_id, [run_id], 1):
         return None
     return await _recheck(session, organization_id, run_id, result, evidence)
 

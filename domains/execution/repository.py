@@ -257,7 +257,8 @@ class RunRepository:
         self, organization_id: str, run_ids: Sequence[str] | None, limit: int
     ) -> list[str]:
         """Return the ids of the organization's runs (of `run_ids`, or any) whose drift check is outdated
-        (runs_needing_evidence_check), oldest first, at most `limit`."""
+        (runs_needing_evidence_check), oldest first, at most `limit`: a read's test for one run, a list's for its
+        page, the analytics' for the organization."""
         if run_ids is not None and not run_ids:
             return []
         rows = await self.session.execute(
@@ -270,14 +271,6 @@ class RunRepository:
             },
         )
         return [row[0] for row in rows]
-
-    async def evidence_check_outdated(self, organization_id: str, run_id: str) -> bool:
-        """Return True when an answered run was never checked for drift or cites a document whose current version
-        is not the one its last check saw (the per-run form of runs_needing_evidence_check)."""
-        row = await self.session.execute(
-            _RUN_NEEDS_EVIDENCE_CHECK, {"organization_id": organization_id, "run_id": run_id}
-        )
-        return bool(row.scalar())
 
     async def save_evidence_status(self, organization_id: str, run_id: str, status: str, drift: dict[str, Any]) -> None:
         """Store a run's evidence status and per-claim drift (never its status: drift is not a transition)."""
@@ -308,10 +301,6 @@ _ORGANIZATION_RUNS_NEEDING_EVIDENCE_CHECK = text(
     "SELECT r.id FROM runs r WHERE r.organization_id = :organization_id"
     f" AND (CAST(:any AS boolean) OR r.id = ANY(CAST(:run_ids AS varchar[]))) AND {_NEEDS_EVIDENCE_CHECK}"
     " ORDER BY r.completed_at, r.id LIMIT :limit"
-)
-_RUN_NEEDS_EVIDENCE_CHECK = text(
-    "SELECT EXISTS (SELECT 1 FROM runs r WHERE r.organization_id = :organization_id AND r.id = :run_id AND"
-    f" {_NEEDS_EVIDENCE_CHECK})"
 )
 
 
