@@ -171,10 +171,22 @@ class KnowledgeService:
         """Delete the attachment documents of a message's earlier version that its new version no longer carries:
         the new message is what the organization now holds (an outside check found a dropped attachment still
         searchable and quoted)."""
+        await self._delete_attachments(organization_id, actor_id, message_id, purge=False, kept=kept)
+
+    async def _delete_attachments(
+        self,
+        organization_id: str,
+        actor_id: str | None,
+        message_id: str,
+        *,
+        purge: bool,
+        kept: Collection[str] = (),
+    ) -> None:
+        """Delete a message's attachment documents, but those whose source is `kept`."""
         for attachment_id in await self.repo.attachment_ids(organization_id, message_id):
             attachment = await self.repo.get(organization_id, attachment_id)
             if attachment is not None and attachment.source not in kept:
-                await self._delete_one(organization_id, actor_id, attachment, purge=False)
+                await self._delete_one(organization_id, actor_id, attachment, purge=purge)
 
     async def _write(
         self,
@@ -405,10 +417,7 @@ class KnowledgeService:
             return await self._purge_deleted(organization_id, actor_id, document_id)
         if document is None:
             raise DocumentNotFound()
-        for attachment_id in await self.repo.attachment_ids(organization_id, document_id):
-            attachment = await self.repo.get(organization_id, attachment_id)
-            if attachment is not None:
-                await self._delete_one(organization_id, actor_id, attachment, purge=purge)
+        await self._delete_attachments(organization_id, actor_id, document_id, purge=purge)
         await self._delete_one(organization_id, actor_id, document, purge=purge)
         return document.title
 
