@@ -456,11 +456,14 @@ _WRITTEN_CODE = re.compile(r"(?<![£$€\w.,])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{
 _CURRENCY_BEFORE = re.compile(r"(?:[£$€]|\b(?:gbp|eur|usd|chf))\s?$", re.IGNORECASE)
 
 
+def _after_currency(text: str, start: int) -> bool:
+    """Return True when the number starting at `start` is a sum of money: a currency sign or code just before it."""
+    return bool(_CURRENCY_BEFORE.search(text[max(0, start - 4) : start]))
+
+
 def states_code(text: str) -> bool:
     """Return True when a text writes a code: capitals and digits, not money (_WRITTEN_CODE)."""
-    return any(
-        not _CURRENCY_BEFORE.search(text[max(0, m.start() - 4) : m.start()]) for m in _WRITTEN_CODE.finditer(text)
-    )
+    return any(not _after_currency(text, m.start()) for m in _WRITTEN_CODE.finditer(text))
 
 
 _ASKS_MORE = re.compile(r",? and (?:then |also )?(?:what|how|when|where|who|which|from|to|on|for)\b")
@@ -615,11 +618,7 @@ def _priced_numbers(text: str, tokens: list[Token]) -> frozenset[int]:
     return frozenset(
         i
         for i, match in enumerate(matches)
-        if tokens[i].numeric
-        and (
-            _CURRENCY_BEFORE.search(text[max(0, match.start() - 4) : match.start()])
-            or text[match.end() :].lstrip()[:1] == "%"
-        )
+        if tokens[i].numeric and (_after_currency(text, match.start()) or text[match.end() :].lstrip()[:1] == "%")
     )
 
 
@@ -1430,21 +1429,24 @@ def asks_place_or_time(question: str) -> str | None:
     return "time" if _ASKS_WHEN.match(question) else None
 
 
+_LABEL_OF = {"place": _PLACE_LABEL, "time": _TIME_LABEL}
+
+
+def _line_labels(text: str) -> list[str]:
+    """Return the labels of a labelled line ("Label: value", or a record's "A: x | B: y")."""
+    return [match.group(1) for cell in text.split(" | ") if (match := _LINE_LABEL.match(cell))]
+
+
 def labels_the_other(text: str, asked: str) -> bool:
-    """Return True when a labelled line ("Label: value", or a record's "A: x | B: y") labels the other of place and
-    time than asked, and nothing as what is asked."""
-    labels = [match.group(1) for cell in text.split(" | ") if (match := _LINE_LABEL.match(cell))]
-    if not labels:
-        return False
-    other = _TIME_LABEL if asked == "place" else _PLACE_LABEL
-    own = _PLACE_LABEL if asked == "place" else _TIME_LABEL
-    return any(other.search(label) for label in labels) and not any(own.search(label) for label in labels)
+    """Return True when a labelled line labels the other of place and time than asked, and nothing as what is
+    asked."""
+    other = _LABEL_OF["time" if asked == "place" else "place"]
+    return any(other.search(label) for label in _line_labels(text)) and not labels_the_asked(text, asked)
 
 
 def labels_the_asked(text: str, asked: str) -> bool:
     """Return True when a labelled line labels what is asked: a place ("Location: ...") or a time ("Date: ...")."""
-    own = _PLACE_LABEL if asked == "place" else _TIME_LABEL
-    return any(own.search(match.group(1)) for cell in text.split(" | ") if (match := _LINE_LABEL.match(cell)))
+    return any(_LABEL_OF[asked].search(label) for label in _line_labels(text))
 
 
 def question_parts(question: str) -> tuple[str, ...]:
