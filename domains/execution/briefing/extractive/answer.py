@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from domains.execution.briefing.extractive.checks import (
     NUMBERED_PARTS,
+    SITUATION_WEIGHT,
     Expect,
     asks_yes_no,
     holds_expected,
@@ -734,6 +735,8 @@ def restates_yes_no(analysis: Analysis, quote: str) -> bool:
     stems = {t.stem for t in tokenize(quote)}
     if not all(same_word(term, stems) for term in needs.key_terms):
         return False
-    total = sum(needs.focus.values())
-    found = sum(weight for term, weight in needs.focus.items() if same_word(term, stems))
+    # A word only the situation told before the question uses weighs less: it says why one asks, not what.
+    weights = {term: w * (SITUATION_WEIGHT if term in needs.told else 1.0) for term, w in needs.focus.items()}
+    total = sum(weights.values())
+    found = sum(weight for term, weight in weights.items() if same_word(term, stems))
     return total > 0 and found / total >= YES_NO_RESTATEMENT

@@ -2072,8 +2072,9 @@ def _inverted_auxiliary(tokens: list[Token]) -> int | None:
 
 
 def asks_yes_no(question: str) -> bool:
-    """Return True for a yes/no question: it opens with its auxiliary ("Is ...?", "Can I ...?", "Am I ...?")."""
-    first = tokenize(question[:40])[:1]
+    """Return True for a yes/no question: it opens with its auxiliary ("Is ...?", "Can I ...?", "Am I ...?"), after
+    the situation told before it, if any ("There are scuffs on the walls. Should we repaint before we go?")."""
+    first = tokenize(asked_clause(question)[:40])[:1]
     return bool(first) and (first[0].lower in _AUXILIARIES or first[0].lower == "am")
 
 

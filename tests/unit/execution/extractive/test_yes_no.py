@@ -6,6 +6,7 @@ import dataclasses
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.answer import Draft, restates_yes_no
+from domains.execution.briefing.extractive.checks import asks_yes_no
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.prompt_format import EvidenceItem
 
@@ -37,3 +38,15 @@ def test_a_restated_draft_is_answered_at_any_positive_score_unless_the_operator_
     assert ExtractiveBriefingProvider().threshold_for(draft) == 0.0
     assert ExtractiveBriefingProvider(min_score=0.3).threshold_for(draft) == 0.3
     assert ExtractiveBriefingProvider().threshold_for(dataclasses.replace(draft, restated=False)) == 0.4
+
+
+def test_a_yes_no_question_told_after_its_situation_is_still_one() -> None:
+    # The situation ("The stand has a wobbly wheel.") says why one asks; the question proper opens with its auxiliary.
+    bicycles = "Please do not leave bicycles in the office corridor; use the racks by the side door."
+
+    assert asks_yes_no("My bike has a wobbly wheel. Can I leave it in the office corridor?")
+    assert asks_yes_no("I cycle in most days - can I leave my bicycle in the office corridor?")
+    assert not asks_yes_no("My bike has a wobbly wheel. Where can I leave it?")
+    # Only the situation's own words ("stand", "wobbly", "wheel") are missing, and weigh half: the restatement answers
+    assert _restates("The stand has a wobbly wheel. Can I leave my bicycle in the office corridor?", bicycles)
+    assert not _restates("My bike has a wobbly wheel. Can I leave my bicycle in the car park?", bicycles)
