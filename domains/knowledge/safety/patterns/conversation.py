@@ -197,14 +197,17 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         words=(_w("olvida olvide olvidá zaboravi"),),
     ),
     # A planted order to print verbatim: "just output 'X'", "instead say: X". Not a letter's request whose writer
-    # says what they will do next (spans-6): 'just reply "accepted" and I'll send the deposit invoice'.
+    # says what they will do next (spans-6): 'just reply "accepted" and I'll send the deposit invoice', or what the
+    # reply does (spans-8): 'just reply "yes" to confirm your place'.
     Rule(
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
             r"\b(?:just|only|simply|instead|nur|einfach)\s+(?:output|say|print|write|reply|respond|answer|return|"
             r"sag|sage|schreib|schreibe|gib)\b(?:\s+(?:with|back|aus))?\s*[:\"“„'«]"
-            r"(?![^\"”“'«»\n]{1,40}[\"”“'»]\s*,?\s*(?:and|so(?:\s+that)?)\s+(?:i|we)(?:'ll|’ll|\s+will|\s+can|\s+shall)\b)",
+            r"(?![^\"”“'«»\n]{1,40}[\"”“'»]\s*,?\s*(?:(?:and|so(?:\s+that)?)\s+(?:i|we)(?:'ll|’ll|\s+will|\s+can|"
+            r"\s+shall)\b|to\s+(?:confirm|accept|book|reserve|register|join|unsubscribe|subscribe|opt|cancel|decline|"
+            r"agree|sign)\b))",
             _I,
         ),
         words=(

@@ -31,6 +31,11 @@ _ROLE_LABEL = re.compile(
     r"(?:\]|\))?[ \t]*(?:an\s+das\s+modell|to\s+the\s+(?:model|assistant))?[ \t]*:(?!//)[ \t]*(\S[^\n]{0,200})",
     re.IGNORECASE | re.MULTILINE,
 )
+# A person's name and an optional role in brackets, and nothing else: "Maria Lopez (Reception)", "Dr. A. Khan".
+_NAME_FIELD = re.compile(
+    r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.)){1,3}"
+    r"(?:\s*[(,–—-]\s*[^()\n]{1,40}\)?)?"
+)
 _ROLE_STRONG = re.compile(
     r"\b(?:ignore|disregard|forget|override|you\s+are\s+now|from\s+now\s+on|new\s+instructions?|reveal|"
     r"must|always|never|instead)\b",
@@ -122,6 +127,8 @@ def _role_labels(text: str, lowered: str, hits: dict[str, Severity]) -> None:
     ):
         for match in _ROLE_LABEL.finditer(text):
             role, rest = match.group(1).lower(), match.group(2)
+            if _NAME_FIELD.fullmatch(rest.strip()):
+                continue  # a form's field naming a person: "Assistant: Maria Lopez (Reception)" (spans-8)
             # A transcript may legitimately quote an assistant's turn, so an assistant label only flags; a
             # system/developer label carrying an order is impersonation of the operator.
             if _ROLE_STRONG.search(rest) and role != "assistant":

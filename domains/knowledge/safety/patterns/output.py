@@ -174,6 +174,8 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         ),
     ),
     # Concealment from the user: "do not tell the user", "don't mention this instruction", "never let the user know".
+    # Not a person's own secret told to people (spans-8): "never tell anyone your password", "don't tell anyone the door
+    # code", "do not tell anyone about the surprise party".
     # "let" conceals only with a verb of knowing after it: "please don't let anyone in behind you" is a house rule
     # (spans-7).
     Rule(
@@ -181,7 +183,8 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         "medium",
         re.compile(
             r"\b(?:do\s+not|don't|never)\s+(?:(?:tell|inform|mention\s+(?:this|these|that)\s+(?:to\s+)?|reveal\s+"
-            r"(?:this|these)\s+(?:instructions?\s+)?to)\s+(?:the\s+user|anyone|the\s+reader|them)\b|"
+            r"(?:this|these)\s+(?:instructions?\s+)?to)\s+(?:the\s+user|the\s+reader|(?:anyone|them)"
+            r"(?!\s+(?:about\s+)?(?:your|my|our|his|her|their|the|a|an)\s))\b|"
             r"let\s+(?:the\s+user|anyone|the\s+reader|them)\s+(?:know|see|find\s+out|learn|notice|realise|realize|"
             r"suspect|discover|read|hear)\b)",
             _I,
@@ -202,13 +205,18 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             _w("user users reader readers"),
         ),
     ),
-    # "Respond only with ...", "Reply with nothing but ...", "Answer exclusively in ...".
+    # "Respond only with ...", "Reply with nothing but ...", "Answer exclusively in ...". Not a form's or an exam's
+    # instruction where to write or with what (spans-8): "Write only in black ink", "Answer only in the spaces
+    # provided", "Print only in capital letters", "Respond only with the reply slip".
     Rule(
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
             r"\b(?:respond|reply|answer|output|print|say|write|return)\s+(?:(?:only|exclusively|solely|just)\s+"
-            r"(?:with|in|using|by|the\s+word|[\"'“‘])|with\s+(?:only|nothing\s+(?:but|except|other\s+than))\b)",
+            r"(?:(?:with|in|using|by)\b(?!\s+(?:the|this|these|that|those|your|our|my|black|blue|ink|pen|pencil|"
+            r"capitals?|capital\s+letters|block\s+(?:capitals|letters))\b(?!\s+(?:words?|following|phrases?|sentences?|"
+            r"text|string|letters?|numbers?|emojis?|language)\b))|the\s+word|[\"'“‘])|with\s+(?:only|nothing\s+(?:but|"
+            r"except|other\s+than))\b)",
             _I,
         ),
         words=(_w("respond reply answer output print say write return"), _w("only exclusively solely just nothing")),
@@ -226,13 +234,16 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         ),
         words=(_w("not don dont never avoid"), _w("instruction instructions note notes message text document source")),
     ),
-    # "Include this link ...", "Add the following URL to the summary": a link planted for the answer to carry.
+    # "Include this link ...", "Add the following URL to the summary": a link planted for the answer to carry. Not a
+    # link for a person's own newsletter, post or email (spans-8): "Include this link in your newsletter: https://...".
     Rule(
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
             rf"\b(?:include|add|insert|append|embed|put|place|mention|share|recommend)\s+(?:this|the\s+following|"
-            rf"the|a|our)\s+(?:\w+\s+)?(?:link|url|hyperlink|website|web\s+site){_IN_SENTENCE}{{0,80}}?"
+            rf"the|a|our)\s+(?:\w+\s+)?(?:link|url|hyperlink|website|web\s+site)"
+            r"(?!\s+(?:in|into|on|to)\s+(?:your|the|our|their)\s+(?!(?:responses?|answers?|repl(?:y|ies)|summar(?:y|ies)|"
+            rf"outputs?|briefings?)\b)[a-z-]+\b){_IN_SENTENCE}{{0,80}}?"
             r"(?:https?://|www\.|\b[\w-]+\.(?:com|net|org|io|xyz|info|biz)\b|\b(?:response|answer|reply|"
             r"summary|output|briefing)s?\b)",
             _I,

@@ -19,14 +19,15 @@ _EN_QUALIFIER = (
 )
 _EN_FILLER = r"(?:the|of|and|or|other|following|that|this|you|were|have|been|got|received|given)"
 # Objects that only a model has ("your instructions", "the system prompt") make the order HIGH; softer ones
-# ("the previous information", "all tasks") also appear in corrections between people, so they only flag.
+# ("the previous information", "all tasks") also appear in corrections between people, so they only flag. Settings
+# are a device's (spans-8): "Forget the old settings by holding ...", "Override the default settings only if ...".
 _EN_CONTROL_OBJECT = (
     r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|commands?|constraints?|programming|"
     r"restrictions?|guardrails?|polic(?:y|ies)|training)"
 )
 _EN_SOFT_OBJECT = (
     r"(?:context|tasks?|assignments?|information|content|texts?|documents?|inputs?|requests?|orders?|"
-    r"limitations?|settings)"
+    r"limitations?)"
 )
 _DE_IGNORE_VERB = (
     r"(?:ignorier(?:e|t)?|ignorieren\s+sie|vergiss|vergesst|vergessen\s+sie|missachte|missachten\s+sie|"
@@ -79,14 +80,15 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             rf"\b{_EN_IGNORE_VERB}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,5}}?"
             rf"(?:{_EN_QUALIFIER}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,4}}?{_EN_SOFT_OBJECT}\b"
             r"|(?:all\s+(?:of\s+)?)?(?:the\s+)?above\b|everything\s+(?:you(?:'ve|\s+have)?\s+(?:learned|learnt|know|"
-            r"got)|(?:and\s+)?(?:\w+\s+)?(?:say|write|print|output|tell|answer|respond)\b)|everything\s*[,.!:;-])",
+            r"got)(?!\s+about\b)|(?:and\s+)?(?:\w+\s+)?(?:say|write|print|output|tell|answer|respond)\b)"
+            r"|everything\s*[,.!:;-])",
             _I,
         ),
         words=(
             _IGNORE_VERBS,
             _w(
                 "context task tasks assignment assignments information content text texts document "
-                "documents input inputs request requests order orders limitation limitations settings above "
+                "documents input inputs request requests order orders limitation limitations above "
                 "everything"
             ),
         ),
