@@ -45,7 +45,9 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         "medium",
         re.compile(
             rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\byour\s+(?:(?:next|final|entire|whole|"
-            rf"every|each)\s+)?{_ANSWER}(?:'s)?\b",
+            rf"every|each)\s+)?{_ANSWER}(?:'s)?\b"
+            r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
+            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?)\b)",
             _I,
         ),
         substrings=("your response", "your answer", "your reply", "your output", "your summar", "your repl"),

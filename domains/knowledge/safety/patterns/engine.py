@@ -24,9 +24,11 @@ from domains.knowledge.safety.patterns.override import OVERRIDE_RULES
 
 _RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + FORM_RULES
 
-# Role labels that open a line ("SYSTEM: ...", "Assistant: ...") or a comment/bracket.
+# Role labels that open a line ("SYSTEM: ...", "Assistant: ...", a Markdown heading's "### System: ...") or a
+# comment/bracket.
 _ROLE_LABEL = re.compile(
-    r"(?:^|(?<=[.!?] )|<!--|[\[(])[ \t]*(?:\*\*)?(system|assistant|developer|operator|ai|ki|chatgpt|gpt|claude)"
+    r"(?:^(?:[ \t]*\#{1,6})?|(?<=[.!?] )|<!--|[\[(])[ \t]*(?:\*\*)?"
+    r"(system|assistant|developer|operator|ai|ki|chatgpt|gpt|claude)"
     r"(?:\*\*)?[ \t-]?(?:message|prompt|note|override|hinweis|nachricht)?[ \t]*"
     r"(?:\]|\))?[ \t]*(?:an\s+das\s+modell|to\s+the\s+(?:model|assistant))?[ \t]*:(?!//)[ \t]*(\S[^\n]{0,200})",
     re.IGNORECASE | re.MULTILINE,

@@ -52,6 +52,14 @@ AI_WORDS = _w(
 )
 
 
+# Within the role-play set-up's sentence or the one after it: what makes the persona a model's (spans-8).
+_PERSONA_FOR_A_MODEL = (
+    r"[^\n]{0,160}?(?:\b(?:ai|a\.i\.|assistant|chatbot|bot|language\s+model|llm|gpt|chatgpt|(?-i:DAN)|evil|"
+    r"unrestricted|unfiltered|uncensored|jailbroken|the\s+user|the\s+prompt|your\s+(?:instructions|rules|guidelines|"
+    r"programming|creators?)|stay\s+in\s+character|who\s+are\s+you)\b|\b(?:no|without|free\s+(?:of|from))\s+"
+    r"(?:any\s+)?(?:rules|restrictions|filters?|limits|limitations|guidelines|morals|ethics|censorship|boundaries)\b)"
+)
+
 OVERRIDE_RULES: tuple[Rule, ...] = (
     # "Ignore all previous instructions", "forget everything above", "disregard your rules".
     Rule(
@@ -218,13 +226,16 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
         words=(_w("act pretend roleplay role"), _w("dan stan dude jailbroken unfiltered unrestricted uncensored")),
     ),
     # Persona switches aimed at the model ("from now on you are", "pretend you are"); a persona for a person
-    # ("act as a trustee") has no such frame and no AI-ish object.
+    # ("act as a trustee") has no such frame and no AI-ish object. "Pretend / imagine you are" sets up classroom,
+    # training and party role-play too ("Imagine you are a Roman soldier and write a letter home"), so it counts only
+    # with what only a model is told (spans-8): an AI, a persona without rules, the user, "who are you?".
     Rule(
         ROLE_IMPERSONATION,
         "medium",
         re.compile(
             r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall)|act|respond|answer|reply|behave)\b"
-            r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:are|were|can|have)\b"
+            r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:can|have)\b"
+            rf"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:are|were)\b(?={_PERSONA_FOR_A_MODEL})"
             r"|\b(?:act|behave|respond|answer)\s+as\s+(?:if\s+you\s+were|though\s+you\s+were|an?\s+|my\s+)"
             r"(?:\w+\s+){0,2}?(?:ai|assistant|chatbot|bot|model|gpt|terminal|interpreter)\b"
             r"|\b(?:ab\s+jetzt|ab\s+sofort|jetzt|nun)\s+(?:bist\s+du|antwortest\s+du)\b"
