@@ -233,7 +233,9 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
         ROLE_IMPERSONATION,
         "medium",
         re.compile(
-            r"\bfrom\s+now\s+on,?\s+(?:you\s+(?:are|will|must|shall)|act|respond|answer|reply|behave)\b"
+            r"\bfrom\s+now\s+on,?\s+(?:you\s+are|you\s+(?:will|must|shall)\s+(?:\w+\s+){0,3}?(?:answer|respond|reply|act|"
+            r"behave|pretend|ignore|speak|talk|say|obey|only|always|never|be\s+(?:an?\s+|my\s+)?(?-i:[A-Z])\w*)|act|"
+            r"respond|answer|reply|behave)\b"
             r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:can|have)\b"
             rf"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:are|were)\b(?={_PERSONA_FOR_A_MODEL})"
             r"|\b(?:act|behave|respond|answer)\s+as\s+(?:if\s+you\s+were|though\s+you\s+were|an?\s+|my\s+)"
