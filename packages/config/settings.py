@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     jwt_algorithm: Literal["HS256", "HS384", "HS512"] = "HS256"
     jwt_expire_minutes: int = Field(default=60, gt=0, le=1440)
     password_hash_rounds: int = Field(default=12, ge=4, le=16)
+    # zxcvbn score (0..4) a new password must reach beyond the contract's 8..256 characters; 0 checks length only
+    # (the HTTP contract's rule, so any client following it registers), render.yaml sets 2 in production.
+    password_min_strength: int = Field(default=0, ge=0, le=4)
     login_max_failures: int = Field(default=5, ge=1)
     login_max_failures_per_address: int = Field(default=100, ge=1)
     login_window_seconds: int = Field(default=60, ge=1, le=86_400)

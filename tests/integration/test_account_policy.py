@@ -6,9 +6,17 @@ import uuid
 
 import pytest
 
+from tests.conftest import make_test_settings
 from tests.helpers.identity import PASSWORD, register, unique_email
 
 REGISTER = "/api/v1/auth/register"
+
+
+@pytest.fixture(scope="module")
+def test_settings(tmp_path_factory):  # type: ignore[no-untyped-def]
+    # Production's strength rule (render.yaml): the default checks the contract's 8..256 characters only
+    # (test_password_contract.py).
+    return make_test_settings(tmp_path_factory.mktemp("account-policy"), password_min_strength=2)
 
 
 @pytest.mark.parametrize("password", ["password", "12345678", "        ", "Password1!", "qwertyuiop"])

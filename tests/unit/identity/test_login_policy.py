@@ -47,7 +47,8 @@ async def test_hasher_refuses_past_its_queue() -> None:
 
 @pytest.mark.parametrize("password", ["password", "12345678", "        ", "Password1!", "qwertyuiop", "abcdefgh"])
 def test_common_passwords_are_refused(password: str) -> None:
-    assert password_weakness(password, []) is not None
+    assert password_weakness(password, []) is not None  # at production's strength (the default argument)
+    assert (password_weakness(password, [], min_score=0) is None) == bool(password.strip())  # the contract's rule
 
 
 @pytest.mark.parametrize("password", ["correct horse battery staple", "a brand new password", "Tr0ub4dor&3x"])
