@@ -30,6 +30,7 @@ from domains.execution.briefing.extractive.checks import (
     holds_expected,
     labels_the_asked,
     same_word,
+    says_in_order,
 )
 from domains.execution.briefing.extractive.features import (
     Analysis,
@@ -449,6 +450,32 @@ def _labelled_answer_first(analysis: Analysis, order: list[tuple[int, float]]) -
     return order
 
 
+def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first, for "Is there a X ...?", a sentence of the best quote's document that names the X itself ("A
+    refundable deposit of 100 pounds is taken on every hire." for "Is there a deposit when hiring a bike?", over
+    "Bikes may be hired from 8:00 ..." that shares the rest of the question and finds the deposit only in its
+    section): the X named in the sentence is what says yes or no."""
+    thing = analysis.needs.exists
+    if not thing or not order:
+        return order
+    lead = analysis.candidates[order[0][0]]
+    if says_in_order(thing, _own_tokens(analysis, lead)):
+        return order
+    document = _document_of(analysis, lead)
+    # The rest of what is asked, one word of which the sentence must share: a generic X ("a charge", "a problem")
+    # is named by sentences about other things ("Tablets are given free of charge").
+    rest = [term for term in analysis.needs.focus if term not in thing]
+    for rank, (index, _) in enumerate(order[:LABELLED_ANSWER_RANKS]):
+        candidate = analysis.candidates[index]
+        if _document_of(analysis, candidate) != document:
+            continue
+        own = _own_tokens(analysis, candidate)
+        stems = {t.stem for t in own}
+        if says_in_order(thing, own) and any(same_word(term, stems) for term in rest):
+            return [order[rank], *order[:rank], *order[rank + 1 :]]
+    return order
+
+
 _ASKS_REMEDY = re.compile(
     r"\bwhat (?:can|should|do|must) (?:i|we) do\b|\bhow (?:do|can|should) (?:i|we) (?:fix|solve|sort|stop|get round)\b"
     r"|\b(?:is there|what is|what's) (?:a |the )?(?:workaround|fix)\b",
@@ -509,6 +536,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
     order = _heading_list_first(analysis, order)
     order = _labelled_answer_first(analysis, order)
+    order = _named_thing_first(analysis, order)
     first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]

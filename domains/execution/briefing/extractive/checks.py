@@ -806,6 +806,8 @@ _SYNONYM_GROUPS = (
     "entry entrance",
     "jumper sweater sweatshirt pullover",
     "jab jabs vaccination vaccinations vaccine vaccines injection injections",
+    "delivery deliveries shipping postage",
+    "shut shuts close closes",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -1259,6 +1261,9 @@ class QuestionNeeds:
         stems = {t.stem for t in tokens}
         if self.unprefixed and text is not None and names_the_opposite(text, stems, self.unprefixed):
             return False  # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"
+        asked_plain = (term for term in (*self.focus, *self.key_terms) if term not in self.unprefixed)
+        if text is not None and names_only_the_prefixed(text, asked_plain):
+            return False  # "Non-residents pay an annual fee of £12" for "How much is the annual fee for residents?"
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if self.measured and not states_measures(tokens, self.measured):
@@ -1546,6 +1551,17 @@ def names_the_opposite(text: str, stems: set[str], unprefixed: frozenset[str]) -
     without it ("powered equipment" for "a non-powered item")."""
     negated = {stem(word) for word in _NON.findall(fold(text))}
     return any(word in stems and word not in negated for word in unprefixed)
+
+
+def names_only_the_prefixed(text: str, asked: Iterable[str]) -> bool:
+    """Return True when a sentence names a thing the question asks about (without "non-") only with "non-" before
+    it ("Non-residents pay an annual fee of £12" for "How much is the annual fee for residents?")."""
+    folded = fold(text)
+    negated = {stem(word) for word in _NON.findall(folded)}
+    if not negated:
+        return False
+    plain = {t.stem for t in tokenize(_NON.sub(" ", folded))}
+    return any(term in negated and term not in plain for term in asked)
 
 
 _TIMES = frozenset(("once", "twice", "thrice"))
