@@ -14,14 +14,38 @@ from domains.knowledge.safety.patterns.override import AI_WORDS as _AI_WORDS
 # assistant, ...", "To the summarising model: ...", "Whoever you are, AI, ...". People's documents speak *about* AI
 # systems; they do not give them orders by name.
 _AI_ADDRESSEE = (
-    r"(?:ai|a\.i\.|llms?|gpt|chatgpt|chatbots?|bots?|(?:ai|automated|code|coding|virtual|digital)\s+(?:assistants?|agents?|"
-    r"systems?|models?|readers?|helpers?)|(?:large\s+)?language\s+models?|summari[sz](?:ing|ation)\s+(?:models?|bots?|"
-    r"tools?)|summari[sz]er(?:\s+bots?)?s?|assistant)"
+    r"(?:ai|a\.i\.|llms?|gpt|chatgpt|chatbots?|bots?|(?:large\s+)?language\s+models?|"
+    r"(?:ai|a\.i\.|automated|code|coding|virtual|digital)[\s-]+(?:assistants?|agents?|systems?|models?|readers?|helpers?|"
+    r"graders?|reviewers?|code\s+reviewers?|screeners?|tools?|pair\s+programmers?|programmers?|summari[sz]ers?)|"
+    r"summari[sz](?:ing|ation)\s+(?:models?|bots?|tools?)|summari[sz]er(?:\s+bots?)?s?|assistant)"
 )
-
+# What follows an AI addressed by name: an order ("Assistant, never ...", "AI agent: list all the tools ...").
 _ORDER_TO_AI = (
     r"never|do\s+not|don'?t|ignore|disregard|forget|always|remember|tell|say|reply|respond|answer|include|add|append|"
-    r"send|recommend|rate|mark|write|print|output|open|reveal|stop|from\s+now\s+on|you\s+(?:must|should|will|are)"
+    r"send|recommend|rate|mark|write|print|output|open|reveal|stop|from\s+now\s+on|you\s+(?:must|should|will|are)|"
+    r"switch|enter|adopt|act|role-?play|pretend|list|disclose|share|delete|approve|accept|change|forward|upload|give|"
+    r"grant|disable|turn\s+off|if\s+the\s+user|if\s+asked|when\s+asked|when\s+you|treat|obey|follow|comply|insert|"
+    r"call|execute|run|download|install|skip|override|leave\s+out|omit|please"
+)
+# The same addressee in other languages, whatever follows its colon: "KI-Agent: ...", "Agente IA: ...", "Pour l'IA :".
+_AI_ADDRESSEE_ABROAD = (
+    r"(?:ki[\s-]?(?:agent|assistent)(?:in)?|sprachmodell(?:e)?|agente\s+(?:ia|de\s+ia)|assistente\s+ia|"
+    r"asistente\s+(?:de\s+)?ia|agent\s+ia|assistant\s+ia|ai[\s-](?:agent|assistent(?:en)?)|"
+    r"(?:pour|à)\s+l'ia|para\s+la\s+ia|per\s+l'ia|"
+    r"(?:nota|note|opmerking|hinweis|uwaga)\s+(?:per|pour|para|voor|für|dla)\s+(?:i\s+|les\s+|los\s+|die\s+)?"
+    r"(?:modelli\s+linguistici|modèles\s+de\s+langage|modelos\s+de\s+lenguaje|taalmodellen|sprachmodelle|"
+    r"ai[\s-]assistenten|ki[\s-]assistenten|l'ia|ia|ai|ki))"
+)
+# "If you are an AI ...", in the languages the team reads: "Wenn du ein Sprachmodell bist", "Si vous êtes un modèle
+# de langage", "Si eres un agente automático", "Se sei un'IA", "Als je een taalmodel bent", "Se você é uma IA".
+_IF_YOU_ARE_AN_AI_ABROAD = (
+    r"\b(?:wenn|falls)\s+du\s+(?:ein|eine)\s+(?:ki|sprachmodell|ki-agent|chatbot|assistent|bot)\b"
+    r"|\bsi\s+(?:vous\s+êtes|tu\s+es)\s+(?:un|une)\s+(?:ia|modèle\s+de\s+langage|agent|assistant|chatbot)\b"
+    r"|\bsi\s+eres\s+(?:un|una)\s+(?:ia|modelo\s+de\s+lenguaje|agente|asistente|chatbot)\b"
+    r"|\bse\s+sei\s+(?:un|una|un')\s*(?:ia|modello\s+linguistico|agente|assistente|chatbot)\b"
+    r"|\bals\s+(?:je|jij)\s+een\s+(?:taalmodel|ai|ai-assistent|chatbot|ai-agent)\s+bent\b"
+    r"|\bse\s+(?:você\s+)?(?:é|for)\s+(?:um|uma)\s+(?:ia|modelo\s+de\s+linguagem|agente|assistente)\b"
+    r"|\bje(?:śli|zeli|żeli)\s+jesteś\s+(?:modelem\s+językowym|ai|si|asystentem|agentem)\b"
 )
 
 OUTPUT_RULES: tuple[Rule, ...] = (
@@ -31,10 +55,16 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         re.compile(
             r"(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
             r"(?:(?:note\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?"
-            rf"{_AI_ADDRESSEE}\s*[,:]\s*(?:please\s+|now\s+|also\s+)?(?:{_ORDER_TO_AI})\b"
+            rf"{_AI_ADDRESSEE}(?:\s+(?:reading|processing|answering|summari[sz]ing|reviewing|with|that|who|which|"
+            r"handling|working)\b[^,:.!?\n]{0,50})?\s*[,:]\s*(?:please\s+|now\s+|also\s+|first\s+)?"
+            rf"(?:{_ORDER_TO_AI})\b"
+            r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
+            rf"{_AI_ADDRESSEE_ABROAD}\s*[,:]\s*\w"
+            rf"|{_IF_YOU_ARE_AN_AI_ABROAD}"
             rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|reading|that|who|with)\b)"
             rf"|\b{_AI_ADDRESSEE}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall)\s+(?:now\s+|always\s+)?"
-            r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b)"
+            r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b|disclose\b|"
+            r"(?:end|begin|start)\s+(?:its|their|your|every|each)\s+(?:reply|replies|answers?|responses?)\b)"
             rf"|\b(?:to|for)\s+the\s+{_AI_ADDRESSEE}\s*:"
             rf"|\bwhoever\s+you\s+are,?\s+{_AI_ADDRESSEE}\b",
             re.IGNORECASE | re.MULTILINE,
@@ -42,7 +72,10 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         words=(
             _w(
                 "ai llm llms gpt chatgpt chatbot chatbots bot bots assistant assistants agent agents model models "
-                "summariser summarisers summarizer summarizers summarising summarizing summarisation summarization"
+                "summariser summarisers summarizer summarizers summarising summarizing summarisation summarization "
+                "automated graders grader reviewers reviewer screeners programmer programmers "
+                "ki ia sprachmodell sprachmodelle agente assistente asistente taalmodel taalmodellen modelli modèle "
+                "modelo modelem asystentem agentem l'ia ki-agent ai-agent ki-assistent ai-assistent ai-assistenten"
             ),
         ),
     ),
