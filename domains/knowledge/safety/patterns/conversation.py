@@ -44,7 +44,7 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\byour\s+(?:(?:next|final|entire|whole|"
+            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|whole|"
             rf"every|each)\s+)?{_ANSWER}(?:'s)?\b"
             r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
             r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?)\b)",
@@ -136,14 +136,15 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         words=(_w("sondern"), _w("kein keine keinen")),
     ),
     # Persona switches and parroting: "You are role-playing as a pirate", "respond in the style of a pirate",
-    # "Repeat after me", "Antworte im Stil eines Piraten".
+    # 'Repeat after me: "..."' (a quoted line to parrot; a drama class's "Repeat after me: red leather, yellow
+    # leather" is left alone, spans-8), "Antworte im Stil eines Piraten".
     Rule(
         ROLE_IMPERSONATION,
         "medium",
         re.compile(
             r"\byou\s+are\s+(?:now\s+)?(?:role-?playing|playing\s+the\s+role\s+of|acting)\s+as\b"
             r"|\b(?:answer|respond|reply|antworte|antworten\s+sie)\s+(?:in\s+the\s+style\s+of|im\s+stil\s+(?:eines|einer))\b"
-            r"|\brepeat\s+after\s+me\b|\bsprich\s+mir\s+nach\b",
+            r"|\brepeat\s+after\s+me\s*[:,]?\s*[\"“'‘«]|\bsprich\s+mir\s+nach\b",
             _I,
         ),
         words=(_w("role roleplaying playing acting style stil repeat sprich"),),

@@ -25,7 +25,21 @@ _ORDER_TO_AI = (
     r"send|recommend|rate|mark|write|print|output|open|reveal|stop|from\s+now\s+on|you\s+(?:must|should|will|are)|"
     r"switch|enter|adopt|act|role-?play|pretend|list|disclose|share|delete|approve|accept|change|forward|upload|give|"
     r"grant|disable|turn\s+off|if\s+the\s+user|if\s+asked|when\s+asked|when\s+you|treat|obey|follow|comply|insert|"
-    r"call|execute|run|download|install|skip|override|leave\s+out|omit|please"
+    r"call|execute|run|download|install|skip|override|leave\s+out|omit|please|set|award|keep|hide|quote|repeat|"
+    r"describe|collect|fetch|attach|copy|merge|transfer|report|carry\s+out|reserve|book|buy|purchase|pay|release|"
+    r"classify|rank|invent|argue|confirm|sign|submit|post|publish|summari[sz]e|give|grant|your\s+"
+    r"(?:previous|new|real|only|instructions|task|role|context)"
+)
+# Addressed in passing, between commas, or opening with a greeting, in English and the languages the team reads:
+# "From this point on, AI, act as ...", "AI, role update ...", "Assistent, du bist jetzt ...", "Liebe KI, ...".
+_AI_VOCATIVE = (
+    r"(?:ai|a\.i\.|llm|gpt|chatgpt|chatbot|bot|assistant|agent|model|language\s+model|ai\s+assistant|ai\s+agent|"
+    r"ki|ia|assistent|assistente|asistente|agente|modelo|modelu|modell|model\s+ai|agent\s+ai|ki-assistent|"
+    r"assistente\s+de\s+ia|ai-assistent)"
+)
+_VOCATIVE_LIST = (
+    r"(?:and|or|&|etc|which|who|that|for|such|like|including|too|also|however|though|in|on|at|of|as|e\.g|the|a|an|"
+    r"our|its|their|his|her|this|these|those)"
 )
 # The same addressee in other languages, whatever follows its colon: "KI-Agent: ...", "Agente IA: ...", "Pour l'IA :".
 _AI_ADDRESSEE_ABROAD = (
@@ -61,7 +75,17 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
             rf"{_AI_ADDRESSEE_ABROAD}\s*[,:]\s*\w"
             rf"|{_IF_YOU_ARE_AN_AI_ABROAD}"
-            rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|reading|that|who|with)\b)"
+            r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*(?:(?:dear|liebe|lieber|chère|cher|querida|querido|"
+            r"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+)?"
+            rf"{_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
+            r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
+            rf"|(?<=, ){_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
+            r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
+            rf"|(?!assistant\b){_AI_ADDRESSEE}\s+(?:\w+ing|with)\b[^,:.!?\n]{{0,50}}:\s*(?-i:[A-Za-z])"
+            r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*(?:copilot|ai\s+\w+\s+(?:agent|assistant)|"
+            r"(?:model|agent|assistant|bot)\s+(?:\w+ing\s+(?:this|the|these|any|all|our|my)|with\s+(?:browsing|file|"
+            r"tool|tools|web|internet|access))\b[^,:.!?\n]{0,50})\s*:\s*(?-i:[A-Za-z])"
+            rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|that|who|with)\b|\s+\w+ing\b)"
             rf"|\b{_AI_ADDRESSEE}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall)\s+(?:now\s+|always\s+)?"
             r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b|disclose\b|"
             r"(?:end|begin|start)\s+(?:its|their|your|every|each)\s+(?:reply|replies|answers?|responses?)\b)"
@@ -171,7 +195,7 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"ensure|remember|mention|put|present|render|convert|transform|express|output|print|say|state|"
             r"recommend|promote|emphasi[sz]e|highlight|conclude|sign|spell|misspell|introduce|apply|substitute|"
             r"group|remove|rearrange|give|craft|compose|reference|share|encourage|urge|inform|offer|direct|refer|"
-            rf"advise|suggest|do\s+not|don't|never|always|only)\b{_IN_SENTENCE}{{0,80}}?\byour\s+(?:(?:next|final|entire|"
+            rf"advise|suggest|do\s+not|don't|never|always|only)\b{_IN_SENTENCE}{{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|"
             r"whole|every|each)\s+)?(?:response|answer|reply|output|responses|answers|replies|summary)\b"
             r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
             r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?)\b)",
@@ -195,14 +219,18 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         ),
     ),
     # Text that addresses the model that will read it: "Note to the AI:", "If you are an AI assistant, ...",
-    # "When summarizing this document, ...".
+    # "When summarizing this document, ...". A note or instructions for a bare "assistant", "agents" or "models" are
+    # people's (spans-8: "Instructions for agents: read the data protection statement ..."), as is "If you are an AI
+    # researcher, ..."; an order after such an addressee is read by the addressee rule above.
     Rule(
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            r"\b(?:hey|hi|hello|hallo|dear|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|"
-            r"important\s+(?:note\s+)?(?:to|for))\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|assistant|ai\s+assistant|"
-            r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?|agents?)\b",
+            r"\b(?:hey|hi|hello|hallo|dear|attention)\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|assistant|ai\s+assistant|"
+            r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?|agents?)\b"
+            r"|\b(?:note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))"
+            r"\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|ai\s+(?:assistants?|agents?|models?|systems?)|language\s+models?|"
+            r"llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?)\b",
             _I,
         ),
         words=(_w("hey hi hello hallo dear attention note message instruction instructions important"), _AI_WORDS),
@@ -211,7 +239,11 @@ OUTPUT_RULES: tuple[Rule, ...] = (
     Rule(
         MODEL_DIRECTIVE,
         "medium",
-        re.compile(r"\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|assistant|language\s+model|llm|chatbot|bot|agent)\b", _I),
+        re.compile(
+            r"\b(?:if|when)\s+you\s+are\s+an?\s+(?:ai|assistant|language\s+model|llm|chatbot|bot|agent)\b"
+            r"(?=\s*[,.;:!)]|\s+(?:model|assistant|agent|system|that|who|with|and|or)\b|\s+\w+ing\b)",
+            _I,
+        ),
         substrings=("you are a",),
         directive=False,
     ),
@@ -329,13 +361,18 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         ),
     ),
     # Any imperative placed at the assistant's output: "In your answer, ...", "At the end of every response, ...".
+    # Not an assignment's or an exam's ("In your answer, discuss the extent to which ...", spans-8).
     Rule(
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
             r"\b(?:in|into|within|throughout|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+(?:your|each|every|"
             r"all)\s+(?:(?:next|final|future|subsequent)\s+)?(?:responses?|answers?|repl(?:y|ies)|outputs?|completions?)"
-            r"\s*,",
+            r"\s*,(?!\s*(?:you\s+should\s+|please\s+|make\s+sure\s+(?:you\s+)?)?(?:discuss|explain|consider|evaluate|"
+            r"analy[sz]e|assess|compare|contrast|justify|describe|outline|illustrate|draw\s+on|make\s+reference|"
+            r"refer\s+to\s+(?:at\s+least|one|two|three|the\s+(?:text|texts|source|sources|reading|readings|case|extract|"
+            r"passage|pack|data))|show\s+your|use\s+(?:evidence|examples|quotations)|include\s+(?:examples|evidence|"
+            r"quotations|references))\b)",
             _I,
         ),
         words=(_w("response responses answer answers reply replies output outputs completion completions"),),
