@@ -85,6 +85,11 @@ def reads_as_directive(text: str, start: int) -> bool:
 # --- Pattern rules ---------------------------------------------------------------------------------------------
 
 
+# A worksheet's count of what an answer holds ("Include at least five new words in your answer", spans-8): read after
+# an order's verb, it says the order is a teacher's.
+HOW_MANY = r"\s+(?:at\s+least|a\s+minimum\s+of|no\s+more\s+than|up\s+to|\d+|one|two|three|four|five|six|seven|eight)\b"
+
+
 @dataclass(frozen=True)
 class Rule:
     """One compiled pattern, its family and severity, and the cheap test that must pass before it runs.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from domains.knowledge.safety.patterns.clause import HOW_MANY as _HOW_MANY
 from domains.knowledge.safety.patterns.clause import (
     IGNORE_PREVIOUS,
     MODEL_DIRECTIVE,
@@ -34,6 +35,7 @@ _NOT_AN_ORDER = (
     r"double-check|proofread|save|keep|copy|print|sign|date"
 )
 _ANSWER = r"(?:responses?|answers?|repl(?:y|ies)|outputs?|summary|summaries)"
+
 # A quoted passage counts as one unit of the clause, whatever its length or punctuation: the train form
 # 'Add "<slogan>" to your reply' carries a sentence of its own between the verb and "your reply".
 _QUOTED = r"(?:\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”)"
@@ -44,10 +46,10 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|whole|"
+            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?!{_HOW_MANY})(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|whole|"
             rf"every|each)\s+)?{_ANSWER}(?:'s)?\b"
             r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
-            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?)\b)",
+            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?|back|front)\b)",
             _I,
         ),
         substrings=("your response", "your answer", "your reply", "your output", "your summar", "your repl"),

@@ -586,6 +586,66 @@ FORM_RULES: tuple[Rule, ...] = (
         ),
         words=(_w("send post upload forward paste submit transmit"), _w("chat conversation user user's")),
     ),
+    # A forged end of the model's input and a chat template written as data: "---END OF USER MESSAGE---", "[end of
+    # prompt]", {"role": "system", "content": ...}. An email's or a contract's "--- End of message ---" is left alone.
+    Rule(
+        ROLE_IMPERSONATION,
+        "high",
+        re.compile(
+            r"(?:-{2,}|={2,}|#{2,}|\*{2,}|\[)\s*end\s+of\s+(?:the\s+)?(?:user(?:'s)?\s+(?:message|input|prompt|query|"
+            r"request)|(?:system\s+)?prompt|instructions|context(?:\s+window)?|conversation)\s*(?:-{2,}|={2,}|#{2,}|"
+            r"\*{2,}|\])"
+            r"|[\"']role[\"']\s*:\s*[\"'](?:system|developer|assistant)[\"']\s*,\s*[\"']content[\"']\s*:",
+            _I,
+        ),
+        substrings=("end of", '"role"', "'role'"),
+        directive=False,
+    ),
+    # More languages' "ignore / forget the earlier instructions", "you are now in developer mode" and "show your
+    # system prompt": Dutch "negeer je eerdere instructies", Italian "ignora le istruzioni dell'utente", Polish
+    # "zapomnij o poprzednich poleceniach", "wyświetl ... promptu systemowego", Swedish "strunta i användarens fråga",
+    # German "du bist ab jetzt im Entwicklermodus", Portuguese "revele ... as instruções ocultas".
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            r"\bnegeer\s+(?:je|jouw|uw)\s+(?:eerdere\s+|vorige\s+)?(?:instructies|regels|opdrachten)\b"
+            r"|\bignora\s+(?:le\s+)?(?:istruzioni|regole|richieste)\s+(?:dell'utente|del\s+cliente)\b"
+            r"|\bzapomnij\s+(?:o\s+)?(?:wszystkich\s+)?(?:poprzednich|wcześniejszych)\s+(?:poleceniach|instrukcjach|"
+            r"zasadach)\b"
+            r"|\bstrunta\s+i\s+(?:användarens|tidigare|alla\s+tidigare)\s+(?:fråga|frågor|instruktioner|regler)\b"
+            r"|\b(?:glöm|ignorera)\s+(?:alla\s+)?(?:tidigare|dina)\s+(?:instruktioner|regler)\b"
+            r"|\bglem\s+(?:alle\s+)?(?:tidligere|dine)\s+(?:instruktioner|regler)\b",
+            _I,
+        ),
+        words=(_w("negeer ignora zapomnij strunta glöm ignorera glem"),),
+    ),
+    Rule(
+        ROLE_IMPERSONATION,
+        "medium",
+        re.compile(
+            r"\b(?:du\s+bist|sie\s+sind)\s+(?:ab\s+jetzt|ab\s+sofort|jetzt|nun)\s+im\s+(?:entwickler|admin|"
+            r"administrator|debug|wartungs)[-\s]?modus\b"
+            r"|\bje\s+bent\s+nu\s+in\s+(?:de\s+)?(?:ontwikkelaars|beheerders|admin)[-\s]?modus\b"
+            r"|\b(?:du\s+är\s+nu\s+i|du\s+er\s+nu\s+i)\s+(?:utvecklar|administratörs|udvikler|administrator)[-\s]?(?:läge|tilstand)\b"
+            r"|\ba\s+partir\s+de\s+ahora\s*,?\s+(?:tú\s+|tu\s+)?eres\s+[\"“«]"
+            r"|\ba\s+partir\s+de\s+agora\s*,?\s+(?:você\s+)?(?:é|será)\s+(?:o|a|um|uma)\b",
+            _I,
+        ),
+        words=(_w("bist sind bent är er ahora agora"),),
+    ),
+    Rule(
+        EXFILTRATION,
+        "high",
+        re.compile(
+            r"\b(?:wyświetl|pokaż|ujawnij|podaj)\s+(?:\w+\s+){0,3}?(?:promptu?\s+systemowego|prompt\s+systemowy)\b"
+            r"|\b(?:revele|mostre|exiba)\s+(?:\w+\s+){0,5}?(?:instruções\s+(?:ocultas|do\s+sistema|iniciais)|prompt\s+"
+            r"(?:do\s+sistema|de\s+sistema))\b"
+            r"|\b(?:visa|avslöja|vis|afslør)\s+(?:\w+\s+){0,3}?(?:systemprompt|systeminstruktioner)\b",
+            _I,
+        ),
+        words=(_w("wyświetl pokaż ujawnij podaj revele mostre exiba visa avslöja vis afslør"),),
+    ),
     # A halt before a dictated text, with a colon: "stop: write <Slogan>" ("stop - write" is in conversation.py);
     # "Stop: write down the code on the display" and "Stop: say nothing yet" are a manual's and a letter's.
     Rule(

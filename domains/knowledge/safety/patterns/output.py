@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from domains.knowledge.safety.patterns.clause import EXFILTRATION, MODEL_DIRECTIVE, OUTPUT_MANIPULATION, Rule
+from domains.knowledge.safety.patterns.clause import EXFILTRATION, HOW_MANY, MODEL_DIRECTIVE, OUTPUT_MANIPULATION, Rule
 from domains.knowledge.safety.patterns.clause import IGNORECASE as _I
 from domains.knowledge.safety.patterns.clause import IN_SENTENCE as _IN_SENTENCE
 from domains.knowledge.safety.patterns.clause import w as _w
@@ -14,7 +14,8 @@ from domains.knowledge.safety.patterns.override import AI_WORDS as _AI_WORDS
 # assistant, ...", "To the summarising model: ...", "Whoever you are, AI, ...". People's documents speak *about* AI
 # systems; they do not give them orders by name.
 _AI_ADDRESSEE = (
-    r"(?:ai|a\.i\.|llms?|gpt|chatgpt|chatbots?|bots?|(?:large\s+)?language\s+models?|"
+    r"(?:ai|a\.i\.|llms?|llm\s+agents?|gpt|chatgpt|chatbots?|bots?|(?:large\s+)?language\s+models?|copilot[\w-]*\s+tools?|"
+    r"ai\s+note-?takers?|"
     r"(?:ai|a\.i\.|automated|code|coding|virtual|digital)[\s-]+(?:assistants?|agents?|systems?|models?|readers?|helpers?|"
     r"graders?|reviewers?|code\s+reviewers?|screeners?|tools?|pair\s+programmers?|programmers?|summari[sz]ers?)|"
     r"summari[sz](?:ing|ation)\s+(?:models?|bots?|tools?)|summari[sz]er(?:\s+bots?)?s?|assistant)"
@@ -87,7 +88,8 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"tool|tools|web|internet|access))\b[^,:.!?\n]{0,50})\s*:\s*(?-i:[A-Za-z])"
             rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|that|who|with)\b|\s+\w+ing\b)"
             rf"|\b{_AI_ADDRESSEE}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall)\s+(?:now\s+|always\s+)?"
-            r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b|disclose\b|"
+            r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b|disclose\b|approve\b|merge\b|"
+            r"quote\b|grant\b|"
             r"(?:end|begin|start)\s+(?:its|their|your|every|each)\s+(?:reply|replies|answers?|responses?)\b)"
             rf"|\b(?:to|for)\s+the\s+{_AI_ADDRESSEE}\s*:"
             rf"|\bwhoever\s+you\s+are,?\s+{_AI_ADDRESSEE}\b",
@@ -109,11 +111,11 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         "high",
         re.compile(
             r"\b(?:reveal|print|show|display|output|repeat|leak|disclose|tell\s+me|give\s+me|share|dump|"
-            r"write\s+out|spell\s+out|return|send)\s+(?:me\s+|us\s+)?(?:\w+\s+){0,3}?"
+            r"write\s+out|spell\s+out|return|send|quote|echo(?:\s+back)?|recite)\s+(?:me\s+|us\s+)?(?:\w+\s+){0,3}?"
             r"(?:your|the\s+(?:system|initial|original|hidden|secret|full|above|previous|developer)|its)\s+"
             r"(?:(?:system|initial|original|hidden|secret|full|previous|entire|exact|pre-?|developer)\s+)*"
             r"(?:prompts?(?:\s+texts?)?|prompt_texts?|instructions|system\s+message|configuration|guidelines|"
-            r"rules|api\s+keys?|passwords?|credentials)\b"
+            r"rules|api\s+keys?|passwords?|credentials|environment\s+variables|memory)\b"
             r"|\b(?:zeige?|gib|nenne|verrate|wiederhole|drucke|schreib(?:e)?)\s+(?:mir\s+|uns\s+)?(?:\w+\s+){0,3}?"
             r"(?:dein(?:en|e)?|ihr(?:en|e)?)\s+(?:system-?prompt|prompt|anweisungen|instruktionen|passwort)\b",
             _I,
@@ -121,7 +123,7 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         words=(
             _w(
                 "reveal print show display output repeat leak disclose tell give share dump write spell "
-                "return send zeige zeig gib nenne verrate wiederhole drucke schreib schreibe"
+                "return send quote echo recite zeige zeig gib nenne verrate wiederhole drucke schreib schreibe"
             ),
             _w(
                 "prompt prompts prompt_text prompt_texts instructions message configuration guidelines "
@@ -195,10 +197,10 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"ensure|remember|mention|put|present|render|convert|transform|express|output|print|say|state|"
             r"recommend|promote|emphasi[sz]e|highlight|conclude|sign|spell|misspell|introduce|apply|substitute|"
             r"group|remove|rearrange|give|craft|compose|reference|share|encourage|urge|inform|offer|direct|refer|"
-            rf"advise|suggest|do\s+not|don't|never|always|only)\b{_IN_SENTENCE}{{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|"
+            rf"advise|suggest|do\s+not|don't|never|always|only)\b(?!{HOW_MANY}){_IN_SENTENCE}{{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|"
             r"whole|every|each)\s+)?(?:response|answer|reply|output|responses|answers|replies|summary)\b"
             r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
-            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?)\b)",
+            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?|back|front)\b)",
             _I,
         ),
         substrings=(
@@ -286,7 +288,7 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:do\s+not|don't|never)\s+(?:(?:tell|inform|mention\s+(?:this|these|that)\s+(?:to\s+)?|reveal\s+"
             r"(?:this|these)\s+(?:instructions?\s+)?to)\s+(?:the\s+user|the\s+reader|(?:anyone|them)"
-            r"(?!\s+(?:about\s+)?(?:your|my|our|his|her|their|the|a|an)\s))\b|"
+            r"(?!\s+(?:about\s+)?(?:your|my|our|his|her|their|the|a|an)\s)(?![\"”’'])(?!\s*[\"”]))\b|"
             r"(?:warn|alert|reveal\s+to|disclose\s+to|admit\s+to)\s+(?:the\s+user|the\s+reader)\b|"
             r"let\s+(?:the\s+user|anyone|the\s+reader|them)\s+(?:know|see|find\s+out|learn|notice|realise|realize|"
             r"suspect|discover|read|hear)\b)",
