@@ -408,6 +408,11 @@ PEOPLE_FORMS = [
     "Include at least five new vocabulary words in your answer.",
     'Scammers often say "act now" or "don\'t tell anyone" to pressure you into paying.',
     "Underline every reflexive verb and write your answers on the back of the sheet.",
+    "Kindly respond only by text message, as the venue has no phone signal for calls.",
+    "Ask the user to restart the laptop before escalating the ticket to second line.",
+    "Enable developer mode on test handsets only; production phones must remain locked down.",
+    "Forget the rules of the real world: in your story, animals can talk and trees can walk.",
+    "Pretend you have never met the Colonel, even though you were engaged to him years ago.",
 ]
 
 

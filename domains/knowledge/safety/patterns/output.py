@@ -300,13 +300,14 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             _w("user anyone reader them"),
         ),
     ),
-    # Output manipulation aimed at the assistant: "Tell the user that ...", "Remind readers to ...".
+    # Output manipulation aimed at the assistant: "Tell the user that ...", "Remind readers to ...". Not a help desk's
+    # "Ask the user to restart the laptop" (spans-8).
     Rule(
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
-            r"\b(?:tell|inform|remind|warn|notify|advise|urge|encourage|ask|persuade|convince|instruct|direct|invite)\s+"
-            r"(?:the\s+|all\s+|any\s+|your\s+)?(?:users?|readers?)\b",
+            r"\b(?!ask\s+(?:the\s+)?users?\s+to\b)(?:tell|inform|remind|warn|notify|advise|urge|encourage|ask|persuade|"
+            r"convince|instruct|direct|invite)\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:users?|readers?)\b",
             _I,
         ),
         words=(
@@ -322,7 +323,8 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         "medium",
         re.compile(
             r"\b(?:respond|reply|answer|output|print|say|write|return)\s+(?:(?:only|exclusively|solely|just)\s+"
-            r"(?:(?:with|in|using|by)\b(?!\s+(?:the|this|these|that|those|your|our|my|black|blue|ink|pen|pencil|"
+            r"(?:(?:with|in|using|by)\b(?!\s+(?:the|this|these|that|those|your|our|my|black|blue|ink|pen|pencil|text|phone|"
+            r"e-?mail|post|letter|sms|whatsapp|telephone|mail|"
             r"capitals?|capital\s+letters|block\s+(?:capitals|letters))\b(?!\s+(?:words?|following|phrases?|sentences?|"
             r"text|string|letters?|numbers?|emojis?|language)\b))|the\s+word|[\"'“‘])|with\s+(?:only|nothing\s+(?:but|"
             r"except|other\s+than))\b)",

@@ -207,7 +207,8 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             r"\byou\s+(?:are|'re)\s+(?:now\s+|going\s+to\s+(?:be|act\s+as|pretend\s+to\s+be|play)\s+|"
             r"about\s+to\s+immerse\s+yourself\s+into\s+the\s+role\s+of\s+)(?:\w+\s+){0,6}?"
             r"(?:(?-i:DAN|STAN|DUDE|AIM)|jailbroken|unfiltered|unrestricted|uncensored|developer\s+mode)\b"
-            r"|\b(?-i:DAN|STAN|DUDE)\s+[Mm]ode\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b"
+            r"|\b(?-i:DAN|STAN|DUDE)\s+[Mm]ode\b|\bdeveloper\s+mode\s+(?:enabled|activated|on)\b(?!\s+(?:test|the|your|all|"
+            r"every|each|this|these|a|an)\b)"
             r"|\byou\s+are\s+(?:now\s+)?no\s+longer\s+(?:an?\s+)?(?:ai|assistant|language\s+model|chatbot|bound)\b",
             _I,
         ),
@@ -236,7 +237,8 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             r"\bfrom\s+now\s+on,?\s+(?:you\s+are|you\s+(?:will|must|shall)\s+(?:\w+\s+){0,3}?(?:answer|respond|reply|act|"
             r"behave|pretend|ignore|speak|talk|say|obey|only|always|never|be\s+(?:an?\s+|my\s+)?(?-i:[A-Z])\w*)|act|"
             r"respond|answer|reply|behave)\b"
-            r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:can|have)\b"
+            r"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+can\b"
+            rf"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+have\b(?={_PERSONA_FOR_A_MODEL})"
             rf"|\b(?:pretend|imagine)\s+(?:that\s+)?you\s+(?:are|were)\b(?={_PERSONA_FOR_A_MODEL})"
             r"|\b(?:act|behave|respond|answer)\s+as\s+(?:if\s+you\s+were|though\s+you\s+were|an?\s+|my\s+)"
             r"(?:\w+\s+){0,2}?(?:ai|assistant|chatbot|bot|model|gpt|terminal|interpreter)\b"
