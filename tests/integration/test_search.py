@@ -70,6 +70,14 @@ async def test_lexical_ranks_matching_chunks_with_fields(client, corpus) -> None
     assert first["lexical_rank"] == 1 and first["score"] == first["lexical_score"] > results[1]["score"]
 
 
+async def test_search_results_carry_their_total_like_every_list(client, corpus) -> None:
+    account, _ = corpus
+    response = await _search(client, account, query_text="coral reefs", method="lexical")
+    assert response.headers["X-Total-Count"] == str(len(response.json())) == "2"
+    none = await _search(client, account, query_text="zeppelin", method="lexical")
+    assert none.json() == [] and none.headers["X-Total-Count"] == "0"
+
+
 async def test_terms_are_ored_and_idf_weighted(client, corpus) -> None:
     account, ids = corpus
     results = (await _search(client, account, query_text="glaciers sulfur", method="lexical")).json()

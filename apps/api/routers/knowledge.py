@@ -189,4 +189,6 @@ async def search(
     )
     if outcome.semantic_unavailable:
         response.headers["X-Orion-Semantic-Unavailable"] = outcome.semantic_unavailable
+    # A list like any other (contract: the total in X-Total-Count): every result found within top_k is returned.
+    with_total(response, len(outcome.results))
     return [r.public() for r in outcome.results]
