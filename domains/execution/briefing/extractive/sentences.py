@@ -55,6 +55,9 @@ _NEXT_WORD = re.compile(r"\s*[\"'“‘«(\[]*([^\W\d_]+)")
 # A line that is only an enumerator before the period: "1.", "iv.", "(a.".
 _ENUMERATOR = re.compile(r"[ \t]*\(?(?:\d{1,3}|[ivxlc]{1,5}|[a-z])", re.IGNORECASE)
 _CLAUSE_CUT = re.compile(r"[;:,](?=\s)")
+# The boundary between two cells of a record row ("Permit: 18,870 | Handgun: 23,022"): a long row is cut there, never
+# between a cell's label and its value.
+_CELL_CUT = re.compile(r"\s\|\s")
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,9 @@ def _cut_point(text: str, start: int, max_chars: int) -> int:
     """Return where to cut a span that starts at `start` so the first piece is at most max_chars long."""
     limit = start + max_chars
     floor = start + max_chars // 3  # never cut so early that the piece is a fragment
+    cells = [m.start() for m in _CELL_CUT.finditer(text, floor, limit)]
+    if cells:
+        return cells[-1]
     clauses = [m.end() for m in _CLAUSE_CUT.finditer(text, floor, limit)]
     if clauses:
         return clauses[-1]
@@ -151,6 +157,8 @@ def _bounded(text: str, start: int, end: int, max_chars: int) -> list[SentenceSp
         if piece_end > piece_start:
             pieces.append(SentenceSpan(piece_start, piece_end))
         start, end = _strip(text, cut, end)
+        if text.startswith("|", start):
+            start, end = _strip(text, start + 1, end)  # the next piece starts with its cell, not the separator
     if end > start:
         pieces.append(SentenceSpan(start, end))
     return pieces

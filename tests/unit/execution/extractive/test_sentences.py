@@ -89,3 +89,17 @@ def test_spans_are_ordered_trimmed_and_non_empty(text: str) -> None:
 def test_empty_and_blank_text_have_no_sentences() -> None:
     assert split_sentences("") == []
     assert split_sentences(" \n\t ") == []
+
+
+def test_a_long_record_row_is_cut_between_cells_never_between_a_label_and_its_value() -> None:
+    cells = [f"Column {name}: {index},{index:03d}" for index, name in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1)]
+    row = "State: Alabama | " + " | ".join(cells)
+    spans = split_sentences(row, max_chars=120)
+    pieces = [row[s.start : s.end] for s in spans]
+
+    assert len(pieces) > 1
+    for piece in pieces:
+        assert len(piece) <= 120
+        assert not piece.startswith("|") and not piece.rstrip().endswith((":", "|"))
+        assert all(": " in cell for cell in piece.split(" | "))  # every cell keeps its label and its value
+    assert " | ".join(pieces) == row
