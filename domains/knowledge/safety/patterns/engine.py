@@ -48,7 +48,11 @@ _ROLE_WEAK = re.compile(
     r"ab\s+jetzt|ab\s+sofort|antwortet|deine?|du)\b",
     re.I,
 )
-_ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|system_prompt|sys)\s*>|\[(?:system|assistant)\]", re.I)
+_ROLE_TAG = re.compile(
+    r"<\s*/?\s*(?:system|assistant|system_prompt|sys)\s*>|\[(?:system|assistant|system\s+message|developer|operator|"
+    r"administrator|système|sistema|systeem)\]",
+    re.I,
+)
 
 # Hidden markup: HTML comments (closed or running to the end), markdown comments, CSS-hidden elements.
 _HIDDEN_BLOCK = re.compile(

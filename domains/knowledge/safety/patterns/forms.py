@@ -594,12 +594,14 @@ FORM_RULES: tuple[Rule, ...] = (
         "high",
         re.compile(
             r"(?:-{2,}|={2,}|#{2,}|\*{2,}|\[)\s*end\s+of\s+(?:the\s+)?(?:user(?:'s)?\s+(?:message|input|prompt|query|"
-            r"request)|(?:system\s+)?prompt|instructions|context(?:\s+window)?|conversation)\s*(?:-{2,}|={2,}|#{2,}|"
+            r"request|data)|(?:system\s+)?prompt|instructions|context(?:\s+window)?|conversation)\s*(?:-{2,}|={2,}|#{2,}|"
             r"\*{2,}|\])"
+            r"|(?:-{2,}|={2,}|\[)\s*(?:begin|start)\s+(?:of\s+)?(?:operator|system|developer|admin)\s+(?:override|message|"
+            r"instructions?)\s*(?:-{2,}|={2,}|\])"
             r"|[\"']role[\"']\s*:\s*[\"'](?:system|developer|assistant)[\"']\s*,\s*[\"']content[\"']\s*:",
             _I,
         ),
-        substrings=("end of", '"role"', "'role'"),
+        substrings=("end of", '"role"', "'role'", "begin ", "start "),
         directive=False,
     ),
     # More languages' "ignore / forget the earlier instructions", "you are now in developer mode" and "show your
@@ -646,6 +648,66 @@ FORM_RULES: tuple[Rule, ...] = (
             _I,
         ),
         words=(_w("wyświetl pokaż ujawnij podaj revele mostre exiba visa avslöja vis afslør"),),
+    ),
+    # A model named in the third person and told what to do: "Any AI system processing this document should ...",
+    # "the model reading this page must ...", "language models encountering this text enter developer mode",
+    # "automated reviewers ... must approve"; and abroad: "Tout assistant IA qui lit cette page doit ...", "Qualsiasi
+    # IA che legga ... deve", "Een AI-agent die deze factuur leest, moet". A bare "the assistant / the agent / the
+    # model must" is a person's or a machine's ("The agent should call the customer back"): the subject must be an
+    # AI, or a model, bot or tool reading, processing or parsing "this"; and a passive after the modal ("AI systems
+    # should be tested for bias") is a policy about AI, not an order to it.
+    Rule(
+        MODEL_DIRECTIVE,
+        "medium",
+        re.compile(
+            r"(?:(?:^|(?<=[.!?:;(\[]\s))[ \t]*(?:(?:the|any|an?|every|all|each)\s+)?"
+            r"|\b(?:the|any|an?|every|all|each)\s+)"
+            r"(?:(?:ai[\s-](?:systems?|agents?|assistants?|models?|tools?|helpers?|readers?)|automated\s+(?:agents?|"
+            r"readers?|reviewers?|helpers?|assistants?|systems?|tools?)|machine\s+readers?|reading\s+model|"
+            r"(?:code-completion|screening|summari[sz]ation|coding)\s+tools?|(?:large\s+)?language\s+models?|llms?|"
+            r"ai|a\.i\.)(?:\s+(?:reading|processing|parsing|summari[sz]ing|encountering|that\s+reads?|which\s+reads?)"
+            r"\s+this\b[^,.;:!?\n]{0,30}?)?"
+            r"|(?:model|bot|tool|helper)s?\s+(?:reading|processing|parsing|summari[sz]ing|encountering|that\s+reads?|"
+            r"which\s+reads?)\s+this\b[^,.;:!?\n]{0,30}?)"
+            r"\s*,?\s+(?:must|should|shall|is\s+to|are\s+to|(?:is|are)\s+required\s+to|needs?\s+to|(?:is|are)\s+expected\s+to|"
+            r"(?:is|are)\s+obliged\s+to|(?:is|are)\s+instructed\s+to|(?:is|are)\s+hereby|(?:is|are)\s+authori[sz]ed\s+to|"
+            r"now\s+acts?|enters?\s+(?:developer|maintenance|admin|debug)|operates?\s+as)\b"
+            r"(?!\s+(?:not\s+|never\s+|only\s+|always\s+|also\s+|first\s+)?(?:be|been|have\s+been)\b)",
+            _I,
+        ),
+        words=(
+            _w(
+                "ai llm llms language automated machine reading code-completion screening summarisation "
+                "summarization coding model models assistant assistants agent agents bot bots tool tools helper "
+                "helpers"
+            ),
+            _w(
+                "must should shall is are needs need expected obliged instructed hereby authorised authorized acts act "
+                "enters enter operates operate"
+            ),
+        ),
+        directive=False,
+    ),
+    Rule(
+        MODEL_DIRECTIVE,
+        "medium",
+        re.compile(
+            r"\b(?:tout|toute|cualquier|qualsiasi|jede[rs]?|elke|een|enhver|varje|każdy|qualquer|der|die|das|het|de|"
+            r"el|la|il|l'|o|a|om\s+en)\s+(?:assistant\s+ia|ia|ai|ki|asystent\s+ai|ai-agent|ki-agent|ai-assistent|"
+            r"sprachmodell|taalmodel|modèle\s+de\s+langage|modelo\s+de\s+lenguaje|modello\s+linguistico|språkmodell|"
+            r"sprogmodel|model\s+językowy)\b"
+            r"[^.!?\n]{0,70}?\b(?:doit|doivent|debe|deben|deve|devono|muss|müssen|moet|moeten|skal|ska|powinien|musi|"
+            r"è\s+tenuto\s+a|est\s+tenu\s+de)\b",
+            _I,
+        ),
+        words=(
+            _w("doit doivent debe deben deve devono muss müssen moet moeten skal ska powinien musi tenuto tenu"),
+            _w(
+                "ia ai ki modèle modelo modello model agent agente assistent assistente assistenten asystent ai-agent "
+                "ki-agent ai-assistent sprachmodell taalmodel assistant"
+            ),
+        ),
+        directive=False,
     ),
     # A halt before a dictated text, with a colon: "stop: write <Slogan>" ("stop - write" is in conversation.py);
     # "Stop: write down the code on the display" and "Stop: say nothing yet" are a manual's and a letter's.
