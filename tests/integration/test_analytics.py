@@ -174,3 +174,26 @@ async def test_purge_keeps_counts_and_removes_text(client, app, history) -> None
     assert (after["total"], after["answered"]) == (before["total"], before["answered"])
     audit = (await client.get("/api/v1/admin/audit", headers=account.headers)).json()
     assert audit[0]["action"] == "document_purged"
+
+
+async def test_purge_also_removes_the_section_labels_the_document_wrote(client, app) -> None:
+    # An email's sender and subject, or a heading, label its chunks: the document's own words, gone with it.
+    account = await register(client)
+    doc = await upload_ok(
+        client,
+        account,
+        "# Boiler notes from Maria Okafor\n\n## Valve schedule\n\n"
+        "Valves are replaced every five years regardless of wear.",
+        "boiler.md",
+    )
+    with scripted_model(app, fake(FakeBehaviour.GROUNDED)):
+        run = await start_run(client, account, "When are valves replaced?", document_ids=[doc["document_id"]])
+    shown = (await client.get(f"{RUNS}/{run['id']}/result", headers=account.headers)).json()
+    assert any(c["section"] and "Valve schedule" in c["section"] for c in shown["citations"])
+    deleted = await client.delete(
+        f"{UPLOAD_URL}/{doc['document_id']}", params={"purge": "true"}, headers=account.headers
+    )
+    assert deleted.status_code == 204
+    result = (await client.get(f"{RUNS}/{run['id']}/result", headers=account.headers)).json()
+    assert all(c["section"] in (None, "[purged]") for c in result["citations"])
+    assert "Okafor" not in str(result["citations"]) and "Valve schedule" not in str(result)

@@ -1,8 +1,8 @@
 """Purge: replace a deleted document's text in every run of the organization with "[purged]".
 
 Run history outlives documents, so a plain delete keeps the cited text inside runs. A purge removes that text too:
-the content of the document's citations, and the quotes, statements and briefing prose of claims that cite it. Ids,
-ranks, titles and counts stay, so analytics still add up.
+the content and section labels of the document's citations, and the quotes, statements and briefing prose of claims
+that cite it. Ids, ranks, titles and counts stay, so analytics still add up.
 """
 
 from __future__ import annotations
@@ -80,10 +80,14 @@ class CitationPurger:
         cited = [citation for citation in evidence.citations if citation.document_id in document_ids]
         if not cited:
             return False
-        held = any(citation.content != PURGED for citation in cited)
+        held = any(citation.content != PURGED or citation.section not in (None, PURGED) for citation in cited)
         if held:
             for citation in cited:
                 citation.content = PURGED
+                # A section label is the document's own words (a heading, an email's sender and subject line)
+                if citation.section is not None:
+                    citation.section = PURGED
+                citation.labelled_spans = []  # offsets into text that is gone
             await self.repo.set_step_output(organization_id, evidence_step.id, evidence.model_dump(mode="json"))
         chunk_ids = {citation.chunk_id for citation in cited}  # claims stored after the evidence was purged too
         run = await self.repo.get(organization_id, evidence_step.run_id)
