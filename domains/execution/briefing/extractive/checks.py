@@ -438,7 +438,7 @@ def name_entry(text: str) -> bool:
 # about the gate or the Wi-Fi alone does not give it.
 _IDENTIFIER_QUESTION = re.compile(
     r"^what(?:['’]s| is| are) (?:the|my|our|your) (?:[\w-]+ ){0,3}?(code|password|passcode|pin|postcode|username|"
-    r"reference)s?\b"
+    r"reference|ssid|(?:network|wi-?fi|account|user|file|host|domain|device) name)s?\b"
 )
 
 
@@ -482,9 +482,10 @@ def names_another_code(term: str, stems: frozenset[str] | set[str]) -> bool:
 
 
 def asked_identifier(folded: str) -> str | None:
-    """Return the stem of the code, password or reference a "what's the ... code?" question asks for, or None."""
+    """Return the stem of the code, password, reference or network name a "what's the ... code?" question asks for,
+    or None."""
     match = _IDENTIFIER_QUESTION.search(folded)
-    return stem(match.group(1)) if match else None
+    return stem(match.group(1).split()[-1]) if match else None  # "network name": the name must be named
 
 
 # Units of measure a question may give a number in ("a 14-inch cake", "a 2 litre jug"); not "in" ("at 8 in the morning")
