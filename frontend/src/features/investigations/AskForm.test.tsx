@@ -45,6 +45,61 @@ describe("AskForm", () => {
     });
   });
 
+  it.each([
+    ["a double click", () => {
+      fireEvent.click(screen.getByRole("button", { name: "Investigate" }));
+      fireEvent.click(screen.getByRole("button", { name: "Investigate" }));
+    }],
+    ["Ctrl+Enter pressed three times", () => {
+      for (let press = 0; press < 3; press += 1) fireEvent.keyDown(question(), { key: "Enter", ctrlKey: true });
+    }],
+  ])("starts one run on %s, before the form has rendered as busy", async (_name, submitTwice) => {
+    const post = answerRuns();
+    render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    submitTwice();
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/investigations/view?id=r1"));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(router.push).toHaveBeenCalledTimes(1);
+  });
+
+  it("can be asked again after a run could not start", async () => {
+    vi.spyOn(api, "GET").mockResolvedValue(ok([]));
+    const post = vi
+      .spyOn(api, "POST")
+      .mockResolvedValueOnce({
+        error: { error: { code: "rate_limited", message: "Too many investigations today." } },
+        response: new Response(null, { status: 429 }),
+      } as never)
+      .mockResolvedValue(ok({ id: "r2" }, 201));
+    render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Investigate" }));
+    await screen.findByText("The investigation could not run");
+    fireEvent.click(screen.getByRole("button", { name: "Investigate" }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/investigations/view?id=r2"));
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves a user who went to another page there when the run finishes", async () => {
+    vi.spyOn(api, "GET").mockResolvedValue(ok([]));
+    let finish: (value: unknown) => void = () => undefined;
+    const post = vi.spyOn(api, "POST").mockImplementation(
+      (() => new Promise((resolve) => {
+        finish = resolve;
+      })) as never,
+    );
+    const { unmount } = render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Investigate" }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    unmount(); // the user opened Analytics
+    finish(ok({ id: "r1" }, 201));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
   it("keeps a plain Enter as a new line", async () => {
     const post = answerRuns();
     render(<AskForm />);

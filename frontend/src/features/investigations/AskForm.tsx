@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api, call } from "@/api/client";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
@@ -25,6 +25,18 @@ export function AskForm() {
   const [error, setError] = useState<unknown>(null);
   const live = useLiveRun(pending);
   const running = pending !== null && error === null;
+  // Set before the first await: a double click or a repeated Ctrl+Enter arrives before `running` has rendered the
+  // button disabled, and must not start a second run of the same question.
+  const submitting = useRef(false);
+  // The run ends when POST /runs answers, which may be long after the user went to another page: only a form still
+  // on screen takes them to the result.
+  const onScreen = useRef(false);
+  useEffect(() => {
+    onScreen.current = true;
+    return () => {
+      onScreen.current = false;
+    };
+  }, []);
 
   function toggle(documentId: string, checked: boolean) {
     setSelected((current) => {
@@ -43,6 +55,8 @@ export function AskForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
     const question = query.trim();
     setError(null);
     try {
@@ -62,10 +76,11 @@ export function AskForm() {
           },
         }),
       );
-      router.push(`/investigations/view?id=${encodeURIComponent(run.id)}`);
+      if (onScreen.current) router.push(`/investigations/view?id=${encodeURIComponent(run.id)}`);
     } catch (failure) {
       setError(failure);
       setPending(null);
+      submitting.current = false; // a failed run may be asked again; an answered one leaves this page
     }
   }
 
