@@ -476,6 +476,30 @@ def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> li
     return order
 
 
+_ASKS_FUTURE = re.compile(r"^\s*when\s+(?:will|shall|(?:is|are)\s+\S+(?:\s+\S+){0,4}?\s+going\s+to)\b", re.IGNORECASE)
+_STATES_FUTURE = re.compile(
+    r"\b(?:will|shall|(?:i|we|you|they|it|he|she)['’]ll|scheduled|planned|due|expected|going\s+to|upcoming)\b",
+    re.IGNORECASE,
+)
+
+
+def _future_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first, for "When will X ...?", a sentence of the lead's document that says what is to come ("Work is
+    scheduled for 17 March") over a lead that says nothing of the future ("The boiler failed its inspection on
+    Friday"), when it shares a word of what is asked or the lead does not."""
+    if not _ASKS_FUTURE.match(analysis.question.text) or not order:
+        return order
+    lead = analysis.candidates[order[0][0]]
+    if _STATES_FUTURE.search(analysis.quote_text(lead)):
+        return order
+    document = _document_of(analysis, lead)
+    for rank, (index, _) in enumerate(order[1:LABELLED_ANSWER_RANKS], start=1):
+        candidate = analysis.candidates[index]
+        if _document_of(analysis, candidate) == document and _STATES_FUTURE.search(analysis.quote_text(candidate)):
+            return [order[rank], *order[:rank], *order[rank + 1 :]]
+    return order
+
+
 _ASKS_REMEDY = re.compile(
     r"\bwhat (?:can|should|do|must) (?:i|we) do\b|\bhow (?:do|can|should) (?:i|we) (?:fix|solve|sort|stop|get round)\b"
     r"|\b(?:is there|what is|what's) (?:a |the )?(?:workaround|fix)\b",
@@ -537,6 +561,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     order = _heading_list_first(analysis, order)
     order = _labelled_answer_first(analysis, order)
     order = _named_thing_first(analysis, order)
+    order = _future_first(analysis, order)
     first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)
     chosen: list[Candidate] = [first]
