@@ -12,6 +12,7 @@ import { useUser } from "@/auth/SessionProvider";
 import { CancelRun } from "./CancelRun";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
+import { purgedDocumentIds } from "./purged";
 import { RunSummaryPanel } from "./RunSummaryPanel";
 import { RunEvents, RunSteps } from "./RunSteps";
 import { OutcomeBadge, runDocumentIds, runQuestion } from "./runStatus";
@@ -50,7 +51,7 @@ export function BriefingPage() {
 
       {result ? <OutcomeSection run={run} result={result} /> : <Loading label={`The investigation is ${run.status}…`} />}
 
-      {summary ? <RunSummaryPanel summary={summary} /> : null}
+      {summary ? <RunSummaryPanel summary={summary} purged={purgedDocumentIds(result?.citations ?? [])} /> : null}
 
       {result ? (
         <details className="panel">

@@ -6,6 +6,7 @@ import type { Citation, Claim, ClaimCitation } from "@/api/types";
 import { HighlightedText } from "@/components/HighlightedText";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
+import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { QuoteInDocument } from "./QuoteInDocument";
 
 /** One claim of the briefing with each of its quotes marked inside the chunk it was verified against. */
@@ -14,12 +15,18 @@ export function ClaimCard({ claim, index, evidence }: {
   index: number;
   evidence: ReadonlyMap<string, Citation>;
 }) {
+  const purged = isClaimPurged(claim, evidence);
   return (
     <li className="claim">
       <p className="claim-statement">
-        <span className="claim-number">Claim {index + 1}.</span> {claim.statement}
+        <span className="claim-number">Claim {index + 1}.</span>{" "}
+        {isPurged(claim.statement) ? <span className="muted">Purged</span> : claim.statement}
       </p>
-      {claim.evidence_status !== "current" ? (
+      {purged ? (
+        <p className="small evidence-drift" role="status">
+          The cited evidence was purged: its document was deleted and its words were removed from this record.
+        </p>
+      ) : claim.evidence_status !== "current" ? (
         <p className="small evidence-drift" role="status">
           {claim.evidence_status === "gone"
             ? "The cited evidence is gone: its document was deleted."
@@ -65,10 +72,21 @@ function SourceLine({ source, citation }: { source: Citation; citation: ClaimCit
   );
 }
 
+/** A quote a purge took out: the deleted document named without a link (it leads nowhere), and no words. */
+function PurgedQuote({ source }: { source: Citation | undefined }) {
+  return (
+    <li className="quote quote-purged">
+      {source ? <p className="small source-line">{source.document_title} (deleted)</p> : null}
+      <p className="muted">Quote purged.</p>
+    </li>
+  );
+}
+
 function QuoteCard({ citation, source }: { citation: ClaimCitation; source: Citation | undefined }) {
   const panelId = useId();
   const [inDocument, setInDocument] = useState(false);
   const span = citation.span;
+  if (isQuotePurged(citation, source)) return <PurgedQuote source={source} />;
 
   return (
     <li className="quote">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Citation } from "@/api/types";
 import { EmptyState } from "@/components/EmptyState";
 import { TrustBadge } from "@/components/TrustBadge";
+import { isPurged } from "./purged";
 
 /** Every chunk the run retrieved, in retrieval order: what the answer (or the refusal) was based on. */
 export function EvidenceList({ citations }: { citations: readonly Citation[] }) {
@@ -9,23 +10,35 @@ export function EvidenceList({ citations }: { citations: readonly Citation[] }) 
   const ordered = [...citations].sort((a, b) => a.retrieval_rank - b.retrieval_rank);
   return (
     <ol className="result-list">
-      {ordered.map((citation) => (
-        <li key={citation.chunk_id} className="result">
-          <div className="result-head">
-            <span className="result-rank">{citation.retrieval_rank}</span>
-            <div>
-              <Link href={`/documents/view?id=${encodeURIComponent(citation.document_id)}`}>{citation.document_title}</Link>
-              <div className="small muted">
-                {citation.page !== null ? `page ${citation.page} · ` : ""}
-                {citation.section ? `§ ${citation.section} · ` : ""}
-                {citation.retrieval_method} score {citation.retrieval_score.toFixed(4)}
+      {ordered.map((citation) => {
+        // A purge took this passage's words (and its section label) out of the run; its document no longer exists.
+        const purged = isPurged(citation.content);
+        return (
+          <li key={citation.chunk_id} className="result">
+            <div className="result-head">
+              <span className="result-rank">{citation.retrieval_rank}</span>
+              <div>
+                {purged ? (
+                  `${citation.document_title} (deleted)`
+                ) : (
+                  <Link href={`/documents/view?id=${encodeURIComponent(citation.document_id)}`}>{citation.document_title}</Link>
+                )}
+                <div className="small muted">
+                  {citation.page !== null ? `page ${citation.page} · ` : ""}
+                  {citation.section && !isPurged(citation.section) ? `§ ${citation.section} · ` : ""}
+                  {citation.retrieval_method} score {citation.retrieval_score.toFixed(4)}
+                </div>
               </div>
+              <TrustBadge label={citation.trust_label} />
             </div>
-            <TrustBadge label={citation.trust_label} />
-          </div>
-          <p className="chunk-text">{citation.content}</p>
-        </li>
-      ))}
+            {purged ? (
+              <p className="muted">Purged: its document was deleted and its words were removed from this record.</p>
+            ) : (
+              <p className="chunk-text">{citation.content}</p>
+            )}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Citation, Run, RunResult } from "@/api/types";
+import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
 
 const chunk = "Opening hours. The observatory is open from 9 am to 5 pm. It is closed on Mondays.";
@@ -99,6 +100,65 @@ describe("OutcomeSection", () => {
     );
     expect(container.querySelector(".evidence-drift")?.textContent).toContain("no longer says this");
     expect(screen.getByText(/Some evidence changed after this answer/)).toBeTruthy();
+  });
+
+  it("says plainly that purged evidence was purged, with no claim of checked quotes and no link to the deleted document", () => {
+    const purgedSource: Citation = { ...citation, content: "[purged]", section: "[purged]" };
+    const purgedClaims = [
+      {
+        ...claims[0]!,
+        statement: "[purged]",
+        citations: [{ ...claims[0]!.citations[0]!, quote: "[purged]" }],
+        evidence_status: "gone" as const,
+      },
+    ];
+    const { container } = render(
+      <OutcomeSection
+        run={run()}
+        result={result({
+          citations: [purgedSource],
+          result: { briefing: "[purged]", claims: purgedClaims, insufficient_evidence: false },
+        })}
+      />,
+    );
+    expect(screen.getByText("Evidence purged")).toBeTruthy();
+    expect(container.textContent).not.toContain("[purged]");
+    expect(container.textContent).not.toContain("was checked against its source");
+    expect(container.textContent).not.toContain("Some evidence changed");
+    expect(container.querySelector(".evidence-drift")?.textContent).toContain("The cited evidence was purged");
+    expect(screen.getByText("Quote purged.")).toBeTruthy();
+    expect(screen.getByText("Visitor handbook (deleted)")).toBeTruthy();
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Show in the full text" })).toBeNull();
+    expect(container.querySelector("blockquote")).toBeNull();
+  });
+
+  it("keeps the checked-quotes sentence for the quotes a purge left", () => {
+    const other: Citation = { ...citation, chunk_id: "c2", document_id: "d2", document_title: "Price list", content: "[purged]" };
+    const mixed = [
+      claims[0]!,
+      { statement: "[purged]", citations: [{ chunk_id: "c2", quote: "[purged]", span: null }], evidence_status: "gone" as const },
+    ];
+    render(
+      <OutcomeSection
+        run={run()}
+        result={result({ citations: [citation, other], result: { briefing: "[purged]", claims: mixed, insufficient_evidence: false } })}
+      />,
+    );
+    expect(screen.getByText(/Every quote still shown below was checked/)).toBeTruthy();
+    expect(screen.getByText(/the other claims still stand on their quotes/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Visitor handbook" })).toBeTruthy();
+    expect(screen.getByText("Price list (deleted)")).toBeTruthy();
+  });
+
+  it("lists purged retrieved evidence as purged, without the deleted document's link or section", () => {
+    const { container } = render(
+      <EvidenceList citations={[citation, { ...citation, chunk_id: "c2", retrieval_rank: 2, content: "[purged]", section: "[purged]" }]} />,
+    );
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+    expect(screen.getByText("Visitor handbook (deleted)")).toBeTruthy();
+    expect(screen.getByText(/Purged: its document was deleted/)).toBeTruthy();
+    expect(container.textContent).not.toContain("[purged]");
   });
 
   it("shows a refusal with its reason and no claims", () => {

@@ -1,6 +1,7 @@
 import type { Citation, Run, RunResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { ClaimCard } from "./ClaimCard";
+import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { WithheldNotice } from "./WithheldNotice";
 
 /** What the run concluded: a verified briefing, an explicit refusal, or a failure, each shown distinctly. */
@@ -55,12 +56,27 @@ function Outcome({ run, result }: { run: Run; result: RunResult }) {
 function Answer({ result }: { result: RunResult }) {
   const evidence = new Map<string, Citation>(result.citations.map((citation) => [citation.chunk_id, citation]));
   const claims = result.result?.claims ?? [];
+  const purged = claims.filter((claim) => isClaimPurged(claim, evidence));
+  const quotes = claims.flatMap((claim) => claim.citations.map((citation) => ({ citation, source: evidence.get(citation.chunk_id) })));
+  const quotesLeft = quotes.filter(({ citation, source }) => !isQuotePurged(citation, source)).length;
+  const briefing = result.result?.briefing;
   return (
     <section className="outcome outcome-answered" aria-labelledby="outcome-title">
       <h2 id="outcome-title">Briefing</h2>
-      {result.result?.briefing ? <p className="briefing">{result.result.briefing}</p> : null}
-      <p className="small muted">Every quote below was checked against its source and is shown as the source reads.</p>
-      {claims.some((claim) => claim.evidence_status !== "current") ? (
+      {purged.length > 0 ? (
+        <Alert tone="info" title="Evidence purged">
+          A document this answer quoted was deleted with its text purged, so what the answer took from it is no
+          longer shown{purged.length === claims.length ? "" : "; the other claims still stand on their quotes"}.
+        </Alert>
+      ) : null}
+      {briefing && !isPurged(briefing) ? <p className="briefing">{briefing}</p> : null}
+      {quotesLeft > 0 ? (
+        <p className="small muted">
+          Every quote {quotesLeft < quotes.length ? "still shown " : ""}below was checked against its source and is
+          shown as the source reads.
+        </p>
+      ) : null}
+      {claims.some((claim) => claim.evidence_status !== "current" && !isClaimPurged(claim, evidence)) ? (
         <Alert tone="info">
           Some evidence changed after this answer: a cited document has a new version or was deleted. The claims
           concerned say so below.

@@ -3,7 +3,8 @@ import type { RunSummary } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { formatDuration } from "@/lib/format";
 
-export function RunSummaryPanel({ summary }: { summary: RunSummary }) {
+/** `purged`: documents deleted with purge (named without a link: their page no longer exists). */
+export function RunSummaryPanel({ summary, purged = new Set() }: { summary: RunSummary; purged?: ReadonlySet<string> }) {
   return (
     <section aria-labelledby="summary-title">
       <h2 id="summary-title">Summary</h2>
@@ -47,9 +48,13 @@ export function RunSummaryPanel({ summary }: { summary: RunSummary }) {
           {summary.documents_cited.map((document, index) => (
             <span key={document.document_id}>
               {index > 0 ? ", " : null}
-              <Link href={`/documents/view?id=${encodeURIComponent(document.document_id)}`}>
-                {document.document_title}
-              </Link>
+              {purged.has(document.document_id) ? (
+                `${document.document_title} (deleted)`
+              ) : (
+                <Link href={`/documents/view?id=${encodeURIComponent(document.document_id)}`}>
+                  {document.document_title}
+                </Link>
+              )}
             </span>
           ))}
         </p>
