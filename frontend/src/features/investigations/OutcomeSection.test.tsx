@@ -177,6 +177,23 @@ describe("OutcomeSection", () => {
     expect(container.querySelector("mark")).toBeNull();
   });
 
+  it("shows a refusal's briefing once when the reason already begins with it (a document still being read)", () => {
+    const first = "The retrieved evidence does not contain a passage that answers this question.";
+    const reason = `${first} 1 document is still being read (OCR or indexing) and could not be searched yet.`;
+    const { container } = render(
+      <OutcomeSection
+        run={run({ outcome: "insufficient_evidence", insufficient_evidence: true })}
+        result={result({
+          outcome: "insufficient_evidence",
+          result: { briefing: first, claims: [], insufficient_evidence: true },
+          refusal: { reason },
+        })}
+      />,
+    );
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(container.textContent?.split(first)).toHaveLength(2);
+  });
+
   it("shows a failure with its reason, distinct from a refusal, and never a partial answer", () => {
     const { container } = render(
       <OutcomeSection

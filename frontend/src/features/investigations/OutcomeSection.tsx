@@ -26,8 +26,8 @@ function Outcome({ run, result }: { run: Run; result: RunResult }) {
           <p>
             <strong>Reason:</strong> {result.refusal?.reason ?? "No reason was recorded."}
           </p>
-          {result.result?.briefing && result.result.briefing !== result.refusal?.reason ? (
-            <p className="muted">{result.result.briefing}</p>
+          {addsToReason(result.result?.briefing, result.refusal?.reason) ? (
+            <p className="muted">{result.result?.briefing}</p>
           ) : null}
         </section>
       );
@@ -51,6 +51,13 @@ function Outcome({ run, result }: { run: Run; result: RunResult }) {
     default:
       return <Alert tone="info">The investigation has no outcome yet.</Alert>;
   }
+}
+
+/** A refusal's briefing is worth showing only when it says more than its reason (which often begins with it). */
+function addsToReason(briefing: string | undefined, reason: string | undefined): boolean {
+  const said = briefing?.trim();
+  if (!said) return false;
+  return !(reason ?? "").includes(said);
 }
 
 function Answer({ result }: { result: RunResult }) {
