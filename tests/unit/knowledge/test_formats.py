@@ -301,6 +301,19 @@ def test_a_page_header_and_footer_keep_the_title_and_contact_lines_and_drop_the_
     assert parsed.blocks[0].kind == "heading"
 
 
+def test_a_footer_that_is_one_line_of_text_keeps_its_contact_details() -> None:
+    # No <p> inside: the footer's own text is its line (found by an outside check: it was dropped)
+    markup = (
+        "<html><head><title>Riverside Library</title></head><body><nav><a href='/'>Home</a></nav><main>"
+        "<h1>Riverside Library</h1><h2>Wi-Fi</h2><p>Free Wi-Fi is available throughout the building.</p></main>"
+        "<footer>Riverside Library, 14 Mill Lane, Tel 01632 960123</footer>"
+        "<footer>&copy; 2025 Riverside Libraries</footer></body></html>"
+    )
+    paragraphs = parse_document(markup.encode(), "library.html").text.split("\n\n")
+    assert paragraphs[-1] == "Riverside Library, 14 Mill Lane, Tel 01632 960123"
+    assert not any("©" in paragraph for paragraph in paragraphs)
+
+
 def test_short_lines_broken_by_br_stay_lines_and_a_long_paragraph_stays_one() -> None:
     contact = "Live chat: every day 8:00-20:00<br>Email: care@aurora.example<br>Phone: 0330 555 0146"
     long_line = "We repair or replace any faulty product free of charge within two years of delivery. " * 2

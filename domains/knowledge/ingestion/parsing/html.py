@@ -368,7 +368,10 @@ def _furniture(root: Any, kept: str, limits: ParseLimits, own: bool = False) -> 
         if any(ancestor.tag in _FURNITURE_TAGS for ancestor in element.iterancestors()):
             continue
         inside = TextBuilder()
-        _walk_page(inside, element, limits)
+        if any(isinstance(child.tag, str) and child.tag in _BLOCK_ELEMENTS for child in element):
+            _walk_page(inside, element, limits)
+        elif (line := _text(element)).strip():
+            inside.paragraph(line)  # "<footer>Riverside Library, 14 Mill Lane, Tel 01632 960123</footer>": its own text
         text = inside.text_so_far()
         for block in inside.blocks:
             piece = text[block.char_start : block.char_end]
