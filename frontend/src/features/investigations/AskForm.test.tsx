@@ -100,6 +100,34 @@ describe("AskForm", () => {
     expect(router.push).not.toHaveBeenCalled();
   });
 
+  it("keeps a question over 2,000 characters whole, counts it, and says why it cannot be sent", async () => {
+    const post = answerRuns();
+    render(<AskForm />);
+    const long = `${"How much does the pool membership cost for a family? ".repeat(51)}`.trim(); // 2,702 characters
+    fireEvent.change(question(), { target: { value: long } });
+    expect(question().value).toBe(long);
+    expect(question().getAttribute("maxlength")).toBeNull();
+    expect(screen.getByText("2,702 of 2,000 characters")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("longer than 2,000 characters");
+    expect(question().getAttribute("aria-invalid")).toBe("true");
+    expect((screen.getByRole("button", { name: "Investigate" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(question(), { key: "Enter", ctrlKey: true });
+    fireEvent.submit(question().form!);
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(question(), { target: { value: `${long.slice(0, 1999)}?` } });
+    expect(screen.getByText("2,000 of 2,000 characters")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect((screen.getByRole("button", { name: "Investigate" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows no count for a question far from the limit", () => {
+    render(<AskForm />);
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    expect(screen.queryByText(/of 2,000 characters/)).toBeNull();
+  });
+
   it("keeps a plain Enter as a new line", async () => {
     const post = answerRuns();
     render(<AskForm />);

@@ -14,6 +14,13 @@ import { type PendingRun, useLiveRun } from "./useLiveRun";
 
 const WORKFLOW = "evidence_briefing";
 const MAX_QUERY = 2000;
+/** From here on the form counts the characters left, so a long paste is never a surprise at the limit. */
+const COUNT_FROM = 1600;
+
+/** Characters as the server counts them (code points, not UTF-16 units), of the question as it is sent. */
+function questionLength(query: string): number {
+  return [...query.trim()].length;
+}
 
 /** Ask a question; the run executes within the request, its steps are shown as they complete. */
 export function AskForm() {
@@ -25,6 +32,8 @@ export function AskForm() {
   const [error, setError] = useState<unknown>(null);
   const live = useLiveRun(pending);
   const running = pending !== null && error === null;
+  const length = questionLength(query);
+  const tooLong = length > MAX_QUERY;
   // Set before the first await: a double click or a repeated Ctrl+Enter arrives before `running` has rendered the
   // button disabled, and must not start a second run of the same question.
   const submitting = useRef(false);
@@ -50,12 +59,12 @@ export function AskForm() {
   function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
     event.preventDefault();
-    if (!running && query.trim() !== "") event.currentTarget.form?.requestSubmit();
+    if (!running && query.trim() !== "" && !tooLong) event.currentTarget.form?.requestSubmit();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (submitting.current) return;
+    if (submitting.current || tooLong) return;
     submitting.current = true;
     const question = query.trim();
     setError(null);
@@ -90,17 +99,29 @@ export function AskForm() {
       <form onSubmit={submit} className="stack">
         <div className="field">
           <label htmlFor="ask-query">Question</label>
-          <textarea id="ask-query" rows={3} required maxLength={MAX_QUERY} value={query} disabled={running}
+          {/* No maxLength: it cut a long paste mid-word without a word. The text stays whole, and too long is said. */}
+          <textarea id="ask-query" rows={3} required value={query} disabled={running} aria-invalid={tooLong}
             onChange={(event) => setQuery(event.target.value)} onKeyDown={submitOnCtrlEnter}
-            aria-describedby="ask-query-hint" />
+            aria-describedby={`ask-query-hint${length >= COUNT_FROM ? " ask-query-count" : ""}`} />
           <p id="ask-query-hint" className="hint">
             ORION answers only with claims that quote your documents verbatim, or says the evidence is not there.
             Ctrl+Enter (⌘+Enter on a Mac) investigates.
           </p>
+          {length >= COUNT_FROM ? (
+            <p id="ask-query-count" className={tooLong ? "hint field-error" : "hint"}>
+              {length.toLocaleString("en")} of {MAX_QUERY.toLocaleString("en")} characters
+            </p>
+          ) : null}
+          {tooLong ? (
+            <p className="field-error" role="alert">
+              The question is longer than {MAX_QUERY.toLocaleString("en")} characters, the most ORION takes: shorten
+              it to investigate.
+            </p>
+          ) : null}
         </div>
         {/* The button comes before the optional picker: a keyboard user reaches it in one Tab, not one per document. */}
         <div className="actions">
-          <button type="submit" className="primary" disabled={running || query.trim() === ""}>
+          <button type="submit" className="primary" disabled={running || query.trim() === "" || tooLong}>
             Investigate
           </button>
         </div>

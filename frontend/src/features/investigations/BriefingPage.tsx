@@ -13,6 +13,7 @@ import { CancelRun } from "./CancelRun";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
 import { purgedDocumentIds } from "./purged";
+import { QuestionHeading } from "./QuestionHeading";
 import { RunSummaryPanel } from "./RunSummaryPanel";
 import { RunEvents, RunSteps } from "./RunSteps";
 import { OutcomeBadge, runDocumentIds, runQuestion } from "./runStatus";
@@ -39,7 +40,7 @@ export function BriefingPage() {
       </p>
       <div className="page-heading">
         <div>
-          <h1 className="question">{runQuestion(run)}</h1>
+          <QuestionHeading question={runQuestion(run)} />
           <p className="small muted">
             Asked {formatDateTime(run.created_at)} · {run.workflow_type}
           </p>
