@@ -1,12 +1,27 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { type ReactNode, useEffect, useRef } from "react";
 
 export type Tone = "error" | "warning" | "info" | "success";
 
-/** A message box; errors and warnings are announced at once, the others politely. */
-export function Alert({ tone, title, children }: { tone: Tone; title?: string; children?: ReactNode }) {
+/**
+ * A message box; errors and warnings are announced at once, the others politely. `focus`: take keyboard focus when
+ * shown, for the outcome of a form whose button was disabled under the user's focus (focus fell to BODY, and a
+ * keyboard or screen-reader user had to hunt for what happened). A new outcome needs a new box (`key`) to refocus.
+ */
+export function Alert({ tone, title, children, focus = false }: {
+  tone: Tone;
+  title?: string;
+  children?: ReactNode;
+  focus?: boolean;
+}) {
   const urgent = tone === "error" || tone === "warning";
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, [focus]);
   return (
-    <div className={`alert alert-${tone}`} role={urgent ? "alert" : "status"}>
+    <div ref={box} className={`alert alert-${tone}`} role={urgent ? "alert" : "status"} tabIndex={focus ? -1 : undefined}>
       {title ? <p className="alert-title">{title}</p> : null}
       {children ? <div>{children}</div> : null}
     </div>

@@ -32,6 +32,7 @@ describe("ChangePasswordForm", () => {
     render(<ChangePasswordForm />);
     fill("the old one is long", "a much better passphrase");
     await screen.findByText("Your password was changed");
+    expect(document.activeElement).toBe(screen.getByRole("status"));
     expect(changePassword).toHaveBeenCalledWith("the old one is long", "a much better passphrase");
     expect(screen.getByText(/every access token you created has\s+stopped working/)).toBeTruthy();
     expect([value("Current password"), value("New password"), value("Confirm new password")]).toEqual(["", "", ""]);
@@ -42,6 +43,7 @@ describe("ChangePasswordForm", () => {
     render(<ChangePasswordForm />);
     fill("not my password", "a much better passphrase");
     await screen.findByText("The password was not changed");
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
     expect(screen.getByText("The current password is incorrect.")).toBeTruthy();
     expect(screen.queryByText("Your password was changed")).toBeNull();
     expect(value("New password")).toBe("a much better passphrase");
@@ -60,6 +62,10 @@ describe("ChangePasswordForm", () => {
     fill("the old one is long", "a much better passphrase", "a much better passfrase");
     await screen.findByText(/differ; type the same new password twice/);
     expect(changePassword).not.toHaveBeenCalled();
+    // The same mistake again is a new outcome: it takes focus again.
+    screen.getByLabelText("Current password").focus();
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("alert")));
   });
 
   it("leaves the success message to the sign-in page when signing in again failed", async () => {

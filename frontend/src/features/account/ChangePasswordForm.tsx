@@ -20,11 +20,13 @@ export function ChangePasswordForm() {
   const [confirmation, setConfirmation] = useState("");
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
+  const [attempt, setAttempt] = useState(0); // each submit's outcome is a new message, focused when shown
   const { error, setError, edit } = useFormError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setChanged(false);
+    setAttempt((count) => count + 1);
     if (next !== confirmation) {
       setError(MISMATCH);
       return;
@@ -66,9 +68,9 @@ export function ChangePasswordForm() {
           </button>
         </div>
       </form>
-      {error ? <ErrorAlert error={error} title="The password was not changed" /> : null}
+      {error ? <ErrorAlert key={attempt} error={error} title="The password was not changed" focus /> : null}
       {changed ? (
-        <Alert tone="success" title="Your password was changed">
+        <Alert key={attempt} tone="success" title="Your password was changed" focus>
           <p>
             You are signed in again with it here. Every other session of yours and every access token you created has
             stopped working: sign in again elsewhere, and create new tokens for your scripts.

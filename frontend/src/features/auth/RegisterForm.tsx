@@ -33,7 +33,7 @@ export function RegisterForm() {
   return (
     <section className="auth-card" aria-labelledby="register-title">
       <h1 id="register-title">Create an account</h1>
-      {error ? <ErrorAlert error={error} title="The account was not created" /> : null}
+      {error ? <ErrorAlert error={error} title="The account was not created" focus /> : null}
       <form onSubmit={submit} className="stack">
         <Field label="Email" type="email" name="email" autoComplete="username" required value={email}
           onChange={(event) => edit(setEmail, event.target.value)} />

@@ -14,6 +14,8 @@ describe("SignInForm", () => {
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "not the password" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(screen.getByText("Sign-in failed")).toBeTruthy());
+    // Sign in was disabled under the user's focus: the failure takes it, so a keyboard or screen-reader user hears it.
+    expect(document.activeElement).toBe(screen.getByRole("alert"));
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ann@" } });
     expect(screen.queryByText("Sign-in failed")).toBeNull();
   });

@@ -34,7 +34,7 @@ export function SignInForm() {
       <p className="muted">Ask questions of your documents. Every answer quotes its source, or says the evidence is not there.</p>
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {unconfirmedSignOut ? <UnconfirmedSignOutAlert pending={unconfirmedSignOut} retry={retrySignOut} /> : null}
-      {error ? <ErrorAlert error={error} title="Sign-in failed" /> : null}
+      {error ? <ErrorAlert error={error} title="Sign-in failed" focus /> : null}
       <form onSubmit={submit} className="stack">
         <Field label="Email" type="email" name="email" autoComplete="username" required value={email}
           onChange={(event) => edit(setEmail, event.target.value)} />

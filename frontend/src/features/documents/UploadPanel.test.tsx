@@ -20,6 +20,7 @@ describe("UploadPanel", () => {
     chooseAndUpload();
     await waitFor(() => expect(screen.getByText("The upload did not reach ORION")).toBeTruthy());
     expect(screen.queryByText(/rejected/)).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("alert")); // not BODY under the disabled Upload button
     expect(screen.getByText("Selected: notes.md (7 B)")).toBeTruthy(); // kept, to try again
   });
 
@@ -41,5 +42,6 @@ describe("UploadPanel", () => {
     chooseAndUpload("Team notes");
     await waitFor(() => expect(screen.getByText(/“Team notes” is indexed as version 1/)).toBeTruthy());
     expect(onUploaded).toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole("status"));
   });
 });

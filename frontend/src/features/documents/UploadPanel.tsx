@@ -120,7 +120,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
 function UploadOutcomeMessage({ outcome, onSettled }: { outcome: UploadOutcome; onSettled: () => void }) {
   if (outcome.kind === "rejected") {
     return (
-      <Alert tone="error" title={outcome.title}>
+      <Alert tone="error" title={outcome.title} focus>
         <p>{outcome.message}</p>
         {outcome.hint ? <p className="small">{outcome.hint}</p> : null}
       </Alert>
@@ -128,7 +128,7 @@ function UploadOutcomeMessage({ outcome, onSettled }: { outcome: UploadOutcome; 
   }
   return (
     <>
-      <Alert tone={outcome.tone}>
+      <Alert tone={outcome.tone} focus>
         <p>
           {outcome.message} <Link href={`/documents/view?id=${encodeURIComponent(outcome.documentId)}`}>Open it</Link>
         </p>
