@@ -53,6 +53,8 @@ describe("ChangePasswordForm", () => {
     const weak = "Invalid new_password: the password is too easy to guess (a common word and a number).";
     refuse(weak);
     render(<ChangePasswordForm />);
+    // The hint promises only what every deployment checks; one that refuses easily guessed passwords says so itself.
+    expect(screen.getByText("8 to 256 characters.")).toBeTruthy();
     fill("the old one is long", "password123");
     await screen.findByText(weak);
   });

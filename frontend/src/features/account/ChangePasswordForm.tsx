@@ -58,7 +58,7 @@ export function ChangePasswordForm() {
         <Field label="Current password" type="password" autoComplete="current-password" required value={current}
           onChange={(event) => type(setCurrent, event.target.value)} />
         <Field label="New password" type="password" autoComplete="new-password" required minLength={8} maxLength={256}
-          hint="8 to 256 characters, and not a common or easily guessed password." value={next}
+          hint="8 to 256 characters." value={next}
           onChange={(event) => type(setNext, event.target.value)} />
         <Field label="Confirm new password" type="password" autoComplete="new-password" required maxLength={256}
           value={confirmation} onChange={(event) => type(setConfirmation, event.target.value)} />

@@ -43,7 +43,7 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
           <Field label="Email" type="email" required autoComplete="off" value={email}
             onChange={(event) => setEmail(event.target.value)} />
           <Field label="Initial password" type="password" required minLength={8} maxLength={256}
-            autoComplete="new-password" hint="8 to 256 characters, not easily guessed; share it with them privately." value={password}
+            autoComplete="new-password" hint="8 to 256 characters; share it with them privately." value={password}
             onChange={(event) => setPassword(event.target.value)} />
         </div>
         <RolePicker legend="Roles" idPrefix="new-user-role" value={roles} onChange={setRoles} />

@@ -38,7 +38,7 @@ export function RegisterForm() {
         <Field label="Email" type="email" name="email" autoComplete="username" required value={email}
           onChange={(event) => edit(setEmail, event.target.value)} />
         <Field label="Password" type="password" name="password" autoComplete="new-password" required minLength={8}
-          maxLength={256} hint="8 to 256 characters, and not a common or easily guessed password." value={password}
+          maxLength={256} hint="8 to 256 characters." value={password}
           onChange={(event) => edit(setPassword, event.target.value)} />
         <Field label="Workspace (optional)" name="workspace" maxLength={255}
           hint="Name a new workspace, or leave empty for a private one. You become its admin; others join only when an admin adds them."
