@@ -40,6 +40,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** A size limit in whole megabytes where it is one ("10 MB"), else to one decimal ("2.5 MB"); 1 MB = 1,048,576 bytes. */
+export function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / 1024 / 1024;
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
+}
+
 /** "1 claim", "3 claims". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;

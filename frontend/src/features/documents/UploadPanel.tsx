@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { MAX_UPLOAD_BYTES } from "@/api/config";
 import { uploadDocument } from "@/api/upload";
 import { Alert } from "@/components/Alert";
-import { formatBytes } from "@/lib/format";
+import { formatBytes, formatMegabytes } from "@/lib/format";
 import { ProcessingProgress } from "./ProcessingProgress";
-import { describeUploadOutcome, type UploadOutcome } from "./uploadOutcome";
+import { describeTooLarge, describeUploadOutcome, type UploadOutcome } from "./uploadOutcome";
 
 // What the server reads (it decides the type from the bytes; this only filters the file picker).
 const UPLOAD_ACCEPT = [
@@ -26,7 +27,25 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
 
+  const uploading = progress !== null;
+  // A reload or a closed tab drops the request and nothing is created: ask first while the bytes are on their way.
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ""; // older browsers ask only when this is set
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [uploading]);
+
   function choose(chosen: File | undefined) {
+    if (chosen && chosen.size > MAX_UPLOAD_BYTES) {
+      setFile(null);
+      if (input.current) input.current.value = "";
+      setOutcome(describeTooLarge(chosen.name, chosen.size, MAX_UPLOAD_BYTES));
+      return;
+    }
     setFile(chosen ?? null);
     setOutcome(null);
   }
@@ -55,7 +74,6 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
     }
   }
 
-  const uploading = progress !== null;
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Upload a document</h2>
@@ -70,7 +88,8 @@ export function UploadPanel({ onUploaded }: { onUploaded: () => void }) {
           onDrop={drop}
         >
           <p>
-            Drop a file here (PDF, Word, Excel, CSV, HTML, email, Markdown, text, or a scanned image), or
+            Drop a file here (PDF, Word, Excel, CSV, HTML, email, Markdown, text, or a scanned image; up to{" "}
+            {formatMegabytes(MAX_UPLOAD_BYTES)}), or
           </p>
           <label htmlFor={`${id}-file`} className="button-like">
             Choose a file

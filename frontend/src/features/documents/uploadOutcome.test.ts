@@ -57,6 +57,14 @@ describe("describeUploadOutcome", () => {
     });
   });
 
+  it("says the server's upload limit in MB when its 413 names it in bytes", () => {
+    const outcome = rejected(413, "payload_too_large", "The file is larger than the 10,485,760-byte upload limit.", {
+      max_upload_bytes: 10_485_760,
+    });
+    expect(outcome.kind === "rejected" && outcome.hint).toBe("The limit is 10 MB.");
+    expect(outcome.kind === "rejected" && outcome.message).toBe("The file is larger than the 10,485,760-byte upload limit.");
+  });
+
   it("shows the server's message for 415 with the accepted types", () => {
     const outcome = rejected(415, "unsupported_media_type", "The file is neither a PDF nor text.");
     expect(outcome.message).toBe("The file is neither a PDF nor text.");

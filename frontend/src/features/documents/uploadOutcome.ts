@@ -1,5 +1,6 @@
 import type { ApiError } from "@/api/errors";
 import type { UploadReply } from "@/api/upload";
+import { formatBytes, formatMegabytes } from "@/lib/format";
 
 export type UploadOutcome =
   | { kind: "indexed" | "processing" | "duplicate"; tone: "success" | "info"; message: string; documentId: string }
@@ -15,8 +16,10 @@ const REJECTION_HINTS: Record<string, string> = {
 
 function rejectionHint(error: ApiError): string | null {
   switch (error.status) {
-    case 413:
-      return "The file is over the size limit.";
+    case 413: {
+      const cap = error.details?.max_upload_bytes;
+      return typeof cap === "number" ? `The limit is ${formatMegabytes(cap)}.` : "The file is over the size limit.";
+    }
     case 415:
       return "ORION accepts PDF, Word, Excel, CSV, HTML, email, Markdown, text or scanned image files.";
     case 422: {
@@ -40,6 +43,17 @@ function rejectionTitle(error: ApiError): string {
   if (error.status === 0) return "The upload did not reach ORION";
   if (error.status >= 500) return "ORION could not take the upload";
   return "The upload was rejected";
+}
+
+/** A file over the upload cap, refused before a byte of it is sent (the server would refuse it only once it all came). */
+export function describeTooLarge(fileName: string, size: number, cap: number): UploadOutcome {
+  return {
+    kind: "rejected",
+    tone: "error",
+    title: "The file is too large",
+    message: `“${fileName}” is ${formatBytes(size)}; ORION takes files up to ${formatMegabytes(cap)}.`,
+    hint: "Split it into smaller files, or upload a smaller export of it.",
+  };
 }
 
 /** Say what happened to an upload, in the words a person needs (the server's message first for rejections). */
