@@ -25,7 +25,7 @@ describe("CreateTokenForm", () => {
       response: new Response(null, { status: 201 }),
     } as never);
     const onCreated = vi.fn();
-    render(<CreateTokenForm onCreated={onCreated} />);
+    render(<CreateTokenForm onCreated={onCreated} roleCanWrite />);
 
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "  laptop agent " } });
     fireEvent.click(screen.getByLabelText(/^Investigate/));
@@ -42,7 +42,18 @@ describe("CreateTokenForm", () => {
   });
 
   it("cannot be submitted without a name", () => {
-    render(<CreateTokenForm onCreated={() => undefined} />);
+    render(<CreateTokenForm onCreated={() => undefined} roleCanWrite />);
     expect((screen.getByRole("button", { name: "Create token" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers a viewer only the read scope, and says why the others are off", () => {
+    render(<CreateTokenForm onCreated={() => undefined} roleCanWrite={false} />);
+    const scope = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement;
+    expect(scope(/^Read/).disabled).toBe(false);
+    expect(scope(/^Read/).checked).toBe(true);
+    expect(scope(/^Investigate/).disabled).toBe(true);
+    expect(scope(/^Write/).disabled).toBe(true);
+    expect(screen.getByRole("group", { name: "Scope" }).getAttribute("aria-describedby")).toBe("token-scope-capped");
+    expect(screen.getByText(/Investigate and Write need the member or admin role/)).toBeTruthy();
   });
 });

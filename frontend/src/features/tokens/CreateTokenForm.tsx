@@ -9,8 +9,12 @@ import { Field } from "@/components/Field";
 import { formatDateTime } from "@/lib/format";
 import { EXPIRY_CHOICES, SCOPES } from "./scopes";
 
-/** Create a token; its secret is shown here once and never again. */
-export function CreateTokenForm({ onCreated }: { onCreated: () => void }) {
+/**
+ * Create a token; its secret is shown here once and never again. `roleCanWrite`: the user's role may start
+ * investigations and change documents; without it a token's investigate and write scopes could never work (the server
+ * caps a token by its owner's role), so they are not offered.
+ */
+export function CreateTokenForm({ onCreated, roleCanWrite }: { onCreated: () => void; roleCanWrite: boolean }) {
   const [name, setName] = useState("");
   const [scope, setScope] = useState<TokenScope>("read");
   const [days, setDays] = useState<number>(30);
@@ -67,17 +71,24 @@ export function CreateTokenForm({ onCreated }: { onCreated: () => void }) {
             </select>
           </div>
         </div>
-        <fieldset>
+        <fieldset aria-describedby={roleCanWrite ? undefined : "token-scope-capped"}>
           <legend>Scope</legend>
           {SCOPES.map((option) => (
             <div key={option.value} className="radio">
               <input id={`token-scope-${option.value}`} type="radio" name="token-scope" value={option.value}
-                checked={scope === option.value} onChange={() => setScope(option.value)} />
+                checked={scope === option.value} onChange={() => setScope(option.value)}
+                disabled={!roleCanWrite && option.value !== "read"} />
               <label htmlFor={`token-scope-${option.value}`}>
                 <strong>{option.label}</strong> <span className="muted small scope-hint">{option.description}</span>
               </label>
             </div>
           ))}
+          {roleCanWrite ? null : (
+            <p id="token-scope-capped" className="hint">
+              Investigate and Write need the member or admin role: a token never does more than its owner&apos;s role
+              allows, so your tokens can only read.
+            </p>
+          )}
         </fieldset>
         <div className="actions">
           <button type="submit" className="primary" disabled={busy || name.trim() === ""}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { isAdmin } from "@/auth/roles";
+import { canWrite, isAdmin } from "@/auth/roles";
 import { useUser } from "@/auth/SessionProvider";
 import { Segmented } from "@/components/Segmented";
 import { CreateTokenForm } from "./CreateTokenForm";
@@ -22,7 +22,7 @@ export function TokensPage() {
         A token lets a script or an AI agent call ORION as you, within its scope and never beyond your role. Send it
         as <code>Authorization: Bearer …</code> to the API or to the MCP endpoint <code>/mcp</code>.
       </p>
-      <CreateTokenForm onCreated={created} />
+      <CreateTokenForm onCreated={created} roleCanWrite={canWrite(me)} />
       <section aria-labelledby="tokens-title">
         <h2 id="tokens-title">{view === "organization" ? "All tokens in the organization" : "Your tokens"}</h2>
         {admin ? (
