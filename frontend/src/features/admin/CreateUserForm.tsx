@@ -48,9 +48,15 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
         </div>
         <RolePicker legend="Roles" idPrefix="new-user-role" value={roles} onChange={setRoles} />
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || roles.length === 0}>
-            Add user
+          <button type="submit" className="primary" disabled={busy || roles.length === 0}
+            aria-describedby={roles.length === 0 ? "new-user-no-role" : undefined}>
+            {busy ? "Adding…" : "Add user"}
           </button>
+          {roles.length === 0 ? (
+            <p id="new-user-no-role" className="hint">
+              Tick at least one role: a user without one could do nothing.
+            </p>
+          ) : null}
         </div>
       </form>
       {error ? <ErrorAlert error={error} title="The user was not added" /> : null}

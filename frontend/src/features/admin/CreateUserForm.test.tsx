@@ -1,0 +1,39 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { api } from "@/api/client";
+import { CreateUserForm } from "./CreateUserForm";
+
+describe("CreateUserForm", () => {
+  it("says why Add user is off when no role is ticked", () => {
+    render(<CreateUserForm onCreated={() => undefined} />);
+    fireEvent.click(screen.getByLabelText("Member"));
+    const add = screen.getByRole("button", { name: "Add user" }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.getAttribute("aria-describedby")).toBe("new-user-no-role");
+    expect(screen.getByText(/Tick at least one role/)).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText("Viewer"));
+    expect(add.disabled).toBe(false);
+    expect(screen.queryByText(/Tick at least one role/)).toBeNull();
+  });
+
+  it("says it is adding while the server works", async () => {
+    let finish: (value: unknown) => void = () => undefined;
+    vi.spyOn(api, "POST").mockImplementation(
+      (() => new Promise((resolve) => {
+        finish = resolve;
+      })) as never,
+    );
+    const onCreated = vi.fn();
+    render(<CreateUserForm onCreated={onCreated} />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "bob@example.org" } });
+    fireEvent.change(screen.getByLabelText("Initial password"), { target: { value: "long enough" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add user" }));
+    expect((await screen.findByRole("button", { name: "Adding…" }) as HTMLButtonElement).disabled).toBe(true);
+
+    finish({ data: { email: "bob@example.org" }, response: new Response(null, { status: 201 }) });
+    await screen.findByText("bob@example.org can now sign in.");
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(screen.getByRole("button", { name: "Add user" })).toBeTruthy();
+  });
+});
