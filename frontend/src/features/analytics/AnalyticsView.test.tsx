@@ -84,6 +84,12 @@ describe("AnalyticsView", () => {
     expect(screen.getByRole("img", { name: "Refusal rate per period" })).toBeTruthy();
   });
 
+  it("names the evidence statistic for what it counts: chunks retrieved, not quotes", () => {
+    render(<AnalyticsView analytics={analytics()} trends={trends()} />);
+    expect(screen.getByRole("heading", { name: "Chunks retrieved per answered investigation" })).toBeTruthy();
+    expect(screen.getByText(/not how many of them it quoted/)).toBeTruthy();
+  });
+
   it("says there is no evidence statistic before any answered investigation", () => {
     render(<AnalyticsView analytics={analytics({ answered: 0, insufficient_evidence: 2, evidence_mean: null,
       evidence_median: null, evidence_min: null, evidence_max: null })} trends={trends()} />);

@@ -103,7 +103,11 @@ function OutcomeBreakdown({ analytics }: { analytics: Analytics }) {
 function EvidenceStatistics({ analytics }: { analytics: Analytics }) {
   return (
     <section aria-labelledby="evidence-title">
-      <h2 id="evidence-title">Evidence per answered investigation</h2>
+      {/* The API's evidence_* figures count the chunks a run retrieved (less any withheld), not the quotes it cited. */}
+      <h2 id="evidence-title">Chunks retrieved per answered investigation</h2>
+      <p className="small muted">
+        How many passages each answered investigation retrieved as evidence, not how many of them it quoted.
+      </p>
       {analytics.evidence_mean === null ? (
         <EmptyState title="No answered investigation yet">
           <p>Evidence counts are described once at least one investigation has been answered.</p>
