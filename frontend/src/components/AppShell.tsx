@@ -57,8 +57,10 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </Link>
                 <span className="muted"> · {user.organization_name}</span>
               </span>
-              <button type="button" className="link-button" onClick={() => void signOut()}>
-                Sign out
+              {/* POST /auth/logout ends every session of the user, not only this tab's: the button says so. */}
+              <button type="button" className="link-button" onClick={() => void signOut()}
+                title="Ends every session of yours, in every browser and tab">
+                Sign out everywhere
               </button>
             </div>
           ) : null}
