@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 /** A modal confirmation built on <dialog>: focus moves into it, Escape cancels, focus returns on close. */
 export function ConfirmDialog({
@@ -21,6 +21,8 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a page with a dialog per row (every user on /admin) must not name them all by the first.
+  const titleId = useId();
 
   useEffect(() => {
     const element = dialog.current;
@@ -33,13 +35,13 @@ export function ConfirmDialog({
     <dialog
       ref={dialog}
       className="dialog"
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-dialog-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children}
       <div className="actions">
         <button type="button" onClick={onCancel} disabled={busy}>
