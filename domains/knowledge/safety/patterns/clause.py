@@ -88,6 +88,16 @@ def reads_as_directive(text: str, start: int) -> bool:
 # A worksheet's count of what an answer holds ("Include at least five new words in your answer", spans-8): read after
 # an order's verb, it says the order is a teacher's.
 HOW_MANY = r"\s+(?:at\s+least|a\s+minimum\s+of|no\s+more\s+than|up\s+to|\d+|one|two|three|four|five|six|seven|eight)\b"
+# "your answer" as the reader's own: not one someone else is to see ("... needs to see your answer", spans-8).
+YOUR_OWN = r"\b(?<!see\s)(?<!read\s)(?<!hear\s)your"
+# Where on paper an answer goes ("in the spaces provided", "on the back of the sheet"): a form's or an exam's
+# instruction, not the model's output (spans-8). Read right after "your answer(s)".
+NOT_ON_PAPER = (
+    r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|paper|"
+    r"booklet|grid|lines?|forms?|cards?|table|margins?|columns?|back|front)\b)"
+)
+# Where a clause opens for a form read at its start: a line's start, after a sentence, or inside a comment.
+CLAUSE_START = r"(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
 
 
 @dataclass(frozen=True)

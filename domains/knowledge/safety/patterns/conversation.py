@@ -19,6 +19,8 @@ from domains.knowledge.safety.patterns.clause import (
 )
 from domains.knowledge.safety.patterns.clause import IGNORECASE as _I
 from domains.knowledge.safety.patterns.clause import IN_SENTENCE as _IN_SENTENCE
+from domains.knowledge.safety.patterns.clause import NOT_ON_PAPER as _NOT_ON_PAPER
+from domains.knowledge.safety.patterns.clause import YOUR_OWN as _YOUR_OWN
 from domains.knowledge.safety.patterns.clause import w as _w
 
 # Words that open a clause about the reader's answer without ordering anything about it ("Thanks for your reply",
@@ -46,10 +48,8 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?!{_HOW_MANY})(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|whole|"
-            rf"every|each)\s+)?{_ANSWER}(?:'s)?\b"
-            r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
-            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?|back|front)\b)",
+            rf"\b(?!(?:{_NOT_AN_ORDER})\b)[A-Za-z]+\b(?!{_HOW_MANY})(?:{_QUOTED}|{_IN_SENTENCE}){{0,80}}?{_YOUR_OWN}\s+"
+            rf"(?:(?:next|final|entire|whole|every|each)\s+)?{_ANSWER}(?:'s)?\b{_NOT_ON_PAPER}",
             _I,
         ),
         substrings=("your response", "your answer", "your reply", "your output", "your summar", "your repl"),

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
-from domains.knowledge.safety.patterns.clause import EXFILTRATION, HOW_MANY, MODEL_DIRECTIVE, OUTPUT_MANIPULATION, Rule
+from domains.knowledge.safety.patterns.clause import (
+    CLAUSE_START,
+    EXFILTRATION,
+    HOW_MANY,
+    MODEL_DIRECTIVE,
+    NOT_ON_PAPER,
+    OUTPUT_MANIPULATION,
+    YOUR_OWN,
+    Rule,
+)
 from domains.knowledge.safety.patterns.clause import IGNORECASE as _I
 from domains.knowledge.safety.patterns.clause import IN_SENTENCE as _IN_SENTENCE
 from domains.knowledge.safety.patterns.clause import w as _w
@@ -28,7 +37,7 @@ _ORDER_TO_AI = (
     r"grant|disable|turn\s+off|if\s+the\s+user|if\s+asked|when\s+asked|when\s+you|treat|obey|follow|comply|insert|"
     r"call|execute|run|download|install|skip|override|leave\s+out|omit|please|set|award|keep|hide|quote|repeat|"
     r"describe|collect|fetch|attach|copy|merge|transfer|report|carry\s+out|reserve|book|buy|purchase|pay|release|"
-    r"classify|rank|invent|argue|confirm|sign|submit|post|publish|summari[sz]e|give|grant|your\s+"
+    r"classify|rank|invent|argue|confirm|sign|submit|post|publish|summari[sz]e|your\s+"
     r"(?:previous|new|real|only|instructions|task|role|context)"
 )
 # Addressed in passing, between commas, or opening with a greeting, in English and the languages the team reads:
@@ -68,22 +77,20 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            r"(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
+            rf"{CLAUSE_START}"
             r"(?:(?:note\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?"
             rf"{_AI_ADDRESSEE}(?:\s+(?:reading|processing|answering|summari[sz]ing|reviewing|with|that|who|which|"
             r"handling|working)\b[^,:.!?\n]{0,50})?\s*[,:]\s*(?:please\s+|now\s+|also\s+|first\s+)?"
             rf"(?:{_ORDER_TO_AI})\b"
-            r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
+            rf"|{CLAUSE_START}"
             rf"{_AI_ADDRESSEE_ABROAD}\s*[,:]\s*\w"
             rf"|{_IF_YOU_ARE_AN_AI_ABROAD}"
-            r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*(?:(?:dear|liebe|lieber|chère|cher|querida|querido|"
-            r"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+)?"
+            rf"|(?:{CLAUSE_START}(?:(?:dear|liebe|lieber|chère|cher|querida|querido|"
+            r"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+)?|(?<=, ))"
             rf"{_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
             r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
-            rf"|(?<=, ){_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
-            r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
             rf"|(?!assistant\b){_AI_ADDRESSEE}\s+(?:\w+ing|with)\b[^,:.!?\n]{{0,50}}:\s*(?-i:[A-Za-z])"
-            r"|(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*(?:copilot|ai\s+\w+\s+(?:agent|assistant)|"
+            rf"|{CLAUSE_START}(?:copilot|ai\s+\w+\s+(?:agent|assistant)|"
             r"(?:model|agent|assistant|bot)\s+(?:\w+ing\s+(?:this|the|these|any|all|our|my)|with\s+(?:browsing|file|"
             r"tool|tools|web|internet|access))\b[^,:.!?\n]{0,50})\s*:\s*(?-i:[A-Za-z])"
             rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|that|who|with)\b|\s+\w+ing\b)"
@@ -197,10 +204,9 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"ensure|remember|mention|put|present|render|convert|transform|express|output|print|say|state|"
             r"recommend|promote|emphasi[sz]e|highlight|conclude|sign|spell|misspell|introduce|apply|substitute|"
             r"group|remove|rearrange|give|craft|compose|reference|share|encourage|urge|inform|offer|direct|refer|"
-            rf"advise|suggest|do\s+not|don't|never|always|only)\b(?!{HOW_MANY}){_IN_SENTENCE}{{0,80}}?\b(?<!see\s)(?<!read\s)(?<!hear\s)your\s+(?:(?:next|final|entire|"
-            r"whole|every|each)\s+)?(?:response|answer|reply|output|responses|answers|replies|summary)\b"
-            r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|"
-            r"paper|booklet|grid|lines?|forms?|cards?|table|margins?|columns?|back|front)\b)",
+            rf"advise|suggest|do\s+not|don't|never|always|only)\b(?!{HOW_MANY}){_IN_SENTENCE}{{0,80}}?{YOUR_OWN}\s+"
+            r"(?:(?:next|final|entire|whole|every|each)\s+)?(?:response|answer|reply|output|responses|answers|replies|"
+            rf"summary)\b{NOT_ON_PAPER}",
             _I,
         ),
         substrings=(
