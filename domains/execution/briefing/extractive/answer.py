@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import chain
@@ -435,19 +435,29 @@ def _heading_list_first(analysis: Analysis, order: list[tuple[int, float]]) -> l
 LABELLED_ANSWER_RANKS = 8  # how deep a where/when question looks for a line labelled as what it asks
 
 
+def _promote(
+    analysis: Analysis, order: list[tuple[int, float]], fits: Callable[[Candidate], bool]
+) -> list[tuple[int, float]]:
+    """Return `order` with the likeliest of its first LABELLED_ANSWER_RANKS candidates that `fits` and stands in the
+    lead's document moved to the front (unchanged when the lead fits, or none does)."""
+    if not order:
+        return order
+    document = _document_of(analysis, analysis.candidates[order[0][0]])
+    for rank, (index, _) in enumerate(order[:LABELLED_ANSWER_RANKS]):
+        candidate = analysis.candidates[index]
+        if _document_of(analysis, candidate) == document and fits(candidate):
+            return [order[rank], *order[:rank], *order[rank + 1 :]] if rank else order
+    return order
+
+
 def _labelled_answer_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
     """Put first, for a where/when question, a line of the best quote's document labelled as what is asked
     ("Location: Loading bay 2" for "Where did the incident happen?", over "Reported by: ..." that shares the
     question's subject with every field of the form)."""
     asked = analysis.needs.place_or_time
-    if asked is None or not order:
+    if asked is None:
         return order
-    document = _document_of(analysis, analysis.candidates[order[0][0]])
-    for rank, (index, _) in enumerate(order[:LABELLED_ANSWER_RANKS]):
-        candidate = analysis.candidates[index]
-        if _document_of(analysis, candidate) == document and labels_the_asked(analysis.quote_text(candidate), asked):
-            return [order[rank], *order[:rank], *order[rank + 1 :]] if rank else order
-    return order
+    return _promote(analysis, order, lambda candidate: labels_the_asked(analysis.quote_text(candidate), asked))
 
 
 def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
@@ -456,24 +466,18 @@ def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> li
     "Bikes may be hired from 8:00 ..." that shares the rest of the question and finds the deposit only in its
     section): the X named in the sentence is what says yes or no."""
     thing = analysis.needs.exists
-    if not thing or not order:
+    if not thing or not order or says_in_order(thing, _own_tokens(analysis, analysis.candidates[order[0][0]])):
         return order
-    lead = analysis.candidates[order[0][0]]
-    if says_in_order(thing, _own_tokens(analysis, lead)):
-        return order
-    document = _document_of(analysis, lead)
     # The rest of what is asked, one word of which the sentence must share: a generic X ("a charge", "a problem")
     # is named by sentences about other things ("Tablets are given free of charge").
     rest = [term for term in analysis.needs.focus if term not in thing]
-    for rank, (index, _) in enumerate(order[:LABELLED_ANSWER_RANKS]):
-        candidate = analysis.candidates[index]
-        if _document_of(analysis, candidate) != document:
-            continue
+
+    def names_it(candidate: Candidate) -> bool:
         own = _own_tokens(analysis, candidate)
         stems = {t.stem for t in own}
-        if says_in_order(thing, own) and any(same_word(term, stems) for term in rest):
-            return [order[rank], *order[:rank], *order[rank + 1 :]]
-    return order
+        return says_in_order(thing, own) and any(same_word(term, stems) for term in rest)
+
+    return _promote(analysis, order, names_it)
 
 
 _ASKS_FUTURE = re.compile(r"^\s*when\s+(?:will|shall|(?:is|are)\s+\S+(?:\s+\S+){0,4}?\s+going\s+to)\b", re.IGNORECASE)
@@ -486,18 +490,10 @@ _STATES_FUTURE = re.compile(
 def _future_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
     """Put first, for "When will X ...?", a sentence of the lead's document that says what is to come ("Work is
     scheduled for 17 March") over a lead that says nothing of the future ("The boiler failed its inspection on
-    Friday"), when it shares a word of what is asked or the lead does not."""
-    if not _ASKS_FUTURE.match(analysis.question.text) or not order:
+    Friday")."""
+    if not _ASKS_FUTURE.match(analysis.question.text):
         return order
-    lead = analysis.candidates[order[0][0]]
-    if _STATES_FUTURE.search(analysis.quote_text(lead)):
-        return order
-    document = _document_of(analysis, lead)
-    for rank, (index, _) in enumerate(order[1:LABELLED_ANSWER_RANKS], start=1):
-        candidate = analysis.candidates[index]
-        if _document_of(analysis, candidate) == document and _STATES_FUTURE.search(analysis.quote_text(candidate)):
-            return [order[rank], *order[:rank], *order[rank + 1 :]]
-    return order
+    return _promote(analysis, order, lambda candidate: bool(_STATES_FUTURE.search(analysis.quote_text(candidate))))
 
 
 _ASKS_REMEDY = re.compile(

@@ -1260,11 +1260,10 @@ class QuestionNeeds:
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
             return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
         stems = {t.stem for t in tokens}
-        if self.unprefixed and text is not None and names_the_opposite(text, stems, self.unprefixed):
-            return False  # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"
-        asked_plain = (term for term in (*self.focus, *self.key_terms) if term not in self.unprefixed)
-        if text is not None and names_only_the_prefixed(text, asked_plain):
-            return False  # "Non-residents pay an annual fee of £12" for "How much is the annual fee for residents?"
+        if text is not None and names_the_opposite(text, stems, self.unprefixed, self.focus, self.key_terms):
+            # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"; "Non-residents
+            # pay an annual fee of £12" for "How much is the annual fee for residents?"
+            return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if self.measured and not states_measures(tokens, self.measured):
@@ -1547,22 +1546,21 @@ def timetable_row_of(text: str, key_terms: frozenset[str]) -> bool:
     return all(same_word(name, first) for name in names)
 
 
-def names_the_opposite(text: str, stems: set[str], unprefixed: frozenset[str]) -> bool:
+def names_the_opposite(text: str, stems: set[str], unprefixed: frozenset[str], *asked: Iterable[str]) -> bool:
     """Return True when a sentence (its text and stems) names a thing the question asks about with "non-" only
-    without it ("powered equipment" for "a non-powered item")."""
-    negated = {stem(word) for word in _NON.findall(fold(text))}
-    return any(word in stems and word not in negated for word in unprefixed)
-
-
-def names_only_the_prefixed(text: str, asked: Iterable[str]) -> bool:
-    """Return True when a sentence names a thing the question asks about (without "non-") only with "non-" before
-    it ("Non-residents pay an annual fee of £12" for "How much is the annual fee for residents?")."""
+    without it ("powered equipment" for "a non-powered item"), or a thing asked without "non-" (`asked`: the
+    question's other terms) only with it ("Non-residents pay ..." for "... the fee for residents?")."""
+    lowered = text.lower()
+    if "non" not in lowered:
+        return any(word in stems for word in unprefixed)
     folded = fold(text)
     negated = {stem(word) for word in _NON.findall(folded)}
+    if any(word in stems and word not in negated for word in unprefixed):
+        return True
     if not negated:
         return False
     plain = {t.stem for t in tokenize(_NON.sub(" ", folded))}
-    return any(term in negated and term not in plain for term in asked)
+    return any(term in negated and term not in plain and term not in unprefixed for terms in asked for term in terms)
 
 
 _TIMES = frozenset(("once", "twice", "thrice"))

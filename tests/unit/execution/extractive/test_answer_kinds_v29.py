@@ -4,7 +4,8 @@ tests."""
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive.checks import names_only_the_prefixed
+from domains.execution.briefing.extractive.checks import names_the_opposite
+from domains.execution.briefing.extractive.terms import tokenize
 from tests.unit.execution.extractive.helpers import candidate_quotes, grounded_quotes, may_answer, trusted_chunks
 
 LIBRARY = (
@@ -20,10 +21,19 @@ CYCLE_HIRE = (
 )
 
 
+def _names_only_the_prefixed(text: str, asked: list[str]) -> bool:
+    return names_the_opposite(text, {t.stem for t in tokenize(text)}, frozenset(), asked)
+
+
 def test_non_names_the_other_group_only() -> None:
-    assert names_only_the_prefixed("Non-residents pay an annual fee of £12.", ["resident", "fee"])
-    assert not names_only_the_prefixed("Residents are free; non-residents pay £12.", ["resident"])
-    assert not names_only_the_prefixed("Non-residents pay an annual fee of £12.", ["fee"])  # not asked with non-
+    assert _names_only_the_prefixed("Non-residents pay an annual fee of £12.", ["resident", "fee"])
+    assert not _names_only_the_prefixed("Residents are free; non-residents pay £12.", ["resident"])
+    assert not _names_only_the_prefixed("Non-residents pay an annual fee of £12.", ["fee"])  # not asked with non-
+    # asked with "non-" itself, the non- sentence is no opposite, and the plain one is
+    text = "Non-residents pay an annual fee of £12."
+    assert not names_the_opposite(text, {t.stem for t in tokenize(text)}, frozenset({"resident"}), ["resident"])
+    plain = "Residents pay nothing."
+    assert names_the_opposite(plain, {t.stem for t in tokenize(plain)}, frozenset({"resident"}), ["resident"])
 
 
 def test_the_annual_fee_for_residents_is_not_the_non_residents_fee() -> None:
