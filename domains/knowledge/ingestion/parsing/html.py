@@ -194,25 +194,30 @@ def _walk_page(builder: TextBuilder, parent: Any, limits: ParseLimits) -> None:
         builder.paragraph(parent.text)
     for element in parent:
         tag = element.tag if isinstance(element.tag, str) else ""
-        if tag in _NOT_CONTENT or not tag:
-            pass
-        elif tag in _HEADING_TAGS:
-            builder.heading(_text(element), _HEADING_TAGS[tag])
-        elif tag == "dl":
-            terms = [child for child in element.iter("dt", "dd")]
-            _definitions(builder, [(child.tag == "dt", inline(_text(child))) for child in terms])
-        elif tag in _PARAGRAPH_TAGS:
-            builder.paragraph(_paragraph_text(element))
-        elif tag in _PAGE_LIST[1]:
-            _list(builder, element, _PAGE_LIST)
-        elif tag == "table":
-            _page_table(builder, element, limits)
-        elif any(isinstance(child.tag, str) and child.tag in _BLOCK_ELEMENTS for child in element):
-            _walk_page(builder, element, limits)
-        elif (text := _text(element)).strip():
-            builder.paragraph(text)
+        if tag and tag not in _NOT_CONTENT:
+            _write_element(builder, element, tag, limits)
         if element.tail and element.tail.strip() and tag in _BLOCK_ELEMENTS:
             builder.paragraph(element.tail)
+
+
+def _write_element(builder: TextBuilder, element: Any, tag: str, limits: ParseLimits) -> None:
+    """Write one element of a page: a heading, definitions, a paragraph, a list, a table, or its blocks in order, or
+    else its text as one paragraph."""
+    if tag in _HEADING_TAGS:
+        builder.heading(_text(element), _HEADING_TAGS[tag])
+    elif tag == "dl":
+        terms = [child for child in element.iter("dt", "dd")]
+        _definitions(builder, [(child.tag == "dt", inline(_text(child))) for child in terms])
+    elif tag in _PARAGRAPH_TAGS:
+        builder.paragraph(_paragraph_text(element))
+    elif tag in _PAGE_LIST[1]:
+        _list(builder, element, _PAGE_LIST)
+    elif tag == "table":
+        _page_table(builder, element, limits)
+    elif any(isinstance(child.tag, str) and child.tag in _BLOCK_ELEMENTS for child in element):
+        _walk_page(builder, element, limits)
+    elif (text := _text(element)).strip():
+        builder.paragraph(text)
 
 
 def _own_rows(table: Any, row_tag: str) -> list[Any]:
@@ -368,10 +373,9 @@ def _furniture(root: Any, kept: str, limits: ParseLimits, own: bool = False) -> 
         if any(ancestor.tag in _FURNITURE_TAGS for ancestor in element.iterancestors()):
             continue
         inside = TextBuilder()
-        if any(isinstance(child.tag, str) and child.tag in _BLOCK_ELEMENTS for child in element):
-            _walk_page(inside, element, limits)
-        elif (line := _text(element)).strip():
-            inside.paragraph(line)  # "<footer>Riverside Library, 14 Mill Lane, Tel 01632 960123</footer>": its own text
+        # Written as the page writes any element, so a footer that is one line of text keeps it ("<footer>Riverside
+        # Library, 14 Mill Lane, Tel 01632 960123</footer>"); the page's own walk leaves furniture out.
+        _write_element(inside, element, element.tag, limits)
         text = inside.text_so_far()
         for block in inside.blocks:
             piece = text[block.char_start : block.char_end]
