@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from zxcvbn import zxcvbn
 
-PRODUCTION_MIN_SCORE = 2
 SCORED_CHARS = 72
 
 
-def password_weakness(password: str, user_inputs: list[str], min_score: int = PRODUCTION_MIN_SCORE) -> str | None:
+def password_weakness(password: str, user_inputs: list[str], min_score: int) -> str | None:
     """Return why `password` is too weak, or None when it is acceptable (`min_score` 0: only a blank one is)."""
     if not password.strip():
         return "the password must not be blank"

@@ -99,13 +99,6 @@ def _require_session(principal: Principal) -> None:
         raise SessionNeedsSignIn()
 
 
-def _require_strong(password: str, field: str, min_score: int, *context: str | None) -> None:
-    weakness = password_weakness(password, [value for value in context if value], min_score)
-    if weakness is not None:
-        errors = [{"loc": ["body", field], "msg": weakness, "type": "weak_password"}]
-        raise WeakPassword(f"Invalid {field}: {weakness}", details={"errors": errors})
-
-
 class IdentityService:
     def __init__(
         self,
@@ -123,13 +116,20 @@ class IdentityService:
         self.hasher = hasher or PasswordHasher(settings.password_hash_rounds)
         self.throttle = throttle
 
+    def _require_strong(self, password: str, field: str, *context: str | None) -> None:
+        """Refuse a new password the operator's strength rule (Settings.password_min_strength) calls weak."""
+        weakness = password_weakness(
+            password, [value for value in context if value], self.settings.password_min_strength
+        )
+        if weakness is not None:
+            errors = [{"loc": ["body", field], "msg": weakness, "type": "weak_password"}]
+            raise WeakPassword(f"Invalid {field}: {weakness}", details={"errors": errors})
+
     # --- registration and login --------------------------------------------------------------------------------
 
     async def register(self, request: RegisterRequest) -> UserPublic:
         """Create a user, in a new organization or (single-organization mode) in `default`."""
-        _require_strong(
-            request.password, "password", self.settings.password_min_strength, request.email, request.workspace
-        )
+        self._require_strong(request.password, "password", request.email, request.workspace)
         if await self.repo.email_exists(request.email):
             raise EmailTaken()
         organization, first_user = await self._organization_for_registration(request.workspace)
@@ -246,9 +246,7 @@ class IdentityService:
         record = await self.repo.load(principal.user_id, principal.organization_id)
         if record is None:
             raise InvalidToken()
-        _require_strong(
-            new, "new_password", self.settings.password_min_strength, record.email, record.organization_name
-        )
+        self._require_strong(new, "new_password", record.email, record.organization_name)
         self.hasher.ensure_room()
         reservation = await self.throttle.reserve(record.email, address) if self.throttle else None
         await release_connection(self.session)
@@ -284,7 +282,7 @@ class IdentityService:
 
     async def create_user(self, principal: Principal, email: str, password: str, roles: list[str]) -> UserPublic:
         """Add a user to the caller's organization."""
-        _require_strong(password, "password", self.settings.password_min_strength, email)
+        self._require_strong(password, "password", email)
         if await self.repo.email_exists(email):
             raise EmailTaken()
         try:
