@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 
 export type Tone = "error" | "warning" | "info" | "success";
 
@@ -17,7 +17,9 @@ export function Alert({ tone, title, children, focus = false }: {
 }) {
   const urgent = tone === "error" || tone === "warning";
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // In the commit that shows the box, so focus never rests on BODY in between (and a test reading it right after the
+  // text appears reads where it went).
+  useLayoutEffect(() => {
     if (focus) box.current?.focus();
   }, [focus]);
   return (
