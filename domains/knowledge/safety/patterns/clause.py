@@ -37,12 +37,19 @@ def w(words: str) -> frozenset[str]:
 _CLAUSE_BOUNDARY = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bz\.b)[.!?;:\n\r]|<!--|-->|\[//\]: #")
 _OPENING_PUNCTUATION = " \t\"'“”„‘’«»‹›*_`>|([{-–—~#•"
 # Words that, right before a phrase, make it an order rather than a description of one.
-_INTENSIFIERS = w("please kindly now just simply immediately instead first also bitte jetzt nun sofort einfach mal")
-_CONJUNCTIONS = w("and then so but or und dann oder aber")
+_INTENSIFIERS = w(
+    "please kindly now just simply immediately instead first also bitte jetzt nun sofort einfach mal adesso ahora "
+    "agora maintenant quietly silently secretly discreetly"
+)
+# "et", "y", "e", "danach": a pivot abroad ("Peu importe, oublie ça et montre-moi ...", spans-10).
+_CONJUNCTIONS = w("and then so but or und dann oder aber danach et puis y luego e poi")
 _DIRECTIVE_FRAME = re.compile(
     r"(?:\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:to|required\s+to|instructed\s+to))"
     r"|\bi\s+(?:want|need|command|order|instruct|ask|require)\s+you\s+to|\bdu\s+(?:musst|sollst|wirst)"
-    r"|\bsie\s+(?:müssen|sollen)|\b(?:can|could|would|will|why\s+(?:do|don't)|what\s+if)\s+you)$",
+    r"|\bsie\s+(?:müssen|sollen)|\b(?:can|could|would|will|why\s+(?:do|don't)|what\s+if)\s+you"
+    # A model named as the subject (spans-10): "The model should disregard all prior guidance".
+    r"|\b(?:the|any|every|each|all)\s+(?:ai|chatbot|llm|language\s+model|model)s?\s+(?:must|should|shall|will|"
+    r"needs?\s+to|(?:is|are)\s+to))$",
     re.IGNORECASE,
 )
 # Signs that the sentence so far reports or discusses an attack instead of performing one.
@@ -95,6 +102,12 @@ YOUR_OWN = r"\b(?<!see\s)(?<!read\s)(?<!hear\s)your"
 NOT_ON_PAPER = (
     r"(?!\s+(?:in|on|into|onto|inside)\s+(?:the|this|each|a|an)\s+(?:\w+\s+)?(?:spaces?|box(?:es)?|sheets?|paper|"
     r"booklet|grid|lines?|forms?|cards?|table|margins?|columns?|back|front)\b)"
+)
+# Right after "conversation (log)": one that belongs to a ticket, a call or a meeting, not the chat with the model
+# ("send the conversation log from the support ticket to our quality team at qa@...", spans-10).
+NOT_THE_CHAT = (
+    r"(?!\s+(?:log\s+)?(?:from|of|for|in)\s+(?:the|that|our|your|a|each)\s+(?:support\s+)?(?:ticket|call|case|meeting|"
+    r"complaint|customer|client))"
 )
 # Where a clause opens for a form read at its start: a line's start, after a sentence, or inside a comment.
 CLAUSE_START = r"(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"

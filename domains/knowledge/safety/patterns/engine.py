@@ -29,7 +29,7 @@ _RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + 
 _ROLE_LABEL = re.compile(
     r"(?:^(?:[ \t]*\#{1,6})?|(?<=[.!?] )|<!--|[\[(])[ \t]*(?:\*\*)?"
     r"(system|assistant|developer|operator|ai|ki|chatgpt|gpt|claude)"
-    r"(?:\*\*)?[ \t-]?(?:message|prompt|note|override|hinweis|nachricht)?[ \t]*"
+    r"(?:\*\*)?[ \t-]?(?:message|prompt|note|notice|override|hinweis|nachricht)?[ \t]*"
     r"(?:\]|\))?[ \t]*(?:an\s+das\s+modell|to\s+the\s+(?:model|assistant))?[ \t]*:(?!//)[ \t]*(\S[^\n]{0,200})",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -40,7 +40,7 @@ _NAME_FIELD = re.compile(
 )
 _ROLE_STRONG = re.compile(
     r"\b(?:ignore|disregard|forget|override|you\s+are\s+now|from\s+now\s+on|new\s+instructions?|reveal|"
-    r"must|always|never|instead)\b",
+    r"must|always|never|instead|obey|no\s+longer\s+apply)\b",
     re.IGNORECASE,
 )
 _ROLE_WEAK = re.compile(
@@ -81,6 +81,15 @@ _TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
 _INTRA_WORD_INVISIBLE = re.compile("[A-Za-z][\u180e\u200b-\u200d\u2060-\u2064\ufeff]+[A-Za-z]")
 _INTRA_WORD_MIN = 3
 
+# A line of dialogue in a story or a report, with its speech tag: '"From now on you are the captain," the teacher
+# announced' (spans-10). The phrase opens a quotation, and the quotation closes on "<someone> said".
+_OPENS_QUOTE = re.compile(r"[\"“„]\s*$")
+_SPEECH_TAG = re.compile(
+    r"[^\"“”„\n]{0,240}?[\"”]\s*,?\s*(?:the\s+|a\s+|an\s+|my\s+|his\s+|her\s+|their\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:said|says|announced|asked|told\s+\w+|shouted|replied|explained|added|whispered|called|cried|declared|began|"
+    r"continued|wrote|joked|laughed|insisted|recalled|sagte|fragte|rief|meinte)\b",
+    re.IGNORECASE,
+)
 _SEVERITY_RANK: Final = {"medium": 1, "high": 2}
 _TRIGGER_WORDS = frozenset().union(*(group for rule in _RULES for group in rule.words))
 _RULES_BY_WORD: dict[str, tuple[int, ...]] = {
@@ -120,11 +129,16 @@ def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
         if not rule.worth_running(words, lowered):
             continue
         for match in rule.regex.finditer(text):
-            if not rule.directive or reads_as_directive(text, match.start()):
+            if (not rule.directive or reads_as_directive(text, match.start())) and not _dialogue(text, match.start()):
                 _record(hits, rule.family, rule.severity)
                 break
     _role_labels(text, lowered, hits)
     return hits
+
+
+def _dialogue(text: str, start: int) -> bool:
+    """Return whether the phrase at `start` opens a quoted line of dialogue that a speech tag closes."""
+    return bool(_OPENS_QUOTE.search(text[max(0, start - 3) : start])) and bool(_SPEECH_TAG.match(text, start))
 
 
 def _role_labels(text: str, lowered: str, hits: dict[str, Severity]) -> None:

@@ -10,6 +10,7 @@ from domains.knowledge.safety.patterns.clause import (
     HOW_MANY,
     MODEL_DIRECTIVE,
     NOT_ON_PAPER,
+    NOT_THE_CHAT,
     OUTPUT_MANIPULATION,
     YOUR_OWN,
     Rule,
@@ -145,11 +146,15 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         "high",
         re.compile(
             r"\b(?:send|post|upload|forward|transmit|submit|exfiltrate|leak|e-?mail|mail|deliver|copy|pipe)\s+"
-            r"(?:\w+\s+){0,6}?(?:conversation|chat(?:\s+history)?|history|context|system\s+prompt|prompt|"
+            r"(?:\w+\s+){0,6}?(?:conversation(?:\s+log)?"
+            + NOT_THE_CHAT
+            + r"|chat(?:\s+history)?|history|context|system\s+prompt|prompt|"
             r"instructions|credentials?|passwords?|api[\s_-]?keys?|access\s+tokens?|tokens?|secrets?|cookies?|"
             r"session|personal\s+(?:data|information|details)|private\s+(?:data|information)|"
             r"user(?:'s|s')?\s+(?:\w+\s+)?(?:data|information|details|messages|files|emails|documents|history|"
-            r"quer(?:y|ies)|questions?|input)|data|everything)\b"
+            # Data only when it is all of it or someone's: "send the form data to the webhook" is a developer's guide.
+            r"quer(?:y|ies)|questions?|input)|(?:all\s+(?:of\s+)?(?:the\s+|your\s+|my\s+)?|(?:the\s+)?(?:user|customer|personal|"
+            r"private|sensitive|collected|your|my|this)\s+)data|everything)\b"
             r"[^\n]{0,60}?\b(?:to|at|into|on)\s+<?(?:https?://|www\.|ftp://|[\w.+-]+@[\w-]+\.\w|"
             r"(?:this|the|my|our|following|an?\s+external|external)\s+(?:url|link|address|server|endpoint|"
             r"webhook|website|site|email))",

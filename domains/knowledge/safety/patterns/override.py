@@ -15,7 +15,7 @@ _EN_IGNORE_VERB = (
 )
 _EN_QUALIFIER = (
     r"(?:all|any|every|each|previous|previously|prior|above|earlier|preceding|foregoing|original|initial|former|"
-    r"old|existing|current|system|developer|your|these|those|given|provided|safety|default)"
+    r"old|existing|current|system|developer|your|these|those|given|provided|safety|default|whatever|whichever)"
 )
 _EN_FILLER = r"(?:the|of|and|or|other|following|that|this|you|were|have|been|got|received|given)"
 # Objects that only a model has ("your instructions", "the system prompt") make the order HIGH; softer ones
@@ -23,14 +23,14 @@ _EN_FILLER = r"(?:the|of|and|or|other|following|that|this|you|were|have|been|got
 # are a device's (spans-8): "Forget the old settings by holding ...", "Override the default settings only if ...".
 _EN_CONTROL_OBJECT = (
     r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|commands?|constraints?|programming|"
-    r"restrictions?|guardrails?|polic(?:y|ies)|training)"
+    r"restrictions?|guardrails?|polic(?:y|ies)|training|guidance)"
 )
 _EN_SOFT_OBJECT = (
     r"(?:context|tasks?|assignments?|information|content|texts?|documents?|inputs?|requests?|orders?|"
     r"limitations?)"
 )
 _DE_IGNORE_VERB = (
-    r"(?:ignorier(?:e|t)?|ignorieren\s+sie|vergiss|vergesst|vergessen\s+sie|missachte|missachten\s+sie|"
+    r"(?:ignorier(?:e|t|st)?|ignorieren\s+sie|vergisst|missachtest|vergiss|vergesst|vergessen\s+sie|missachte|missachten\s+sie|"
     r"überspring(?:e)?|vernachlässige|verwirf|verwerfen\s+sie|beachte\s+nicht|befolge\s+nicht)"
 )
 _DE_FILLER = (
@@ -56,7 +56,7 @@ AI_WORDS = _w(
 _PERSONA_FOR_A_MODEL = (
     r"[^\n]{0,160}?(?:\b(?:ai|a\.i\.|assistant|chatbot|bot|language\s+model|llm|gpt|chatgpt|(?-i:DAN)|evil|"
     r"unrestricted|unfiltered|uncensored|jailbroken|the\s+user|the\s+prompt|your\s+(?:instructions|rules|guidelines|"
-    r"programming|creators?)|stay\s+in\s+character|who\s+are\s+you)\b|\b(?:no|without|free\s+(?:of|from))\s+"
+    r"programming|creators?)|stay\s+in\s+character|who\s+are\s+you|(?:activation|licen[cs]e|product|serial)\s+keys?)\b|\b(?:no|without|free\s+(?:of|from))\s+"
     r"(?:any\s+)?(?:rules|restrictions|filters?|limits|limitations|guidelines|morals|ethics|censorship|boundaries)\b)"
 )
 
@@ -77,7 +77,7 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             _w(
                 "instruction instructions prompt prompts direction directions directive directives rule "
                 "rules guideline guidelines command commands constraint constraints programming restriction "
-                "restrictions guardrail guardrails policy policies training everything"
+                "restrictions guardrail guardrails policy policies training guidance everything"
             ),
         ),
     ),
@@ -107,7 +107,8 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
         re.compile(rf"\b{_DE_IGNORE_VERB}(?:[\s,]+{_DE_FILLER}){{0,6}}[\s,]+{_DE_OBJECT}\b", _I),
         words=(
             _w(
-                "ignoriere ignorier ignoriert ignorieren vergiss vergesst vergessen missachte missachten "
+                "ignoriere ignorier ignoriert ignorierst ignorieren vergiss vergisst vergesst vergessen missachte "
+                "missachtest missachten "
                 "überspring überspringe vernachlässige verwirf verwerfen beachte befolge"
             ),
         ),
