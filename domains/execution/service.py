@@ -53,6 +53,7 @@ from domains.knowledge.repository import DocumentRepository
 from packages.config.settings import Settings
 from packages.core.clock import new_id, utcnow
 from packages.core.errors import InvalidInput
+from packages.core.validation import describe_invalid, invalid_fields
 from packages.database.engine import release_connection
 
 logger = logging.getLogger(__name__)
@@ -88,8 +89,9 @@ class ExecutionService:
         try:
             params = definition.input_schema.model_validate(body.input)
         except ValidationError as exc:
-            errors = [{"loc": ["input", *map(str, e["loc"])], "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
-            raise InvalidInput(f"Invalid input: {errors[0]['msg']}", details={"errors": errors}) from None
+            # The same entries and message as a body error, at the same path: "Invalid input.query: ..."
+            errors = invalid_fields({**e, "loc": ("body", "input", *e["loc"])} for e in exc.errors())
+            raise InvalidInput(describe_invalid(errors[0]), details={"errors": errors}) from None
         fingerprint = request_hash(body.workflow_type, params.model_dump(mode="json"))
         if body.idempotency_key:
             existing = await self.repo.by_idempotency_key(organization_id, body.idempotency_key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -14,8 +15,14 @@ RoleName = Literal["admin", "member", "viewer"]
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
 
 
+def email_key(value: str) -> str:
+    """Return an email address as accounts compare it: trimmed, NFC ("é" typed as one character or as "e" and an
+    accent is one address), lower-case."""
+    return unicodedata.normalize("NFC", value.strip()).lower()
+
+
 def _normalize_email(value: str) -> str:
-    value = value.strip().lower()
+    value = email_key(value)
     if len(value) > 320 or not _EMAIL.match(value):
         raise ValueError("must be an email address")
     return value
@@ -31,8 +38,21 @@ Email = Annotated[str, AfterValidator(_normalize_email)]
 Password = Annotated[str, Field(min_length=8, max_length=256)]
 
 
+# Bidi embeddings, overrides and isolates reorder how a name reads in lists ("\u202eHarbor" shows reversed).
+_CONTROLS = re.compile("[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]")
+
+
+def _no_controls(value: str) -> str:
+    if _CONTROLS.search(value):
+        raise ValueError("must not contain control or text-direction characters")
+    return value
+
+
 Workspace = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255), AfterValidator(visible)
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=255),
+    AfterValidator(visible),
+    AfterValidator(_no_controls),
 ]
 Roles = Annotated[list[RoleName], Field(min_length=1, max_length=3), AfterValidator(_unique_roles)]
 

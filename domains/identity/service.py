@@ -29,7 +29,7 @@ from domains.identity.models import Organization
 from domains.identity.password_policy import password_weakness
 from domains.identity.permissions import Permission
 from domains.identity.repository import IdentityRepository, UserRecord
-from domains.identity.schemas import AuditEventPublic, RegisterRequest, Token, UserPublic
+from domains.identity.schemas import AuditEventPublic, RegisterRequest, Token, UserPublic, email_key
 from domains.identity.security import (
     create_access_token,
     decode_access_token,
@@ -176,7 +176,7 @@ class IdentityService:
 
         The throttle reserves the password check before bcrypt runs (LoginThrottled when over a limit).
         """
-        subject = email.strip().lower()
+        subject = email_key(email)
         self.hasher.ensure_room()  # a flood beyond the hashing queue costs no database work at all
         reservation = await self.throttle.reserve(subject, address) if self.throttle else None
         record = await self.repo.load_by_email(subject)
@@ -227,10 +227,14 @@ class IdentityService:
         )
 
     async def logout(self, principal: Principal) -> None:
-        """Revoke every token of the caller issued up to now (a signed-in session only: a personal access token
-        acts within its scopes, and ending the owner's sessions is in none of them)."""
+        """Revoke every token of the caller issued up to now, personal access tokens included (the contract: "every
+        token of that user issued before the logout stops working"). A signed-in session only: a personal access
+        token acts within its scopes, and ending the owner's sessions is in none of them."""
         _require_session(principal)
         await self.repo.update_user(principal.user_id, principal.organization_id, tokens_valid_from=utcnow())
+        record = await self.repo.load(principal.user_id, principal.organization_id)
+        email = record.email if record is not None else ""
+        await self._revoke_access_tokens(principal, principal.user_id, email, "logged_out")
 
     def refresh(self, principal: Principal) -> Token:
         """Return a fresh token for a caller whose signed-in session is still valid. A personal access token is

@@ -16,12 +16,19 @@ def invalid_fields(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [
         {
             "loc": [str(part) for part in error.get("loc", ())],
-            # pydantic prefixes a validator's own message ("Value error, must be an email address")
-            "msg": str(error.get("msg", "invalid")).removeprefix("Value error, "),
+            "msg": _message(error),
             "type": error.get("type", "value_error"),
         }
         for error in errors
     ]
+
+
+def _message(error: Mapping[str, Any]) -> str:
+    value = error.get("input")
+    if error.get("type") == "string_too_short" and isinstance(value, str) and value and not value.strip():
+        return "must not be blank"  # "   " is three characters long, so "at least 1 character" would mislead
+    # pydantic prefixes a validator's own message ("Value error, must be an email address")
+    return str(error.get("msg", "invalid")).removeprefix("Value error, ")
 
 
 def describe_invalid(field: Mapping[str, Any]) -> str:

@@ -179,14 +179,17 @@ async def test_a_deactivated_users_tokens_stop_working(client) -> None:
     assert [event["details"]["reason"] for event in revoked] == ["owner_deactivated"]
 
 
-async def test_a_password_change_ends_older_access_tokens_and_a_logout_does_not(client) -> None:
-    """ "Older tokens stop working" at a password change (a leaked credential is what it answers), personal access
-    tokens included; a browser logout leaves a deployed script's token alone (ADR-0019)."""
+async def test_a_logout_and_a_password_change_each_end_older_access_tokens(client) -> None:
+    """ "Every token of that user issued before the logout stops working" and "older tokens stop working" at a password
+    change: personal access tokens included (ADR-0019, amended 2026-12-04); a token made after either still works."""
     admin = await register(client)
     older = bearer((await create_token(client, admin, ["read"]))["token"])
     assert (await client.post("/api/v1/auth/logout", headers=admin.headers)).status_code == 204
+    assert (await client.get(DOCS, headers=older)).status_code == 401
+    signed_back_in = Account(admin.email, admin.password, await login(client, admin.email), admin.user)
+    session = signed_back_in.headers
+    older = bearer((await create_token(client, signed_back_in, ["read"]))["token"])
     assert (await client.get(DOCS, headers=older)).status_code == 200
-    session = {"Authorization": f"Bearer {await login(client, admin.email)}"}
     change = {"current_password": admin.password, "new_password": "a brand new passphrase 42"}
     assert (await client.put("/api/v1/auth/password", json=change, headers=session)).status_code == 204
     assert (await client.get(DOCS, headers=older)).status_code == 401

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from datetime import UTC, datetime, timedelta
 
@@ -73,6 +74,40 @@ async def test_a_validators_message_reads_as_plain_words(client) -> None:
     body = response.json()["error"]
     assert body["message"] == "Invalid email: must be an email address"
     assert body["details"]["errors"][0]["msg"] == "must be an email address"
+
+
+async def test_an_email_is_one_address_however_its_accents_are_typed(client) -> None:
+    # "é" as one character (NFC) and as "e" + a combining accent (NFD) look the same: one account, one login
+    local = f"ren\u00e9{uuid.uuid4().hex[:8]}"
+    composed = await register(client, email=f"{local}@example.org")
+    decomposed = unicodedata.normalize("NFD", composed.email)
+    assert decomposed != composed.email
+    again = await client.post("/api/v1/auth/register", json={"email": decomposed, "password": PASSWORD})
+    _assert_error(again, 409, "conflict")
+    login = await client.post("/api/v1/auth/login", json={"email": decomposed, "password": PASSWORD})
+    assert login.status_code == 200, login.text
+
+
+@pytest.mark.parametrize("name", ["Dock\u0007yard", "\u202eHarbor", "Quay\u2066side"])
+async def test_a_workspace_name_with_control_or_direction_characters_is_refused(client, name: str) -> None:
+    email = unique_email()
+    response = await client.post(
+        "/api/v1/auth/register",
+        json={"email": email, "password": PASSWORD, "workspace": f"{name}-{uuid.uuid4().hex[:6]}"},
+    )
+    body = _assert_error(response, 422, "validation_error")
+    assert body["error"]["message"] == "Invalid workspace: must not contain control or text-direction characters"
+    # nothing was created: the address is still free
+    assert (await client.post("/api/v1/auth/register", json={"email": email, "password": PASSWORD})).status_code == 201
+
+
+async def test_a_blank_value_is_called_blank(client) -> None:
+    response = await client.post(
+        "/api/v1/auth/register", json={"email": unique_email(), "password": PASSWORD, "workspace": "   "}
+    )
+    assert (
+        _assert_error(response, 422, "validation_error")["error"]["message"] == "Invalid workspace: must not be blank"
+    )
 
 
 async def test_register_rejects_non_json(client) -> None:

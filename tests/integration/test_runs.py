@@ -272,6 +272,20 @@ async def test_rejected_run_requests(client, handbook, body, status, code) -> No
         assert response.json()["error"]["details"]["known_workflows"] == ["evidence_briefing"]
 
 
+async def test_a_bad_run_input_names_its_field_at_the_bodys_path(client, handbook) -> None:
+    account, _ = handbook
+    blank = await client.post(
+        RUNS, json={"workflow_type": "evidence_briefing", "input": {"query": "   "}}, headers=account.headers
+    )
+    error = blank.json()["error"]
+    assert error["message"] == "Invalid input.query: must not be blank"
+    assert error["details"]["errors"][0]["loc"] == ["body", "input", "query"]
+    top_k = await client.post(
+        RUNS, json={"workflow_type": "evidence_briefing", "input": {"query": "x", "top_k": 0}}, headers=account.headers
+    )
+    assert top_k.json()["error"]["message"].startswith("Invalid input.top_k: ")
+
+
 async def test_roles(client, app, handbook) -> None:
     account, _ = handbook
     viewer = await add_member(client, account, "viewer")
