@@ -734,7 +734,14 @@ def holds_expected(
         return True  # "When should the filter be replaced?" -- "Replace it if the indicator turns red."
     if expect is Expect.DATE:
         # A number that names a place ("level -1", "room 12", "gate 3") is no day of a month.
-        placed = {i for i, t in enumerate(listed) if t.numeric and i and listed[i - 1].lower in _PLACE_NUMBERS}
+        # Nor is a number after a product's name ("Windows 10", "macOS 12", "Pixel 8"): a word with a capital letter
+        # that is no month or weekday.
+        named = _named_numbers(text) if text is not None else frozenset()
+        placed = {
+            i
+            for i, t in enumerate(listed)
+            if t.numeric and ((i and listed[i - 1].lower in _PLACE_NUMBERS) or t.lower in named)
+        }
         return any(
             is_year(t)
             or t.lower in MONTHS
@@ -755,6 +762,25 @@ def holds_expected(
         and listed[0].lower not in STOP_WORDS
         and listed[1].lower in _NAME_FOLLOWERS
     )
+
+
+_NAMED_NUMBER = re.compile(r"\b([A-Za-z]*[A-Z][A-Za-z]*)\s+(\d{1,2})\b(?![:.]\d|st\b|nd\b|rd\b|th\b)")
+
+
+# Digits inside a word of letters and digits ("21H2", "A4", "X200"); an ordinal ("3rd") is a day's.
+_CODE_WORD = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])(?!\d+(?:st|nd|rd|th|am|pm)\b)\w+\b")
+
+
+def _named_numbers(text: str) -> frozenset[str]:
+    """Return the numbers the text writes after a name ("Windows 10", "macOS 12") or inside a code ("version
+    21H2"): a product's, not a day's."""
+    after_names = {
+        number
+        for name, number in _NAMED_NUMBER.findall(text)
+        if name.lower() not in MONTHS and name.lower().removesuffix("s") not in _WEEKDAYS
+    }
+    in_codes = {digits for word in _CODE_WORD.findall(text) for digits in re.findall(r"\d+", word)}
+    return frozenset(after_names | in_codes)
 
 
 def word_pairs(pairs: str) -> dict[str, str]:
@@ -796,7 +822,7 @@ _SYNONYM_GROUPS = (
     "help assist assistance",
     "tell inform notify",
     "quit resign resignation",
-    "sick ill illness sickness",
+    "sick ill illness sickness poorly unwell",
     "sell sale sales",
     "hurt injure injured injury",
     "rubbish waste refuse trash",
@@ -809,6 +835,13 @@ _SYNONYM_GROUPS = (
     "jab jabs vaccination vaccinations vaccine vaccines injection injections",
     "delivery deliveries shipping postage",
     "shut shuts close closes",
+    # from the ninth batch's refusals (2026-12-04): "When does the fixed term finish?" / "ending on 31 August"
+    "finish finishes ending end ends",
+    "screen display",
+    "bill invoice",
+    "minimum least",
+    "length long",
+    "pc computer",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -852,13 +885,14 @@ _PHRASAL_VERBS = (
     "bring back=return",
     "give back=return",
     "get back=return refund",
+    "money off=discount off reduction",
     "come back=return",
     "turn up=arrive attend",
     "show up=arrive appear visible",
     "put on hold=freeze pause suspend",
     "pass on=transfer",
     "hand over=give transfer",
-    "drop off=deliver deposit",
+    "drop off=deliver deposit hand",
     "pick up=collect collection",
     "stick around=kept remain retain",
     "hang on to=keep retain",
@@ -1054,6 +1088,13 @@ class QuestionNeeds:
     # The words only a situation told before the question uses ("I'm at university. What discount ...?"): a document
     # that does not repeat them may still answer, so where they are missing they weigh SITUATION_WEIGHT in the share
     told: frozenset[str] = frozenset()
+    # Numbers only the situation of a yes/no question uses ("My son is 16, is he allowed in the sauna?"): the asker's
+    # own facts, answered by a bound or a range on either side of them ("aged 18 and over only" says no). A name told
+    # stays needed ("I lost my Railcard - how much is a replacement?" is not a season ticket's question).
+    told_numbers: frozenset[str] = frozenset()
+    # A month or weekday the situation names ("I'm signing up in March - is there a joining fee?"): a sentence that
+    # names no month or day at all holds for every one; one naming another speaks of that one.
+    told_days: frozenset[str] = frozenset()
     extreme: str | None = None  # "maximum" / "minimum": the bound a question asks for (asked_extreme)
     identifier: str | None = None  # "What's the Wi-Fi password?": the code asked for is written where it is given
     # Numbers the question gives with a unit of measure ("a 14-inch cake" -> ("14", "inch")): the same number of the
@@ -1144,6 +1185,14 @@ class QuestionNeeds:
         tokens = tokenize(asked) if asked != question else whole
         # The situation's own words ("My daughter is 15 and loves cooking."): told, not asked about
         told = frozenset(focus) - {t.stem for t in tokens} if asked != question else frozenset()
+        in_asked = {t.lower for t in tokens}
+        told_days = (
+            frozenset(k for k in key_terms if _names_day_or_month(k) and k not in in_asked)
+            if asked != question
+            else frozenset()
+        )
+        yes_no_told = asked != question and asks_yes_no(question)
+        told_numbers = frozenset(k for k in key_terms if yes_no_told and k[:1].isdigit() and k not in in_asked)
         for before, token in pairwise(whole):
             if before.lower in ("my", "our") and token.stem in _RELATIVES:
                 focus.pop(token.stem, None)  # "What colour should my son's jumper be?": who asks, not what about
@@ -1208,6 +1257,8 @@ class QuestionNeeds:
             asks_negated,
             phrasal,
             told,
+            told_numbers,
+            told_days,
             asked_extreme(folded),
             asked_identifier(folded),
             measured_numbers(whole),
@@ -1348,6 +1399,10 @@ class QuestionNeeds:
                 return False  # "quarter: Q1" for "... in Q2?", whatever the other rows say
             alone = term[:1].isdigit() and term not in self.labelled_numbers
             where = close if alone else named
+            if alone and term in self.told_numbers and states_bound(text):
+                continue  # the asker's own circumstance: "My son is 16" against "aged 18 and over only"
+            if term in self.told_days and not any(_names_day_or_month(t.lower) for t in tokens):
+                continue  # "A one-time joining fee of $25 applies to all monthly and annual memberships."
             if (
                 not same_word(term, where)
                 and not self.in_range(term, text)
@@ -1655,10 +1710,16 @@ _ASKED_HOUR = re.compile(
 )
 _RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d/]|[:.,]\d)")  # "aged 10 to 15:"
 # A one-sided bound on a number ("children under 10", "over 65s", "16 and over"): an age asked lies on one side.
-_UNDER = re.compile(r"\b(?:under|below|younger than|less than)\s+(\d{1,3})(?!\d|[:.,]\d)", re.IGNORECASE)
+_UNDER = re.compile(
+    r"\b(?:under|below|younger than|less than|fewer than)\s+(\d{1,3})(?!\d|[:.,]\d)"
+    r"|\b(\d{1,3})\s*(?:[a-z]+\s+)?(?:or|and)\s+(?:under|younger|less|fewer|below)\b",
+    re.IGNORECASE,
+)
+# "16 and over", "groups of 10 or more", "flights of 6 hours or more", "at least 18": the stated side is the bound's
+# own value and up. (A unit word may sit between the number and "or more".)
 _OVER = re.compile(
-    r"\b(?:over|above|older than|more than)\s+(\d{1,3})(?!\d|[:.,]\d)"
-    r"|\b(\d{1,3})\s*(?:and|or)\s+(?:over|above|older)\b",
+    r"\b(?:over|above|older than|more than|at least)\s+(\d{1,3})(?!\d|[:.,]\d)"
+    r"|\b(\d{1,3})\s*(?:[a-z]+\s+)?(?:and|or)\s+(?:over|above|older|more|longer|upwards)\b",
     re.IGNORECASE,
 )
 _CLOCK_RANGE = re.compile(r"\b(\d{1,2})[:.](\d{2})\s*(?:to|-|–|and|until)\s*(\d{1,2})[:.](\d{2})\b")
@@ -1691,7 +1752,7 @@ def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
     if any(int(low) <= value <= int(high) for low, high in _RANGE.findall(text)):
         return True
     if not clock and (
-        any(value < int(bound) for bound in _UNDER.findall(text))
+        any(value < int(a or b) for a, b in _UNDER.findall(text))
         or any(value >= int(a or b) for a, b in _OVER.findall(text))
     ):
         return True  # "my 8-year-old" and "Do not give to children under 10 years"
@@ -1704,6 +1765,16 @@ def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
             for h1, m1, h2, m2 in _CLOCK_RANGE.findall(text)
         )
     )
+
+
+def _names_day_or_month(word: str) -> bool:
+    return word in MONTHS or word.removesuffix("s") in _WEEKDAYS or word in ("weekend", "weekends")
+
+
+def states_bound(text: str | None) -> bool:
+    """Return True when the sentence states a range or a one-sided bound on a number ("aged 18 and over", "under 25
+    kg", "6 to 12"): it answers for any number on either side of it."""
+    return text is not None and bool(_RANGE.search(text) or _UNDER.search(text) or _OVER.search(text))
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")

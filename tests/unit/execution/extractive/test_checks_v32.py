@@ -1,0 +1,54 @@
+"""Answerer v32's rules, from the ninth batch of everyday documents (eighteenth session): a number told in a yes/no
+question's situation is answered by a bound on either side of it; "10 or more" and "6 hours or more" are bounds; a
+number after a product's name or inside a code is no day of a month; a month or weekday the situation names is met by
+a sentence that names none; plain equivalents (finish / end, minimum / at least, money off / discount). The texts are
+written for these tests."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive.checks import Expect, holds_expected, in_stated_range, same_word
+from domains.execution.briefing.extractive.terms import stem, tokenize
+from tests.unit.execution.extractive.helpers import candidate_quotes
+
+POOL = (
+    "## Facilities\n\nThe spa pool is open to swimmers aged 18 and over only.\n\n"
+    "A one-off joining fee of £20 applies to every membership."
+)
+
+
+def test_a_number_of_the_askers_own_is_answered_by_a_bound_on_either_side() -> None:
+    rule = "The spa pool is open to swimmers aged 18 and over only."
+    assert rule in candidate_quotes("My daughter is 15, is she allowed in the spa pool?", POOL)
+    assert rule in candidate_quotes("My daughter is 19, is she allowed in the spa pool?", POOL)
+    # asked outright, not told, the number must lie on the stated side
+    assert rule not in candidate_quotes("Is the spa pool open to a 15-year-old?", POOL)
+
+
+def test_or_more_and_at_least_are_bounds() -> None:
+    assert in_stated_range("12", "Groups of 10 or more must pre-order.")
+    assert in_stated_range("10", "Premium economy may be booked for flights of 6 hours or more.")
+    assert in_stated_range("20", "Open to anyone aged at least 18.")
+    assert not in_stated_range("8", "Groups of 10 or more must pre-order.")
+    assert in_stated_range("3", "Sessions for 4 people or fewer are free.")
+
+
+def test_a_number_after_a_name_or_inside_a_code_is_no_day() -> None:
+    terms = frozenset({stem("released")})
+    text = "Tidewell 3.1 requires Windows 11 (version 22H2 or later) or macOS 13 Ventura or later."
+    assert not holds_expected(Expect.DATE, tokenize(text), terms, text=text)
+    dated = "Tidewell 3.1 came out on 14 May 2025."
+    assert holds_expected(Expect.DATE, tokenize(dated), terms, text=dated)
+
+
+def test_a_month_the_situation_names_is_met_by_a_sentence_naming_none() -> None:
+    fee = "A one-off joining fee of £20 applies to every membership."
+    assert fee in candidate_quotes("I'm joining in June - is there a joining fee?", POOL)
+    winter = "## Fees\n\nIn January a joining fee of £10 applies."
+    assert not candidate_quotes("I'm joining in June - is there a joining fee?", winter)  # another month's fee
+
+
+def test_plain_equivalents_from_the_ninth_batch() -> None:
+    for asked, written in (("finish", "ending"), ("minimum", "least"), ("screen", "display"), ("poorly", "unwell")):
+        assert same_word(stem(asked), {stem(written)}), asked
+    long = "A new password must be at least 14 characters long."
+    assert long in candidate_quotes("What's the minimum length for a new password?", f"## Passwords\n\n{long}\n")
