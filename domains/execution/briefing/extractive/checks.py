@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
 
+from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import (
     DAY_NAMES,
     HEDGES,
@@ -1369,7 +1370,13 @@ class QuestionNeeds:
             return all(same_word(term, chunk | seen) for term in numbers)
         named = headed if headed is not None else own
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
-        if head_needed and self.head is not None and not same_word(self.head, named) and not self.notice_given(text):
+        if (
+            head_needed
+            and self.head is not None
+            and not same_word(self.head, named)
+            and not self.notice_given(text)
+            and not names_members(self.head, text)  # "Which countries ...?" -- "We ship to Belgium and Luxembourg"
+        ):
             return False  # the X asked about is not named in this sentence or its headings
         if (
             self.which
@@ -1927,6 +1934,9 @@ _NEIGHBOUR_GROUPS = (
     "employer employers employee employees",
     "buyer buyers seller sellers",
     "fridge fridges refrigerator refrigerated freezer freezers freeze frozen",
+    # sizes a price list states side by side ("Size: Regular" is not the large cappuccino's price; outside check,
+    # 2026-12-04)
+    "small medium large regular",
 )
 _NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 

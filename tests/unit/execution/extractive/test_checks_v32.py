@@ -7,6 +7,7 @@ written for these tests."""
 from __future__ import annotations
 
 from domains.execution.briefing.extractive.checks import Expect, holds_expected, in_stated_range, same_word
+from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import candidate_quotes
 
@@ -52,3 +53,25 @@ def test_plain_equivalents_from_the_ninth_batch() -> None:
         assert same_word(stem(asked), {stem(written)}), asked
     long = "A new password must be at least 14 characters long."
     assert long in candidate_quotes("What's the minimum length for a new password?", f"## Passwords\n\n{long}\n")
+
+
+# v33, from the third outside check's own documents: sizes are neighbours; a country asked for is named as one
+
+
+def test_a_price_for_another_size_does_not_answer() -> None:
+    # a price list's rows as ORION writes a CSV's records
+    rows = "## Menu\n\nItem: Cappuccino | Size: Regular | Price: 3.20\n\nItem: Latte | Size: Large | Price: 3.90\n"
+    assert not candidate_quotes("How much is a large cappuccino?", rows)
+    assert "Item: Latte | Size: Large | Price: 3.90" in candidate_quotes("How much is a large latte?", rows)
+
+
+def test_which_countries_is_answered_by_countries_named() -> None:
+    faq = (
+        "# Larkspur Tea FAQ\n\n## Delivery\n\nStandard delivery within the country takes 3 to 5 working days. "
+        "We currently ship to Belgium, the Netherlands and Luxembourg only. Orders over 40 euros ship free."
+    )
+    ship = "We currently ship to Belgium, the Netherlands and Luxembourg only."
+    assert ship in candidate_quotes("Which countries can you send my order to?", faq)
+    assert names_members(stem("countries"), "Orders go to the UK and Ireland.")
+    assert not names_members(stem("countries"), "Send us your order and we will call you.")  # "us" is no country
+    assert names_members(stem("languages"), "Tours run in English, French and Welsh.")
