@@ -877,6 +877,33 @@ def word_groups(groups: tuple[str, ...]) -> dict[str, frozenset[str]]:
 
 _SYNONYMS = word_groups(_SYNONYM_GROUPS)
 
+# A thing people ask about and the broader word a rule about it is written with ("Can I bring my dog?" / "Pets are
+# welcome"; "a glass of wine" / "Alcohol is not reimbursed"): the question's word is found as the broader one, never
+# the other way round (a rule about dogs says nothing of cats). "narrower ... => broader ...".
+_BROADER_GROUPS = (
+    "dog dogs puppy puppies cat cats kitten kittens rabbit rabbits hamster hamsters => pet pets",
+    "wine beer beers lager cider spirits cocktail cocktails prosecco champagne => alcohol alcoholic",
+    "laptop laptops phone phones tablet tablets smartphone smartphones => device devices",
+    "sandwich sandwiches snack snacks cake cakes crisps => food",
+    "coffee coffees tea teas juice smoothie => drink drinks beverage beverages",
+    "sofa sofas chair chairs table tables wardrobe wardrobes desk desks bed beds => furniture",
+    "son sons daughter daughters => child children kid kids",
+    "husband wife => partner spouse",
+)
+
+
+def _broader_words(groups: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    found: dict[str, frozenset[str]] = {}
+    for group in groups:
+        narrow, broad = group.split("=>")
+        broader = frozenset(stem(word) for word in broad.split())
+        for word in narrow.split():
+            found[stem(word)] = found.get(stem(word), frozenset()) | broader
+    return found
+
+
+_BROADER = _broader_words(_BROADER_GROUPS)
+
 # Phrasal verbs people ask with and the one-word verbs documents write instead ("send back" / "return", "put on
 # hold" / "freeze"): "verb particle...=equivalent equivalent". The verb may stand apart from its particles by a few
 # words ("put my membership on hold"). Only the question's phrase is read this way, never the document's.
@@ -1233,6 +1260,8 @@ class QuestionNeeds:
                 phrasal[term] = phrasal.get(term, frozenset()) | {_OPEN}  # "close" asked, "open until 11 pm" written
             if asks_negated and term in _PAYING:
                 phrasal[term] = phrasal.get(term, frozenset()) | _FREE  # "without paying" asked, "free" written
+            if term in _BROADER:
+                phrasal[term] = phrasal.get(term, frozenset()) | _BROADER[term]  # "my dog" asked, "pets" written
         return cls(
             expect,
             frozenset(weights),

@@ -75,3 +75,17 @@ def test_which_countries_is_answered_by_countries_named() -> None:
     assert names_members(stem("countries"), "Orders go to the UK and Ireland.")
     assert not names_members(stem("countries"), "Send us your order and we will call you.")  # "us" is no country
     assert names_members(stem("languages"), "Tours run in English, French and Welsh.")
+
+
+# v34: the thing asked about is found as the broader word a rule is written with, never the other way round
+
+
+def test_a_dog_is_found_among_pets_but_pets_are_not_a_dog() -> None:
+    rules = "## House rules\n\nGuests must not bring pets into the bedrooms."
+    assert "Guests must not bring pets into the bedrooms." in candidate_quotes(
+        "Can I bring my dog into the bedroom?", rules
+    )
+    dogs = "## House rules\n\nGuests must not bring dogs into the bedrooms."
+    assert not candidate_quotes("Can I bring my rabbit into the bedroom?", dogs)
+    furniture = "## Returns\n\nFor furniture collections we deduct a fee of £20 from your refund."
+    assert candidate_quotes("How much do you deduct when a wardrobe is collected?", furniture)
