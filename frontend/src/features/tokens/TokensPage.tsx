@@ -20,7 +20,9 @@ export function TokensPage() {
       <h1>Access tokens</h1>
       <p className="muted">
         A token lets a script or an AI agent call ORION as you, within its scope and never beyond your role. Send it
-        as <code>Authorization: Bearer …</code> to the API or to the MCP endpoint <code>/mcp</code>.
+        as <code>Authorization: Bearer …</code> to the API or to the MCP endpoint <code>/mcp</code>. Your tokens stop
+        working when you sign out, change your password or are deactivated: a machine&apos;s token is best owned by an
+        account nobody signs in with day to day.
       </p>
       <CreateTokenForm onCreated={created} roleCanWrite={canWrite(me)} />
       <section aria-labelledby="tokens-title">
