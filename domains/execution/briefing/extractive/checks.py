@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import pairwise
 
-from domains.execution.briefing.extractive.kinds import names_members
+from domains.execution.briefing.extractive.kinds import names_members, names_only_others
 from domains.execution.briefing.extractive.terms import (
     DAY_NAMES,
     HEDGES,
@@ -1123,6 +1123,7 @@ class QuestionNeeds:
     # A month or weekday the situation names ("I'm signing up in March - is there a joining fee?"): a sentence that
     # names no month or day at all holds for every one; one naming another speaks of that one.
     told_days: frozenset[str] = frozenset()
+    yes_no: bool = False  # a yes/no question (asks_yes_no)
     extreme: str | None = None  # "maximum" / "minimum": the bound a question asks for (asked_extreme)
     identifier: str | None = None  # "What's the Wi-Fi password?": the code asked for is written where it is given
     # Numbers the question gives with a unit of measure ("a 14-inch cake" -> ("14", "inch")): the same number of the
@@ -1289,6 +1290,7 @@ class QuestionNeeds:
             told,
             told_numbers,
             told_days,
+            asks_yes_no(question),
             asked_extreme(folded),
             asked_identifier(folded),
             measured_numbers(whole),
@@ -1437,6 +1439,8 @@ class QuestionNeeds:
             where = close if alone else named
             if alone and term in self.told_numbers and states_bound(text):
                 continue  # the asker's own circumstance: "My son is 16" against "aged 18 and over only"
+            if self.yes_no and names_only_others(term, text):
+                continue  # "Do you deliver to Germany?" -- "We ship to Belgium, the Netherlands and Luxembourg only."
             if term in self.told_days and not any(_names_day_or_month(t.lower) for t in tokens):
                 continue  # "A one-time joining fee of $25 applies to all monthly and annual memberships."
             if (

@@ -85,3 +85,24 @@ def names_members(head: str, text: str | None) -> bool:
         return False
     pattern = _pattern(kind)
     return pattern is not None and pattern.search(text) is not None
+
+
+def kind_of(term: str) -> str | None:
+    """Return the kind a question's name is a member of ("germany" -> "country"), or None."""
+    for kind, members in _MEMBERS.items():
+        if kind != "nation" and term in members:
+            return kind
+    return None
+
+
+_ONLY = re.compile(r"\b(?:only|exclusively|just)\b", re.IGNORECASE)
+
+
+def names_only_others(term: str, text: str | None) -> bool:
+    """Return True when the text names only other members of the kind the term is one of ("We ship to Belgium and
+    Luxembourg only" for "Germany"): it answers a yes/no question about the term with no."""
+    kind = kind_of(term)
+    if kind is None or text is None or not _ONLY.search(text):
+        return False
+    pattern = _pattern(kind)
+    return pattern is not None and pattern.search(text) is not None

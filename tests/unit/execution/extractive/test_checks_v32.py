@@ -89,3 +89,18 @@ def test_a_dog_is_found_among_pets_but_pets_are_not_a_dog() -> None:
     assert not candidate_quotes("Can I bring my rabbit into the bedroom?", dogs)
     furniture = "## Returns\n\nFor furniture collections we deduct a fee of £20 from your refund."
     assert candidate_quotes("How much do you deduct when a wardrobe is collected?", furniture)
+
+
+# v35: a yes/no question about one member of a kind, over a sentence naming only others of it
+
+
+def test_a_country_not_among_the_only_ones_named_is_answered_no() -> None:
+    faq = (
+        "# Larkspur Tea FAQ\n\n## Delivery\n\nStandard delivery within the country takes 3 to 5 working days. "
+        "We currently ship to Belgium, the Netherlands and Luxembourg only. Orders over 40 euros ship free."
+    )
+    ship = "We currently ship to Belgium, the Netherlands and Luxembourg only."
+    assert ship in candidate_quotes("Do you ship to Germany?", faq)
+    assert not candidate_quotes("How long does shipping to Germany take?", faq)  # not a yes/no question
+    without_only = faq.replace(" only.", ".")
+    assert ship.replace(" only.", ".") not in candidate_quotes("Do you ship to Germany?", without_only)
