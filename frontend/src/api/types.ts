@@ -14,6 +14,7 @@ type Item<List> = List extends readonly (infer Element)[] ? Element : never;
 
 export type User = Ok<"/api/v1/auth/me", "get">;
 export type Role = Item<RequestBody<"/api/v1/admin/users", "post">["roles"]>;
+export type AuditEvent = Item<Ok<"/api/v1/admin/audit", "get">>;
 
 export type DocumentDetail = Ok<"/api/v1/knowledge/documents/{document_id}", "get">;
 export type DocumentVersion = Item<DocumentDetail["versions"]>;

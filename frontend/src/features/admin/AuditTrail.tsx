@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback } from "react";
-import { api, callPage } from "@/api/client";
+import { api, callPage, type Page } from "@/api/client";
+import type { AuditEvent } from "@/api/types";
 import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
@@ -10,16 +11,31 @@ import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { useUrlOffset } from "@/lib/useUrlOffset";
+import { emailsOf, userIdsIn } from "./userEmails";
 
 const PAGE_SIZE = 20;
+
+interface AuditPage extends Page<AuditEvent> {
+  /** User id -> email for the people this page names; `null` when the user list could not be read. */
+  emails: ReadonlyMap<string, string> | null;
+}
+
+/** A user by email, the raw id kept in the tooltip; the id itself when the user is not (or no longer) known. */
+function Person({ id, emails }: { id: string; emails: ReadonlyMap<string, string> | null }) {
+  const email = emails?.get(id);
+  if (email) return <span title={id}>{email}</span>;
+  return <code title={id}>{id}</code>;
+}
 
 /** Role changes, user creation and deactivation, deletions and purges, newest first. */
 export function AuditTrail() {
   const [offset, setOffset] = useUrlOffset("audit");
-  const load = useCallback(
-    () => callPage(api.GET("/api/v1/admin/audit", { params: { query: { limit: PAGE_SIZE, offset } } })),
-    [offset],
-  );
+  const load = useCallback(async (): Promise<AuditPage> => {
+    const page = await callPage(api.GET("/api/v1/admin/audit", { params: { query: { limit: PAGE_SIZE, offset } } }));
+    // The people are a nicety: when the user list cannot be read, the trail still shows, with ids.
+    const emails = await emailsOf(userIdsIn(page.items)).catch(() => null);
+    return { ...page, emails };
+  }, [offset]);
   const { data, error } = useAsync(load);
 
   if (error) return <ErrorAlert error={error} title="The audit trail could not be loaded" />;
@@ -33,6 +49,9 @@ export function AuditTrail() {
   if (data.total === 0) return <EmptyState title="Nothing has been audited yet." />;
   return (
     <>
+      {data.emails === null ? (
+        <p className="hint">The user list could not be read, so people are shown by their ids.</p>
+      ) : null}
       <div className="table-scroll">
         <table>
           <caption className="visually-hidden">Audit trail, newest first</caption>
@@ -52,12 +71,8 @@ export function AuditTrail() {
                 <td>
                   <code>{event.action}</code>
                 </td>
-                <td>
-                  <code title={event.actor_id ?? undefined}>{event.actor_id ? event.actor_id.slice(0, 8) : "system"}</code>
-                </td>
-                <td>
-                  <code title={event.target ?? undefined}>{event.target ?? "—"}</code>
-                </td>
+                <td>{event.actor_id ? <Person id={event.actor_id} emails={data.emails} /> : "system"}</td>
+                <td>{event.target ? <Person id={event.target} emails={data.emails} /> : "—"}</td>
                 <td className="small">{event.details ? <code>{JSON.stringify(event.details)}</code> : "—"}</td>
               </tr>
             ))}
