@@ -189,6 +189,11 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     expect(await firstResult.getByRole("rowheader", { name: "Lexical" }).isVisible()).toBe(true);
     expect(await firstResult.getByText("14 euros").isVisible()).toBe(true);
     await screenshot("search");
+    // The search is kept in the address: a reload (or a shared link) shows the same results.
+    await page.waitForURL((address) => address.searchParams.get("q") === "adult ticket price");
+    await page.reload();
+    await page.locator(".result").first().getByText("14 euros").waitFor();
+    expect(await page.getByLabel("Query", { exact: true }).inputValue()).toBe("adult ticket price");
   });
 
   step("shows the honest empty state on Analytics before any investigation", async () => {

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { RouteFocus } from "./RouteFocus";
+import { keepFocusAt, RouteFocus } from "./RouteFocus";
 
 const location = vi.hoisted(() => ({ pathname: "/documents", query: "" }));
 vi.mock("next/navigation", () => ({
@@ -43,5 +43,21 @@ describe("RouteFocus", () => {
     location.query = "id=b";
     rerender(<Shell heading="Second" />);
     expect(document.activeElement?.textContent).toBe("Second");
+  });
+
+  it("leaves focus in a form that records its own state in the address, once", () => {
+    location.pathname = "/search";
+    const { rerender } = render(<Shell heading="Search" />);
+    const link = document.querySelector("a") as HTMLAnchorElement;
+    link.focus();
+
+    keepFocusAt("/search", "q=pool");
+    location.query = "q=pool";
+    rerender(<Shell heading="Search" />);
+    expect(document.activeElement).toBe(link);
+
+    location.query = "q=other"; // another address (Back, a link): a page change as any other
+    rerender(<Shell heading="Search" />);
+    expect(document.activeElement?.tagName).toBe("H1");
   });
 });

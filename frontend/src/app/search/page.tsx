@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { RequireSession } from "@/auth/RequireSession";
+import { Loading } from "@/components/Loading";
 import { SearchPage } from "@/features/search/SearchPage";
 
 export const metadata: Metadata = { title: "Search" };
@@ -7,7 +9,9 @@ export const metadata: Metadata = { title: "Search" };
 export default function Page() {
   return (
     <RequireSession>
-      <SearchPage />
+      <Suspense fallback={<Loading />}>
+        <SearchPage />
+      </Suspense>
     </RequireSession>
   );
 }

@@ -23,5 +23,6 @@ export function useDocumentOptions() {
     [],
   );
   const { data, error } = useAsync(load);
-  return { documents: data?.items ?? [], total: data?.total ?? 0, error };
+  // `loaded`: the list has arrived or failed (an empty `documents` alone cannot tell "none" from "not yet").
+  return { documents: data?.items ?? [], total: data?.total ?? 0, error, loaded: data !== undefined || Boolean(error) };
 }

@@ -1,13 +1,23 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { api, send } from "@/api/client";
 import type { SearchMethod, SearchResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
+import { keepFocusAt } from "@/components/RouteFocus";
 import { useDocumentOptions } from "@/features/documents/useDocumentOptions";
+import {
+  DEFAULT_FORM,
+  MAX_QUERY_LENGTH,
+  MAX_TOP_K,
+  type SearchForm,
+  searchFromParams,
+  searchToParams,
+} from "./searchParams";
 import { SearchResults } from "./SearchResults";
 
 const METHODS: readonly { value: SearchMethod; label: string; hint: string }[] = [
@@ -22,33 +32,106 @@ interface SearchOutcome {
   semanticUnavailable: string | null;
 }
 
-/** The search playground: see which chunks come back for a query, and why they rank where they do. */
+/**
+ * The search playground: see which chunks come back for a query, and why they rank where they do.
+ * A submitted search is kept in the address (`?q=…&method=…&top_k=…&document=…`, one history entry each), and an
+ * address with a query runs it, so a reload, a shared link or Back shows the same results.
+ */
 export function SearchPage() {
-  const { documents, total, error: documentsError } = useDocumentOptions();
-  const [query, setQuery] = useState("");
-  const [method, setMethod] = useState<SearchMethod>("hybrid");
-  const [topK, setTopK] = useState(10);
-  const [documentId, setDocumentId] = useState("");
+  const { documents, total, error: documentsError, loaded: documentsLoaded } = useDocumentOptions();
+  const router = useRouter();
+  const pathname = usePathname();
+  const address = useSearchParams().toString();
+  const [query, setQuery] = useState(DEFAULT_FORM.query);
+  const [method, setMethod] = useState<SearchMethod>(DEFAULT_FORM.method);
+  const [topK, setTopK] = useState(DEFAULT_FORM.topK);
+  const [documentId, setDocumentId] = useState(DEFAULT_FORM.documentId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [outcome, setOutcome] = useState<SearchOutcome | null>(null);
+  const [unknownDocument, setUnknownDocument] = useState(false);
+  /** The address of the search on screen (null: none), so the address changing to it again runs nothing. */
+  const shown = useRef<string | null>(null);
+  /** Only the latest search may show its answer: an earlier one still on its way is ignored. */
+  const latest = useRef(0);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const run = useCallback(async (form: SearchForm) => {
+    const attempt = ++latest.current;
     setBusy(true);
     setError(null);
     try {
       const { data, headers } = await send(
         api.POST("/api/v1/knowledge/search", {
-          body: { query_text: query, method, top_k: topK, document_id: documentId === "" ? null : documentId },
+          body: {
+            query_text: form.query,
+            method: form.method,
+            top_k: form.topK,
+            document_id: form.documentId === "" ? null : form.documentId,
+          },
         }),
       );
-      setOutcome({ query, results: data, semanticUnavailable: headers.get("X-Orion-Semantic-Unavailable") });
+      if (attempt !== latest.current) return;
+      setOutcome({ query: form.query, results: data, semanticUnavailable: headers.get("X-Orion-Semantic-Unavailable") });
     } catch (failure) {
+      if (attempt !== latest.current) return;
       setError(failure);
       setOutcome(null);
     } finally {
+      if (attempt === latest.current) setBusy(false);
+    }
+  }, []);
+
+  const show = useCallback((form: SearchForm) => {
+    setQuery(form.query);
+    setMethod(form.method);
+    setTopK(form.topK);
+    setDocumentId(form.documentId);
+  }, []);
+
+  // The address leads: on load, on Back and Forward, and on a link, show and run the search it names.
+  useEffect(() => {
+    const wanted = searchFromParams(new URLSearchParams(address));
+    if (wanted === null) {
+      if (shown.current === null) return;
+      // Back to the bare page: the search that was on screen goes with its address.
+      shown.current = null;
+      latest.current += 1;
+      show(DEFAULT_FORM);
       setBusy(false);
+      setError(null);
+      setOutcome(null);
+      setUnknownDocument(false);
+      return;
+    }
+    if (wanted.documentId !== "" && !documentsLoaded) return; // the document filter is checked against the list
+    // A document that is not the organization's (any more) is searched as "all documents", and the page says so; a
+    // list that could not be read leaves the judgement to the API.
+    const missing =
+      wanted.documentId !== "" && !documentsError && !documents.some((document) => document.id === wanted.documentId);
+    const form = missing ? { ...wanted, documentId: "" } : wanted;
+    const canonical = searchToParams(form).toString();
+    if (canonical === shown.current) return;
+    shown.current = canonical;
+    setUnknownDocument(missing);
+    show(form);
+    void run(form);
+    if (canonical !== address) {
+      // Blank or invalid values fell back to their defaults: the address says what was searched, in place.
+      keepFocusAt(pathname, canonical);
+      router.replace(`${pathname}?${canonical}`, { scroll: false });
+    }
+  }, [address, documents, documentsError, documentsLoaded, pathname, router, run, show]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const form: SearchForm = { query, method, topK, documentId };
+    const canonical = searchToParams(form).toString();
+    shown.current = canonical;
+    setUnknownDocument(false);
+    void run(form);
+    if (canonical !== address) {
+      keepFocusAt(pathname, canonical);
+      router.push(`${pathname}?${canonical}`, { scroll: false });
     }
   }
 
@@ -62,7 +145,7 @@ export function SearchPage() {
       <form className="panel stack" onSubmit={submit}>
         <div className="field">
           <label htmlFor="search-query">Query</label>
-          <input id="search-query" type="search" required maxLength={2000} value={query}
+          <input id="search-query" type="search" required maxLength={MAX_QUERY_LENGTH} value={query}
             onChange={(event) => setQuery(event.target.value)} />
         </div>
         <fieldset className="radio-row">
@@ -78,7 +161,7 @@ export function SearchPage() {
         <div className="toolbar">
           <div className="field inline">
             <label htmlFor="search-top-k">Results (top k)</label>
-            <input id="search-top-k" type="number" min={1} max={50} required value={topK}
+            <input id="search-top-k" type="number" min={1} max={MAX_TOP_K} required value={topK}
               onChange={(event) => setTopK(Number(event.target.value))} />
           </div>
           <div className="field inline">
@@ -96,6 +179,9 @@ export function SearchPage() {
             Search
           </button>
         </div>
+        {unknownDocument ? (
+          <p className="hint">The document in this link is not among your documents, so all documents were searched.</p>
+        ) : null}
         {total > documents.length ? (
           <p className="hint">The filter lists the {documents.length} newest of {total} documents.</p>
         ) : null}
