@@ -824,6 +824,7 @@ _SYNONYM_GROUPS = (
     "tell inform notify",
     "quit resign resignation",
     "sick ill illness sickness poorly unwell",
+    "staff employee employees",
     "sell sale sales",
     "hurt injure injured injury",
     "rubbish waste refuse trash",
@@ -1124,6 +1125,7 @@ class QuestionNeeds:
     # names no month or day at all holds for every one; one naming another speaks of that one.
     told_days: frozenset[str] = frozenset()
     yes_no: bool = False  # a yes/no question (asks_yes_no)
+    counts: bool = False  # "how many ...?": a share ("55%") counts no one
     extreme: str | None = None  # "maximum" / "minimum": the bound a question asks for (asked_extreme)
     identifier: str | None = None  # "What's the Wi-Fi password?": the code asked for is written where it is given
     # Numbers the question gives with a unit of measure ("a 14-inch cake" -> ("14", "inch")): the same number of the
@@ -1291,6 +1293,7 @@ class QuestionNeeds:
             told_numbers,
             told_days,
             asks_yes_no(question),
+            bool(_HOW_MANY.search(folded)),
             asked_extreme(folded),
             asked_identifier(folded),
             measured_numbers(whole),
@@ -1361,6 +1364,8 @@ class QuestionNeeds:
             return False  # "IT will disconnect all desktop computers on Friday" for "When will IT reconnect them?"
         if self.expect is Expect.QUANTITY and self.head is not None and counts_times_only(tokens, self.head):
             return False  # "You can renew an item twice" for "How many items can I renew?"
+        if self.counts and text is not None and only_shares(text):
+            return False  # "Workload concerns were highest in Customer Operations (55%)" for "How many staff ...?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
         if self.labels and names_another_number(tokens, self.labels, text):
@@ -1809,6 +1814,16 @@ def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
 
 def _names_day_or_month(word: str) -> bool:
     return word in MONTHS or word.removesuffix("s") in _WEEKDAYS or word in ("weekend", "weekends")
+
+
+_HOW_MANY = re.compile(r"\bhow many\b")
+_NUMBER_AND_SHARE = re.compile(r"(?<![\w.])\d[\d,.]*(\s*(?:%|per\s*cent|percent)\b|%)?", re.IGNORECASE)
+
+
+def only_shares(text: str) -> bool:
+    """Return True when every number the text writes is a percentage ("up 12% on last year, 55% in total")."""
+    found = [match.group(1) for match in _NUMBER_AND_SHARE.finditer(text)]
+    return bool(found) and all(found)
 
 
 def states_bound(text: str | None) -> bool:

@@ -6,7 +6,7 @@ written for these tests."""
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive.checks import Expect, holds_expected, in_stated_range, same_word
+from domains.execution.briefing.extractive.checks import Expect, holds_expected, in_stated_range, only_shares, same_word
 from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import candidate_quotes
@@ -104,3 +104,18 @@ def test_a_country_not_among_the_only_ones_named_is_answered_no() -> None:
     assert not candidate_quotes("How long does shipping to Germany take?", faq)  # not a yes/no question
     without_only = faq.replace(" only.", ".")
     assert ship.replace(" only.", ".") not in candidate_quotes("Do you ship to Germany?", without_only)
+
+
+# v36: staff and employees are one word to a reader; a share counts no one
+
+
+def test_staff_are_employees_and_a_percentage_counts_no_one() -> None:
+    assert same_word(stem("staff"), {stem("employees")})
+    memo = "# Remote working\n\n## Summary\n\nFrom 1 April, employees may work from home up to three days per week."
+    answer = "From 1 April, employees may work from home up to three days per week."
+    assert answer in candidate_quotes("How many days a week can staff work from home?", memo)
+    survey = "## Results\n\nStaff working in Customer Operations rose by 55% this year."
+    assert not candidate_quotes("How many staff work in Customer Operations?", survey)
+    counted = "## Results\n\nStaff working in Customer Operations rose to 42 this year."
+    assert candidate_quotes("How many staff work in Customer Operations?", counted)
+    assert only_shares("up 12% on last year, 55% in total") and not only_shares("We have 12 staff, 50% part-time.")
