@@ -440,6 +440,9 @@ def name_entry(text: str) -> bool:
 _IDENTIFIER_QUESTION = re.compile(
     r"^what(?:['’]s| is| are) (?:the|my|our|your) (?:[\w-]+ ){0,3}?(code|password|passcode|pin|postcode|username|"
     r"reference|ssid|(?:network|wi-?fi|account|user|file|host|domain|device) name)s?\b"
+    # "What's the name of the backup file it makes ...?": the file's name, as "file name" (the eighteenth session)
+    r"|^what(?:['’]s| is) the (name) of (?:the|my|our|your|this) (?:[\w-]+ ){0,2}?(?:file|network|folder|host|domain|"
+    r"device)\b"
 )
 
 
@@ -486,7 +489,9 @@ def asked_identifier(folded: str) -> str | None:
     """Return the stem of the code, password, reference or network name a "what's the ... code?" question asks for,
     or None."""
     match = _IDENTIFIER_QUESTION.search(folded)
-    return stem(match.group(1).split()[-1]) if match else None  # "network name": the name must be named
+    if not match:
+        return None
+    return stem((match.group(1) or match.group(2)).split()[-1])  # "network name": the name must be named
 
 
 # Units of measure a question may give a number in ("a 14-inch cake", "a 2 litre jug"); not "in" ("at 8 in the morning")
@@ -914,6 +919,7 @@ _PHRASAL_VERBS = (
     "bring back=return",
     "give back=return",
     "get back=return refund",
+    "pull out=cancel withdraw",
     "money off=discount off reduction",
     "come back=return",
     "turn up=arrive attend",

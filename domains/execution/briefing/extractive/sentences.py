@@ -89,7 +89,10 @@ def _is_abbreviation(text: str, block_start: int, dot: int, following: str) -> b
         return False
     word = match.group(1).lower().rstrip(".")
     if len(word) == 1 and word.isalpha():
-        return True  # an initial: "J. R. Smith", "Fig. A."
+        # an initial ("J. R. Smith", "Fig. A."), unless a capitalised sentence opener follows: "Community Room, Block
+        # B. The AGM will be held in September" ends at "B."
+        after = _NEXT_WORD.match(text, dot + 1)
+        return after is None or not (after.group(1)[:1].isupper() and after.group(1).lower() in _SENTENCE_OPENERS)
     if word in _NUMBER_PREFIXES:
         # "No. 5", and "order no. PO-7781": a reference with a digit in it is the number named
         token = _NEXT_TOKEN.match(text, dot + 1)

@@ -119,3 +119,27 @@ def test_staff_are_employees_and_a_percentage_counts_no_one() -> None:
     counted = "## Results\n\nStaff working in Customer Operations rose to 42 this year."
     assert candidate_quotes("How many staff work in Customer Operations?", counted)
     assert only_shares("up 12% on last year, 55% in total") and not only_shares("We have 12 staff, 50% part-time.")
+
+
+# v37: a file's name asked as "the name of the file"; an initial that ends a sentence
+
+
+def test_the_name_of_a_file_is_asked_like_a_file_name() -> None:
+    notes = (
+        "## Upgrade notes\n\nYour company file will be converted to the new format the first time you open it. "
+        "Ledgerly keeps a backup copy named `books.pre42.ldg` in the same folder."
+    )
+    backup = "Ledgerly keeps a backup copy named `books.pre42.ldg` in the same folder."
+    assert candidate_quotes("What's the name of the backup file it makes when converting?", notes) == [backup]
+
+
+def test_a_single_letter_before_a_sentence_opener_ends_the_sentence() -> None:
+    from domains.execution.briefing.extractive.sentences import split_sentences
+
+    text = "Meet in Community Room, Block B. The AGM will be in September. Ask J. Smith or J. R. Tolkien."
+    parts = [text[s.start : s.end] for s in split_sentences(text)]
+    assert parts == [
+        "Meet in Community Room, Block B.",
+        "The AGM will be in September.",
+        "Ask J. Smith or J. R. Tolkien.",
+    ]
