@@ -32,8 +32,23 @@ describe("CreateUserForm", () => {
     expect((await screen.findByRole("button", { name: "Adding…" }) as HTMLButtonElement).disabled).toBe(true);
 
     finish({ data: { email: "bob@example.org" }, response: new Response(null, { status: 201 }) });
-    await screen.findByText("bob@example.org can now sign in.");
+    const outcome = await screen.findByText("bob@example.org can now sign in.");
+    // Add user was disabled under the user's focus: the outcome takes it, so a screen-reader user hears it.
+    expect(document.activeElement).toBe(outcome.closest(".alert"));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(screen.getByRole("button", { name: "Add user" })).toBeTruthy();
+  });
+
+  it("moves focus to the error when the user was not added", async () => {
+    vi.spyOn(api, "POST").mockResolvedValue({
+      error: { error: { code: "conflict", message: "A user with this email already exists." } },
+      response: new Response(null, { status: 409 }),
+    } as never);
+    render(<CreateUserForm onCreated={() => undefined} />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "bob@example.org" } });
+    fireEvent.change(screen.getByLabelText("Initial password"), { target: { value: "long enough" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add user" }));
+    const message = await screen.findByText("A user with this email already exists.");
+    expect(document.activeElement).toBe(message.closest(".alert"));
   });
 });

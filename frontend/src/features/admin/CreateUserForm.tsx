@@ -59,8 +59,9 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
           ) : null}
         </div>
       </form>
-      {error ? <ErrorAlert error={error} title="The user was not added" /> : null}
-      {created ? <Alert tone="success">{created} can now sign in.</Alert> : null}
+      {/* Add user was disabled under the user's focus while it worked: the outcome takes focus, so it is heard. */}
+      {error ? <ErrorAlert error={error} title="The user was not added" focus /> : null}
+      {created ? <Alert tone="success" focus>{created} can now sign in.</Alert> : null}
     </section>
   );
 }

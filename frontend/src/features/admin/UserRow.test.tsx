@@ -42,6 +42,10 @@ describe("UserRow", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save roles" }));
 
     await waitFor(() => expect(screen.getByText("An organization must keep at least one active admin.")).toBeTruthy());
+    // Save roles was disabled under the user's focus: the refusal takes it.
+    expect(document.activeElement).toBe(
+      screen.getByText("An organization must keep at least one active admin.").closest(".alert"),
+    );
     expect(put).toHaveBeenCalledWith("/api/v1/admin/users/{user_id}/roles", {
       params: { path: { user_id: "u1" } },
       body: { roles: ["member"] },
@@ -83,5 +87,18 @@ describe("UserRow", () => {
     renderRow({ ...alice, is_active: false });
     fireEvent.click(screen.getByRole("button", { name: "Reactivate" }));
     await waitFor(() => expect(patch).toHaveBeenCalledTimes(1));
+  });
+
+  it("says the roles were saved and moves focus there", async () => {
+    vi.spyOn(api, "PUT").mockResolvedValue({
+      data: { ...alice, roles: ["admin", "member"] },
+      response: new Response(null, { status: 200 }),
+    } as never);
+    const onChanged = renderRow();
+    fireEvent.click(checkbox("Member"));
+    fireEvent.click(screen.getByRole("button", { name: "Save roles" }));
+    const saved = await screen.findByText(/^Roles of alice@example.org saved/);
+    expect(document.activeElement).toBe(saved.closest(".alert"));
+    expect(onChanged).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { api, call } from "@/api/client";
 import type { Role, User } from "@/api/types";
+import { Alert } from "@/components/Alert";
 import { Badge } from "@/components/Badge";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { ErrorAlert } from "@/components/ErrorAlert";
@@ -16,14 +17,21 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
+  // Save roles is disabled under the user's focus while it works (and after, the roles being saved): its outcome takes
+  // focus. Deactivate's dialog returns focus to the row's button by itself, so its outcome does not.
+  const [rolesOutcome, setRolesOutcome] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const rolesChanged = [...roles].sort().join() !== [...user.roles].sort().join();
 
-  async function run(request: () => Promise<User>, onRefused?: () => void) {
+  async function run(request: () => Promise<User>, onRefused?: () => void, onSaved?: (user: User) => void) {
     setBusy(true);
     setError(null);
+    setSaved(null);
+    setRolesOutcome(onSaved !== undefined);
     try {
       const updated = await request();
       setRoles(knownRoles(updated.roles));
+      onSaved?.(updated);
       onChanged(updated);
     } catch (failure) {
       setError(failure);
@@ -40,6 +48,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
       () => call(api.PUT("/api/v1/admin/users/{user_id}/roles", { params: path, body: { roles } })),
       // A refused change leaves the saved roles in force: the checkboxes show those, not the refused choice.
       () => setRoles(knownRoles(user.roles)),
+      (updated) => setSaved(`Roles of ${updated.email} saved: ${knownRoles(updated.roles).join(", ")}.`),
     );
   const setActive = (isActive: boolean) =>
     run(() => call(api.PATCH("/api/v1/admin/users/{user_id}", { params: path, body: { is_active: isActive } })));
@@ -56,6 +65,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
         <button type="button" disabled={busy || !rolesChanged || roles.length === 0} onClick={() => void saveRoles()}>
           Save roles
         </button>
+        {saved ? <Alert tone="success" focus>{saved}</Alert> : null}
       </td>
       <td>
         {user.is_active ? <Badge tone="good">active</Badge> : <Badge tone="neutral">deactivated</Badge>}
@@ -70,7 +80,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
             Reactivate
           </button>
         )}
-        {error ? <ErrorAlert error={error} /> : null}
+        {error ? <ErrorAlert error={error} focus={rolesOutcome} /> : null}
         <ConfirmDialog open={confirming} title={`Deactivate ${user.email}?`} confirmLabel="Deactivate user" busy={busy}
           onConfirm={() => void setActive(false)} onCancel={() => setConfirming(false)}>
           <p>

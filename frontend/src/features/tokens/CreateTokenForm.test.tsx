@@ -38,6 +38,8 @@ describe("CreateTokenForm", () => {
     });
     expect(onCreated).toHaveBeenCalledTimes(1);
     expect(screen.getByText(/shown only once/)).toBeTruthy();
+    // The one-time secret's message takes focus: a screen-reader user hears that it is there.
+    expect(document.activeElement).toBe(screen.getByTestId("new-token-secret").closest(".alert"));
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
   });
 

@@ -96,9 +96,11 @@ export function CreateTokenForm({ onCreated, roleCanWrite }: { onCreated: () => 
           </button>
         </div>
       </form>
-      {error ? <ErrorAlert error={error} title="The token was not created" /> : null}
+      {/* Create token was disabled under the user's focus while it worked: the outcome takes focus, so a screen-reader
+          user hears that the one-time secret is here. */}
+      {error ? <ErrorAlert error={error} title="The token was not created" focus /> : null}
       {created ? (
-        <Alert tone="success">
+        <Alert tone="success" focus>
           <p>
             Token <strong>{created.name}</strong> created (expires {formatDateTime(created.expires_at)}). Copy it now:
             it is shown only once and ORION keeps only a hash of it.

@@ -1,8 +1,9 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api, call, callPage } from "@/api/client";
 import type { AccessToken } from "@/api/types";
+import { Alert } from "@/components/Alert";
 import { Badge } from "@/components/Badge";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { EmptyState } from "@/components/EmptyState";
@@ -23,6 +24,13 @@ export function TokenTable({ organization }: { organization: boolean }) {
   const [pending, setPending] = useState<AccessToken | null>(null);
   const [busy, setBusy] = useState(false);
   const [revokeError, setRevokeError] = useState<unknown>(null);
+  const [revoked, setRevoked] = useState<string | null>(null);
+  const revokedBox = useRef<HTMLDivElement>(null);
+  // The revoked row loses its Revoke button, so focus would fall to BODY: the outcome takes it. In a passive effect of
+  // this (parent) component, so it runs after the dialog's own effect has closed it and handed focus back.
+  useEffect(() => {
+    if (revoked) revokedBox.current?.focus();
+  }, [revoked]);
   const load = useCallback(
     () =>
       callPage(api.GET("/api/v1/auth/tokens", { params: { query: { limit: PAGE_SIZE, offset, organization } } })),
@@ -34,8 +42,10 @@ export function TokenTable({ organization }: { organization: boolean }) {
     if (!pending) return;
     setBusy(true);
     setRevokeError(null);
+    setRevoked(null);
     try {
       await call(api.DELETE("/api/v1/auth/tokens/{token_id}", { params: { path: { token_id: pending.id } } }));
+      setRevoked(pending.name);
       setPending(null);
       reload();
     } catch (failure) {
@@ -56,6 +66,11 @@ export function TokenTable({ organization }: { organization: boolean }) {
   if (data.total === 0) return <EmptyState title="No access tokens yet." />;
   return (
     <>
+      {revoked ? (
+        <div ref={revokedBox} tabIndex={-1}>
+          <Alert tone="success">Token “{revoked}” revoked: anything using it can no longer call ORION.</Alert>
+        </div>
+      ) : null}
       <div className="table-scroll">
         <table>
           <caption className="visually-hidden">Access tokens, newest first</caption>
@@ -102,7 +117,7 @@ export function TokenTable({ organization }: { organization: boolean }) {
       <ConfirmDialog open={pending !== null} title={`Revoke “${pending?.name ?? ""}”?`} confirmLabel="Revoke token"
         busy={busy} onConfirm={() => void revoke()} onCancel={() => setPending(null)}>
         <p>Anything using this token stops working at once. This cannot be undone.</p>
-        {revokeError ? <ErrorAlert error={revokeError} title="The token was not revoked" /> : null}
+        {revokeError ? <ErrorAlert error={revokeError} title="The token was not revoked" focus /> : null}
       </ConfirmDialog>
     </>
   );
