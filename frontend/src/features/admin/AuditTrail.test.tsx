@@ -108,4 +108,21 @@ describe("AuditTrail", () => {
     await waitFor(() => expect(screen.getAllByText("admin@example.org").length).toBeGreaterThan(0));
     expect(get).toHaveBeenCalledWith("/api/v1/admin/users", { params: { query: { limit: 50, offset: 50 } } });
   });
+
+  it("shows actions and details in plain words, the code and raw JSON in the titles", async () => {
+    vi.spyOn(api, "GET").mockImplementation(((path: string) => {
+      if (path === "/api/v1/admin/audit") {
+        return Promise.resolve(ok([{ ...event("e9", admin.id, "roles_changed", viewer.id),
+          details: { before: ["viewer"], after: ["member"] } }], 1));
+      }
+      return Promise.resolve(ok([viewer, admin], 2));
+    }) as never);
+    render(<AuditTrail />);
+
+    await screen.findByRole("table");
+    expect(cell(0, 1).textContent).toBe("Changed roles");
+    expect(cell(0, 1).getAttribute("title")).toBe("roles_changed");
+    expect(cell(0, 4).textContent).toBe("roles: viewer → member");
+    expect(cell(0, 4).getAttribute("title")).toBe('{"before":["viewer"],"after":["member"]}');
+  });
 });

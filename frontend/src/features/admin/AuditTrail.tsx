@@ -11,6 +11,7 @@ import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { useUrlOffset } from "@/lib/useUrlOffset";
+import { actionLabel, detailsText } from "./auditText";
 import { emailsOf, userIdsIn } from "./userEmails";
 
 const PAGE_SIZE = 20;
@@ -68,12 +69,13 @@ export function AuditTrail() {
             {data.items.map((event) => (
               <tr key={event.id}>
                 <td>{formatDateTime(event.created_at)}</td>
-                <td>
-                  <code>{event.action}</code>
-                </td>
+                {/* Plain words for people; the code and the raw JSON stay in the titles for whoever needs them. */}
+                <td title={event.action}>{actionLabel(event.action)}</td>
                 <td>{event.actor_id ? <Person id={event.actor_id} emails={data.emails} /> : "system"}</td>
                 <td>{event.target ? <Person id={event.target} emails={data.emails} /> : "—"}</td>
-                <td className="small">{event.details ? <code>{JSON.stringify(event.details)}</code> : "—"}</td>
+                <td className="small" title={event.details ? JSON.stringify(event.details) : undefined}>
+                  {detailsText(event.details) ?? "—"}
+                </td>
               </tr>
             ))}
           </tbody>
