@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { RegisterForm } from "@/features/auth/RegisterForm";
+import { RegisterGate } from "@/features/auth/RegisterGate";
 
 export const metadata: Metadata = { title: "Create an account" };
 
 export default function RegisterPage() {
-  return <RegisterForm />;
+  return <RegisterGate />;
 }
