@@ -178,4 +178,17 @@ describe("AskForm", () => {
     finish(ok({ id: "r9" }, 201));
     await waitFor(() => expect(router.push).toHaveBeenCalledWith("/investigations/view?id=r9"));
   });
+
+  it("says why Investigate is off while the question is empty", () => {
+    answerRuns();
+    render(<AskForm />);
+    const investigate = screen.getByRole("button", { name: "Investigate" }) as HTMLButtonElement;
+    expect(investigate.disabled).toBe(true);
+    expect(investigate.getAttribute("aria-describedby")).toBe("ask-no-question");
+    expect(screen.getByText("Type a question to investigate.")).toBeTruthy();
+
+    fireEvent.change(question(), { target: { value: "When is it open?" } });
+    expect(investigate.disabled).toBe(false);
+    expect(screen.queryByText("Type a question to investigate.")).toBeNull();
+  });
 });

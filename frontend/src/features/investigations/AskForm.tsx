@@ -121,9 +121,16 @@ export function AskForm() {
         </div>
         {/* The button comes before the optional picker: a keyboard user reaches it in one Tab, not one per document. */}
         <div className="actions">
-          <button type="submit" className="primary" disabled={running || query.trim() === "" || tooLong}>
+          <button type="submit" className="primary" disabled={running || query.trim() === "" || tooLong}
+            aria-describedby={query.trim() === "" ? "ask-no-question" : undefined}>
             Investigate
           </button>
+          {/* A disabled button is skipped by Tab and says nothing: the hint says why it is off. */}
+          {query.trim() === "" ? (
+            <p id="ask-no-question" className="hint">
+              Type a question to investigate.
+            </p>
+          ) : null}
         </div>
         {documents.length > 0 ? (
           <fieldset className="document-picker" disabled={running}>

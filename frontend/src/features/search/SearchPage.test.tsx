@@ -201,4 +201,18 @@ describe("SearchPage", () => {
     expect(screen.queryByText("About slow")).toBeNull();
     expect(screen.getByText("About fast")).toBeTruthy();
   });
+
+  it("says why Search is off while the query is empty", () => {
+    answerSearches();
+    render(<SearchPage />);
+    const search = screen.getByRole("button", { name: "Search" }) as HTMLButtonElement;
+    expect(search.disabled).toBe(true);
+    expect(search.getAttribute("aria-describedby")).toBe("search-no-query");
+    expect(screen.getByText("Type a query to search.")).toBeTruthy();
+
+    fireEvent.change(field("Query"), { target: { value: "opening hours" } });
+    expect(search.disabled).toBe(false);
+    expect(search.getAttribute("aria-describedby")).toBeNull();
+    expect(screen.queryByText("Type a query to search.")).toBeNull();
+  });
 });

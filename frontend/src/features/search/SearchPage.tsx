@@ -175,9 +175,16 @@ export function SearchPage() {
               ))}
             </select>
           </div>
-          <button type="submit" className="primary" disabled={busy || query.trim() === ""}>
+          {/* A disabled button is skipped by Tab and says nothing: the hint says why it is off. */}
+          <button type="submit" className="primary" disabled={busy || query.trim() === ""}
+            aria-describedby={query.trim() === "" ? "search-no-query" : undefined}>
             Search
           </button>
+          {query.trim() === "" ? (
+            <p id="search-no-query" className="hint">
+              Type a query to search.
+            </p>
+          ) : null}
         </div>
         {unknownDocument ? (
           <p className="hint">The document in this link is not among your documents, so all documents were searched.</p>

@@ -43,9 +43,17 @@ describe("CreateTokenForm", () => {
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
   });
 
-  it("cannot be submitted without a name", () => {
+  it("cannot be submitted without a name, and says so", () => {
     render(<CreateTokenForm onCreated={() => undefined} roleCanWrite />);
-    expect((screen.getByRole("button", { name: "Create token" }) as HTMLButtonElement).disabled).toBe(true);
+    const create = screen.getByRole("button", { name: "Create token" }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    expect(create.getAttribute("aria-describedby")).toBe("token-no-name");
+    expect(screen.getByText("Name the token to create it.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "laptop" } });
+    expect(create.disabled).toBe(false);
+    expect(create.getAttribute("aria-describedby")).toBeNull();
+    expect(screen.queryByText("Name the token to create it.")).toBeNull();
   });
 
   it("offers a viewer only the read scope, and says why the others are off", () => {

@@ -91,9 +91,16 @@ export function CreateTokenForm({ onCreated, roleCanWrite }: { onCreated: () => 
           )}
         </fieldset>
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || name.trim() === ""}>
+          <button type="submit" className="primary" disabled={busy || name.trim() === ""}
+            aria-describedby={name.trim() === "" ? "token-no-name" : undefined}>
             Create token
           </button>
+          {/* A disabled button is skipped by Tab and says nothing: the hint says why it is off. */}
+          {name.trim() === "" ? (
+            <p id="token-no-name" className="hint">
+              Name the token to create it.
+            </p>
+          ) : null}
         </div>
       </form>
       {/* Create token was disabled under the user's focus while it worked: the outcome takes focus, so a screen-reader
