@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { User } from "@/api/types";
 import { AppShell } from "./AppShell";
 
-const user: Partial<User> = { id: "u1", email: "ann@example.org", organization_name: "Acme", roles: ["member"] };
+let user: Partial<User> = { id: "u1", email: "ann@example.org", organization_name: "Acme", roles: ["member"] };
 vi.mock("next/navigation", () => ({ usePathname: () => "/documents", useSearchParams: () => new URLSearchParams() }));
 vi.mock("@/auth/SessionProvider", () => ({
   useSession: () => ({ session: { status: "signed-in", user }, signOut: vi.fn() }),
@@ -14,5 +14,19 @@ describe("AppShell", () => {
     render(<AppShell>page</AppShell>);
     const signOut = screen.getByRole("button", { name: "Sign out everywhere" });
     expect(signOut.getAttribute("title")).toContain("every session of yours");
+  });
+
+  it("shows a private workspace as \"Private workspace\", keeping its real name in the title", () => {
+    user = { ...user, organization_name: "tenant-81e5b272043746f1955572beeb1fbba5" };
+    render(<AppShell>page</AppShell>);
+    const org = screen.getByText(/Private workspace/);
+    expect(org.getAttribute("title")).toBe("tenant-81e5b272043746f1955572beeb1fbba5");
+    expect(screen.queryByText(/tenant-81e5/)).toBeNull();
+    user = { ...user, organization_name: "Acme" };
+  });
+
+  it("shows a workspace's chosen name as it is", () => {
+    render(<AppShell>page</AppShell>);
+    expect(screen.getByText(/Acme/).textContent).toContain("Acme");
   });
 });

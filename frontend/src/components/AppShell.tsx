@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { type ReactNode, Suspense } from "react";
 import { isAdmin } from "@/auth/roles";
 import { useSession } from "@/auth/SessionProvider";
+import { workspaceLabel } from "@/lib/workspace";
 import { RouteFocus } from "./RouteFocus";
 
 const LINKS = [
@@ -55,7 +56,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   aria-current={pathname === "/account" ? "page" : undefined}>
                   {user.email}
                 </Link>
-                <span className="muted"> · {user.organization_name}</span>
+                <span className="muted" title={user.organization_name}> · {workspaceLabel(user.organization_name)}</span>
               </span>
               {/* POST /auth/logout ends every session of the user, not only this tab's: the button says so. */}
               <button type="button" className="link-button" onClick={() => void signOut()}
