@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { User } from "@/api/types";
@@ -28,5 +30,23 @@ describe("AppShell", () => {
   it("shows a workspace's chosen name as it is", () => {
     render(<AppShell>page</AppShell>);
     expect(screen.getByText(/Acme/).textContent).toContain("Acme");
+  });
+
+  it("puts the workspace name in its own element, titled with the whole name, so it truncates on its own", () => {
+    user = { ...user, organization_name: "Bluebird Bikes" };
+    render(<AppShell>page</AppShell>);
+    const org = screen.getByText(/Bluebird Bikes/);
+    expect(org.classList.contains("user-org")).toBe(true);
+    expect(org.getAttribute("title")).toBe("Bluebird Bikes");
+    expect(org.textContent).toBe(" · Bluebird Bikes");
+    user = { ...user, organization_name: "Acme" };
+  });
+
+  it("gives the workspace name room for a usual name (the old shared 18rem cut it after about 12 characters)", () => {
+    const css = readFileSync(join(__dirname, "../app/globals.css"), "utf8");
+    const rule = /\.user-box \.user-org \{[^}]*max-width: (\d+(?:\.\d+)?)rem/.exec(css);
+    expect(rule).not.toBeNull();
+    expect(Number(rule?.[1])).toBeGreaterThanOrEqual(20);
+    expect(css).not.toMatch(/\.user-box > span \{[^}]*max-width: 18rem/);
   });
 });

@@ -51,12 +51,16 @@ export function AppShell({ children }: { children: ReactNode }) {
           ) : null}
           {user ? (
             <div className="user-box">
-              <span className="small">
-                <Link href="/account" title="Your account and password"
+              {/* Email and workspace truncate each on its own, with room for a usual name; the title has it whole. */}
+              <span className="small user-id">
+                <Link href="/account" title="Your account and password" className="user-email"
                   aria-current={pathname === "/account" ? "page" : undefined}>
                   {user.email}
                 </Link>
-                <span className="muted" title={user.organization_name}> · {workspaceLabel(user.organization_name)}</span>
+                <span className="muted user-org" title={user.organization_name}>
+                  {" · "}
+                  {workspaceLabel(user.organization_name)}
+                </span>
               </span>
               {/* POST /auth/logout ends every session of the user, not only this tab's: the button says so. */}
               <button type="button" className="link-button" onClick={() => void signOut()}
