@@ -97,6 +97,13 @@ describe("BriefingPage", () => {
     session.roles = ["member"];
   });
 
+  it("names the workflow in words under the question, not by its code", async () => {
+    fakeApi(() => finished("answered"));
+    render(<BriefingPage />);
+    const line = await screen.findByText(/^Asked .* · Evidence briefing$/);
+    expect(line.textContent).not.toContain("evidence_briefing");
+  });
+
   it("cancels a running investigation and shows it cancelled", async () => {
     let state = run();
     fakeApi(() => state);

@@ -16,7 +16,7 @@ import { purgedDocumentIds } from "./purged";
 import { QuestionHeading } from "./QuestionHeading";
 import { RunSummaryPanel } from "./RunSummaryPanel";
 import { RunEvents, RunSteps } from "./RunSteps";
-import { OutcomeBadge, runDocumentIds, runQuestion } from "./runStatus";
+import { OutcomeBadge, runDocumentIds, runQuestion, workflowLabel } from "./runStatus";
 import { RunScope } from "./RunScope";
 import { useRunRecord } from "./useRunRecord";
 
@@ -42,7 +42,7 @@ export function BriefingPage() {
         <div>
           <QuestionHeading question={runQuestion(run)} />
           <p className="small muted">
-            Asked {formatDateTime(run.created_at)} · {run.workflow_type}
+            Asked {formatDateTime(run.created_at)} · {workflowLabel(run.workflow_type)}
           </p>
           <RunScope documentIds={runDocumentIds(run)} />
         </div>

@@ -15,6 +15,16 @@ export function runDocumentIds(run: Pick<Run, "input">): string[] {
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
 }
 
+const WORKFLOWS: Readonly<Record<string, string>> = { evidence_briefing: "Evidence briefing" };
+
+/** A workflow's name for people, not its code: a known one by name, any other as its code in words. */
+export function workflowLabel(code: string): string {
+  const known = WORKFLOWS[code];
+  if (known) return known;
+  const words = code.replace(/_+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
+}
+
 export function isTerminal(status: Run["status"]): boolean {
   return TERMINAL.has(status);
 }
