@@ -1222,14 +1222,11 @@ class QuestionNeeds:
         tokens = tokenize(asked) if asked != question else whole
         # The situation's own words ("My daughter is 15 and loves cooking."): told, not asked about
         told = frozenset(focus) - {t.stem for t in tokens} if asked != question else frozenset()
-        in_asked = {t.lower for t in tokens}
-        told_days = (
-            frozenset(k for k in key_terms if _names_day_or_month(k) and k not in in_asked)
-            if asked != question
-            else frozenset()
-        )
-        yes_no_told = asked != question and asks_yes_no(question)
-        told_numbers = frozenset(k for k in key_terms if yes_no_told and k[:1].isdigit() and k not in in_asked)
+        # The names and numbers only the situation uses: its months and weekdays, and a yes/no question's numbers
+        yes_no = asks_yes_no(question)
+        told_keys = frozenset(key_terms - {t.lower for t in tokens}) if asked != question else frozenset()
+        told_days = frozenset(k for k in told_keys if _names_day_or_month(k))
+        told_numbers = frozenset(k for k in told_keys if yes_no and k[:1].isdigit())
         for before, token in pairwise(whole):
             if before.lower in ("my", "our") and token.stem in _RELATIVES:
                 focus.pop(token.stem, None)  # "What colour should my son's jumper be?": who asks, not what about
@@ -1298,7 +1295,7 @@ class QuestionNeeds:
             told,
             told_numbers,
             told_days,
-            asks_yes_no(question),
+            yes_no,
             bool(_HOW_MANY.search(folded)),
             asked_extreme(folded),
             asked_identifier(folded),
@@ -1819,7 +1816,7 @@ def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
 
 
 def _names_day_or_month(word: str) -> bool:
-    return word in MONTHS or word.removesuffix("s") in _WEEKDAYS or word in ("weekend", "weekends")
+    return word in MONTHS or word.removesuffix("s") in _WEEKDAYS  # _WEEKDAYS holds "weekend" and "weekday"
 
 
 _HOW_MANY = re.compile(r"\bhow many\b")

@@ -53,56 +53,39 @@ _LANGUAGES = (
 
 _MEMBERS: dict[str, tuple[str, ...]] = {
     "country": (*_COUNTRIES.split(), *_COUNTRY_PHRASES),
-    "nation": (*_COUNTRIES.split(), *_COUNTRY_PHRASES),
     "language": tuple(_LANGUAGES.split()),
 }
+# The stem of each word a question names a kind by ("countries", "nations") and the kind it names.
+_KIND_NAMES = {stem("country"): "country", stem("nation"): "country", stem("language"): "language"}
+# Each member and its kind ("germany" -> "country").
+_KIND_OF = {member: kind for kind, members in _MEMBERS.items() for member in members}
 
 
 @cache
-def _pattern(kind: str) -> re.Pattern[str] | None:
-    members = _MEMBERS.get(kind)
-    if members is None:
-        return None
+def _pattern(kind: str) -> re.Pattern[str]:
+    members = _MEMBERS[kind]
     # Abbreviations only in capitals ("UK", "US"), so the pronoun "us" names no country.
     words = sorted((m for m in members if len(m) > 3 or " " in m), key=len, reverse=True)
     short = sorted(m.upper() for m in members if len(m) <= 3 and " " not in m)
-    alternatives = [re.escape(w).replace(r"\ ", r"\s+") for w in words]
-    return re.compile(
-        r"\b(?:(?i:" + "|".join(alternatives) + r")|" + "|".join(short) + r")\b"
-        if short
-        else r"\b(?i:" + "|".join(alternatives) + r")\b"
-    )
+    alternatives = ["(?i:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) + ")", *short]
+    return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b")
 
 
-_STEMMED = {stem(kind): kind for kind in _MEMBERS}
+def _names_member(kind: str | None, text: str | None) -> bool:
+    return kind is not None and text is not None and _pattern(kind).search(text) is not None
 
 
 def names_members(head: str, text: str | None) -> bool:
     """Return True when the text names a member of the kind the question's X is (`head`, a stem: "countri" for
     "countries"): a country, a language."""
-    kind = _STEMMED.get(head)
-    if kind is None or text is None:
-        return False
-    pattern = _pattern(kind)
-    return pattern is not None and pattern.search(text) is not None
-
-
-def kind_of(term: str) -> str | None:
-    """Return the kind a question's name is a member of ("germany" -> "country"), or None."""
-    for kind, members in _MEMBERS.items():
-        if kind != "nation" and term in members:
-            return kind
-    return None
+    return _names_member(_KIND_NAMES.get(head), text)
 
 
 _ONLY = re.compile(r"\b(?:only|exclusively|just)\b", re.IGNORECASE)
 
 
 def names_only_others(term: str, text: str | None) -> bool:
-    """Return True when the text names only other members of the kind the term is one of ("We ship to Belgium and
-    Luxembourg only" for "Germany"): it answers a yes/no question about the term with no."""
-    kind = kind_of(term)
-    if kind is None or text is None or not _ONLY.search(text):
-        return False
-    pattern = _pattern(kind)
-    return pattern is not None and pattern.search(text) is not None
+    """Return True when the text names members of the kind the term is one of and says "only" ("We ship to Belgium
+    and Luxembourg only" for "Germany"): it answers a yes/no question about the term with no."""
+    kind = _KIND_OF.get(term)
+    return kind is not None and text is not None and _ONLY.search(text) is not None and _names_member(kind, text)
