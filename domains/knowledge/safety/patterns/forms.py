@@ -65,6 +65,13 @@ _HIJACK_VERB = (
     r"omit|hide|conceal|grant|(?:respond|reply|answer)\s+(?:only|exclusively|with)|describe\s+(?:this|the\s+(?:author|"
     r"applicant|candidate|company|product|document))|classify\s+this|mark\s+this)\b)"
 )
+# Done without the user knowing (spans-10): "without telling the user", "ohne den Nutzer zu informieren", ...
+_UNTOLD = (
+    r"(?:\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+user\b|\bohne\s+(?:den|die)\s+(?:nutzer|"
+    r"benutzer|nutzerin)\w*\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\bsin\s+avisar\s+al\s+usuario\b|"
+    r"\bsans\s+(?:prévenir|informer)\s+l'utilisateur\b)"
+)
+_URL_OR_EMAIL = r"(?:https?://|ftp://|www\.|[\w.+-]+@[\w-]+\.[\w.]+)"
 # Where such things are sent: an address, a URL, a webhook, a paste site, a tool call.
 _SOMEWHERE_ELSE = (
     r"(?:https?://|ftp://|www\.|\bwebhook\b|\bpastebin\b|\btool\s+call\b|\b(?:fetch|browsing|http|web)\s+tool\b|"
@@ -874,14 +881,7 @@ FORM_RULES: tuple[Rule, ...] = (
         EXFILTRATION,
         "high",
         re.compile(
-            r"(?:\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+user\b|\bohne\s+(?:den|die)\s+(?:nutzer|"
-            r"benutzer|nutzerin)\w*\s+zu\s+(?:informieren|benachrichtigen|fragen)\b|\bsin\s+avisar\s+al\s+usuario\b|"
-            r"\bsans\s+(?:prévenir|informer)\s+l'utilisateur\b)[^\n]{0,120}?(?:https?://|ftp://|www\.|[\w.+-]+@[\w-]+\."
-            r"[\w.]+|\btool\b)"
-            r"|(?:https?://|ftp://|www\.|[\w.+-]+@[\w-]+\.[\w.]+)[^\n]{0,120}?(?:\bwithout\s+(?:telling|informing|"
-            r"notifying|alerting)\s+the\s+user\b|\bohne\s+(?:den|die)\s+(?:nutzer|benutzer|nutzerin)\w*\s+zu\s+"
-            r"(?:informieren|benachrichtigen|fragen)\b|\bsin\s+avisar\s+al\s+usuario\b|\bsans\s+(?:prévenir|informer)\s+"
-            r"l'utilisateur\b)",
+            rf"{_UNTOLD}[^\n]{{0,120}}?(?:{_URL_OR_EMAIL}|\btool\b)|{_URL_OR_EMAIL}[^\n]{{0,120}}?{_UNTOLD}",
             _I,
         ),
         words=(_w("without ohne sin sans"), _w("user nutzer benutzer nutzerin usuario l'utilisateur")),
