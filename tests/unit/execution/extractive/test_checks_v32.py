@@ -11,6 +11,13 @@ from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import candidate_quotes
 
+# A shop's delivery FAQ (v33 and v35)
+SHIPPING_FAQ = (
+    "# Larkspur Tea FAQ\n\n## Delivery\n\nStandard delivery within the country takes 3 to 5 working days. "
+    "We currently ship to Belgium, the Netherlands and Luxembourg only. Orders over 40 euros ship free."
+)
+SHIPS_TO = "We currently ship to Belgium, the Netherlands and Luxembourg only."
+
 POOL = (
     "## Facilities\n\nThe spa pool is open to swimmers aged 18 and over only.\n\n"
     "A one-off joining fee of £20 applies to every membership."
@@ -66,12 +73,7 @@ def test_a_price_for_another_size_does_not_answer() -> None:
 
 
 def test_which_countries_is_answered_by_countries_named() -> None:
-    faq = (
-        "# Larkspur Tea FAQ\n\n## Delivery\n\nStandard delivery within the country takes 3 to 5 working days. "
-        "We currently ship to Belgium, the Netherlands and Luxembourg only. Orders over 40 euros ship free."
-    )
-    ship = "We currently ship to Belgium, the Netherlands and Luxembourg only."
-    assert ship in candidate_quotes("Which countries can you send my order to?", faq)
+    assert SHIPS_TO in candidate_quotes("Which countries can you send my order to?", SHIPPING_FAQ)
     assert names_members(stem("countries"), "Orders go to the UK and Ireland.")
     assert not names_members(stem("countries"), "Send us your order and we will call you.")  # "us" is no country
     assert names_members(stem("languages"), "Tours run in English, French and Welsh.")
@@ -95,15 +97,10 @@ def test_a_dog_is_found_among_pets_but_pets_are_not_a_dog() -> None:
 
 
 def test_a_country_not_among_the_only_ones_named_is_answered_no() -> None:
-    faq = (
-        "# Larkspur Tea FAQ\n\n## Delivery\n\nStandard delivery within the country takes 3 to 5 working days. "
-        "We currently ship to Belgium, the Netherlands and Luxembourg only. Orders over 40 euros ship free."
-    )
-    ship = "We currently ship to Belgium, the Netherlands and Luxembourg only."
-    assert ship in candidate_quotes("Do you ship to Germany?", faq)
-    assert not candidate_quotes("How long does shipping to Germany take?", faq)  # not a yes/no question
-    without_only = faq.replace(" only.", ".")
-    assert ship.replace(" only.", ".") not in candidate_quotes("Do you ship to Germany?", without_only)
+    assert SHIPS_TO in candidate_quotes("Do you ship to Germany?", SHIPPING_FAQ)
+    assert not candidate_quotes("How long does shipping to Germany take?", SHIPPING_FAQ)  # not a yes/no question
+    without_only = SHIPPING_FAQ.replace(" only.", ".")
+    assert SHIPS_TO.replace(" only.", ".") not in candidate_quotes("Do you ship to Germany?", without_only)
 
 
 # v36: staff and employees are one word to a reader; a share counts no one
