@@ -27,7 +27,8 @@ export function RequireSession({ children, adminOnly = false }: { children: Reac
   if (adminOnly && !isAdmin(session.user)) {
     return (
       <Alert tone="warning" title="Admins only">
-        <p>This page is for the administrators of {session.user.organization_name}.</p>
+        {/* Not the workspace's name: a private one's is an internal id, and the header names the workspace already. */}
+        <p>This page is for your workspace&apos;s administrators.</p>
       </Alert>
     );
   }

@@ -2,6 +2,7 @@
 
 import { useUser } from "@/auth/SessionProvider";
 import { formatDateTime } from "@/lib/format";
+import { workspaceLabel } from "@/lib/workspace";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 
 /** The signed-in user's own account: who they are here, and their password. */
@@ -14,7 +15,7 @@ export function AccountPage() {
         <dt>Email</dt>
         <dd>{user.email}</dd>
         <dt>Workspace</dt>
-        <dd>{user.organization_name}</dd>
+        <dd title={user.organization_name}>{workspaceLabel(user.organization_name)}</dd>
         <dt>Roles</dt>
         <dd>{user.roles.join(", ")}</dd>
         <dt>Member since</dt>

@@ -2,6 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { useUser } from "@/auth/SessionProvider";
+import { workspaceLabel } from "@/lib/workspace";
 import { AuditTrail } from "./AuditTrail";
 import { CreateUserForm } from "./CreateUserForm";
 import { UserTable } from "./UserTable";
@@ -19,7 +20,7 @@ export function AdminPage() {
 
   return (
     <>
-      <h1>Admin · {me.organization_name}</h1>
+      <h1 title={me.organization_name}>Admin · {workspaceLabel(me.organization_name)}</h1>
       <CreateUserForm onCreated={userAdded} />
       <section aria-labelledby="users-title">
         <h2 id="users-title">Users</h2>
