@@ -29,4 +29,17 @@ describe("RunHistory", () => {
     expect(limited.closest("tr")?.textContent).toContain("What is the offsite budget?");
     expect(screen.getAllByText(/limited to/)).toHaveLength(1);
   });
+
+  it("has no step-count column: every run has the same steps, so '4/4' told nobody anything", async () => {
+    window.history.replaceState(null, "", "/investigations");
+    vi.spyOn(api, "GET").mockResolvedValue({
+      data: [listed("r1", { query: "Who organises the offsite?" })],
+      response: new Response(null, { status: 200, headers: { "X-Total-Count": "1" } }),
+    } as never);
+    render(<RunHistory />);
+    await screen.findByText("Who organises the offsite?");
+    const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
+    expect(headers).toEqual(["Question", "Outcome", "Started"]);
+    expect(screen.queryByText("4/4")).toBeNull();
+  });
 });

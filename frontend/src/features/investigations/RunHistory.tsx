@@ -15,7 +15,10 @@ import { useUrlOffset } from "@/lib/useUrlOffset";
 
 const PAGE_SIZE = 20;
 
-/** Past investigations, newest first. */
+/**
+ * Past investigations, newest first. No step count: every run of a workflow has the same steps, so "2/5" said nothing
+ * a reader could use; the outcome says how a run ended, and its page lists its steps.
+ */
 export function RunHistory() {
   const [offset, setOffset] = useUrlOffset("runs");
   const load = useCallback(
@@ -49,7 +52,6 @@ export function RunHistory() {
               <th scope="col">Question</th>
               <th scope="col">Outcome</th>
               <th scope="col">Started</th>
-              <th scope="col" className="num">Steps</th>
             </tr>
           </thead>
           <tbody>
@@ -65,9 +67,6 @@ export function RunHistory() {
                   <OutcomeBadge run={run} />
                 </td>
                 <td>{formatDateTime(run.created_at)}</td>
-                <td className="num">
-                  {run.steps_executed}/{run.max_steps}
-                </td>
               </tr>
             ))}
           </tbody>
