@@ -57,6 +57,16 @@ describe("AnalyticsView", () => {
     expect(screen.queryByRole("img")).toBeNull();
   });
 
+  it("shows the server's reason with its '(s)' decided: '7 investigations across 1 day'", () => {
+    render(<AnalyticsView analytics={analytics()} trends={trends({
+      reason: "7 investigation(s) across 1 day(s); a trend needs at least 5 investigations across 3 days.",
+    })} />);
+    expect(
+      screen.getAllByText("7 investigations across 1 day; a trend needs at least 5 investigations across 3 days."),
+    ).toHaveLength(2);
+    expect(screen.queryByText(/\(s\)/)).toBeNull();
+  });
+
   it("falls back to a plain sentence when the server gives no reason", () => {
     render(<AnalyticsView analytics={analytics()} trends={trends({ reason: null, completed_investigations: 1 })} />);
     expect(

@@ -4,6 +4,7 @@ import { Badge } from "@/components/Badge";
 import { EmptyState } from "@/components/EmptyState";
 import { formatNumber, formatPercent, plural } from "@/lib/format";
 import { RefusalRateChart, VolumeChart } from "./charts";
+import { trendReasonText } from "./trendReason";
 
 const NOT_ENOUGH = "There are not enough investigations yet to draw a trend.";
 
@@ -20,6 +21,7 @@ export function AnalyticsView({ analytics, trends }: { analytics: Analytics; tre
     );
   }
   const hasPoints = trends.points.length > 0;
+  const reason = trends.reason === null ? null : trendReasonText(trends.reason);
   return (
     <>
       <OutcomeBreakdown analytics={analytics} />
@@ -29,7 +31,7 @@ export function AnalyticsView({ analytics, trends }: { analytics: Analytics; tre
           <VolumeChart points={trends.points} />
         ) : (
           <EmptyState title="No volume trend yet">
-            <p>{trends.reason ?? `${NOT_ENOUGH} ${plural(trends.total_investigations, "investigation")} so far.`}</p>
+            <p>{reason ?? `${NOT_ENOUGH} ${plural(trends.total_investigations, "investigation")} so far.`}</p>
           </EmptyState>
         )}
       </section>
@@ -40,7 +42,7 @@ export function AnalyticsView({ analytics, trends }: { analytics: Analytics; tre
         ) : (
           <EmptyState title="No refusal-rate trend yet">
             <p>
-              {trends.reason ??
+              {reason ??
                 `${NOT_ENOUGH} ${plural(trends.completed_investigations, "completed investigation")} so far.`}
             </p>
           </EmptyState>
