@@ -8,6 +8,9 @@ import { Field } from "@/components/Field";
 import { useSession } from "@/auth/SessionProvider";
 import { useFormError } from "./useFormError";
 
+/** The API's limit on a workspace (organization) name: RegisterRequest.workspace, maxLength 255 in openapi.json. */
+export const WORKSPACE_NAME_MAX = 255;
+
 export function RegisterForm() {
   const { register } = useSession();
   const router = useRouter();
@@ -40,8 +43,8 @@ export function RegisterForm() {
         <Field label="Password" type="password" name="password" autoComplete="new-password" required minLength={8}
           maxLength={256} hint="8 to 256 characters." value={password}
           onChange={(event) => edit(setPassword, event.target.value)} />
-        <Field label="Workspace (optional)" name="workspace" maxLength={255}
-          hint="Name a new workspace, or leave empty for a private one. You become its admin; others join only when an admin adds them."
+        <Field label="Workspace (optional)" name="workspace" maxLength={WORKSPACE_NAME_MAX}
+          hint={`Name a new workspace (up to ${WORKSPACE_NAME_MAX} characters), or leave empty for a private one. You become its admin; others join only when an admin adds them.`}
           value={workspace} onChange={(event) => edit(setWorkspace, event.target.value)} />
         <button type="submit" className="primary" disabled={busy}>
           Create account
