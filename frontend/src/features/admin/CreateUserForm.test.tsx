@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
@@ -15,6 +17,15 @@ describe("CreateUserForm", () => {
     fireEvent.click(screen.getByLabelText("Viewer"));
     expect(add.disabled).toBe(false);
     expect(screen.queryByText(/Tick at least one role/)).toBeNull();
+  });
+
+  it("gives the email box room for a whole address (the default width cut 'owner@bluebird.example')", () => {
+    render(<CreateUserForm onCreated={() => undefined} />);
+    expect(screen.getByLabelText("Email").classList.contains("input-email")).toBe(true);
+    const css = readFileSync(join(__dirname, "../../app/globals.css"), "utf8");
+    const width = /\.input-email \{[^}]*width: (\d+(?:\.\d+)?)rem/.exec(css);
+    expect(Number(width?.[1])).toBeGreaterThanOrEqual(22);
+    expect(css).toMatch(/\.input-email \{[^}]*max-width: calc\(100vw/);
   });
 
   it("says it is adding while the server works", async () => {

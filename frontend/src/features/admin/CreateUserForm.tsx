@@ -40,7 +40,7 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       <h2 id="create-user-title">Add a user</h2>
       <form onSubmit={submit} className="stack">
         <div className="form-row">
-          <Field label="Email" type="email" required autoComplete="off" value={email}
+          <Field label="Email" type="email" required autoComplete="off" className="input-email" value={email}
             onChange={(event) => setEmail(event.target.value)} />
           <Field label="Initial password" type="password" required minLength={8} maxLength={256}
             autoComplete="new-password" hint="8 to 256 characters; share it with them privately." value={password}
