@@ -20,11 +20,11 @@ const lastAdmin = {
   response: new Response(null, { status: 409 }),
 } as never;
 
-function renderRow(user: User = alice, onChanged = vi.fn()) {
+function renderRow(user: User = alice, onChanged = vi.fn(), lastActiveAdmin = false) {
   render(
     <table>
       <tbody>
-        <UserRow user={user} isSelf onChanged={onChanged} />
+        <UserRow user={user} isSelf lastActiveAdmin={lastActiveAdmin} onChanged={onChanged} />
       </tbody>
     </table>,
   );
@@ -100,5 +100,25 @@ describe("UserRow", () => {
     const saved = await screen.findByText(/^Roles of alice@example.org saved/);
     expect(document.activeElement).toBe(saved.closest(".alert"));
     expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not offer the last active admin to deactivate themself, and says why", () => {
+    const patch = vi.spyOn(api, "PATCH");
+    renderRow(alice, vi.fn(), true);
+    const deactivate = screen.getByRole("button", { name: "Deactivate" }) as HTMLButtonElement;
+    expect(deactivate.disabled).toBe(true);
+    const reason = document.getElementById(deactivate.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toContain("You are the only active admin");
+    fireEvent.click(deactivate);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(patch).not.toHaveBeenCalled();
+  });
+
+  it("offers Deactivate, with no reason attached, when another admin remains", () => {
+    renderRow(alice, vi.fn(), false);
+    const deactivate = screen.getByRole("button", { name: "Deactivate" }) as HTMLButtonElement;
+    expect(deactivate.disabled).toBe(false);
+    expect(deactivate.hasAttribute("aria-describedby")).toBe(false);
+    expect(screen.queryByText(/only active admin/)).toBeNull();
   });
 });

@@ -11,8 +11,17 @@ import { formatDateTime } from "@/lib/format";
 import { RolePicker } from "./RolePicker";
 import { knownRoles } from "./roles";
 
-/** One user: change roles, deactivate (after confirmation) or reactivate; the API keeps one active admin (409). */
-export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boolean; onChanged: (user: User) => void }) {
+/**
+ * One user: change roles, deactivate (after confirmation) or reactivate; the API keeps one active admin (409).
+ * `lastActiveAdmin`: this row is the signed-in admin and nobody else is an active admin, so Deactivate is off and says
+ * why, rather than offering a step the server refuses.
+ */
+export function UserRow({ user, isSelf, lastActiveAdmin = false, onChanged }: {
+  user: User;
+  isSelf: boolean;
+  lastActiveAdmin?: boolean;
+  onChanged: (user: User) => void;
+}) {
   const [roles, setRoles] = useState<Role[]>(knownRoles(user.roles));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -21,6 +30,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
   // focus. Deactivate's dialog returns focus to the row's button by itself, so its outcome does not.
   const [rolesOutcome, setRolesOutcome] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const lastAdminId = `last-admin-${user.id}`;
   const rolesChanged = [...roles].sort().join() !== [...user.roles].sort().join();
 
   async function run(request: () => Promise<User>, onRefused?: () => void, onSaved?: (user: User) => void) {
@@ -72,9 +82,17 @@ export function UserRow({ user, isSelf, onChanged }: { user: User; isSelf: boole
       </td>
       <td>
         {user.is_active ? (
-          <button type="button" className="danger" disabled={busy} onClick={() => setConfirming(true)}>
-            Deactivate
-          </button>
+          <>
+            <button type="button" className="danger" disabled={busy || lastActiveAdmin}
+              aria-describedby={lastActiveAdmin ? lastAdminId : undefined} onClick={() => setConfirming(true)}>
+              Deactivate
+            </button>
+            {lastActiveAdmin ? (
+              <p id={lastAdminId} className="hint">
+                You are the only active admin: make someone else an admin before you deactivate yourself.
+              </p>
+            ) : null}
+          </>
         ) : (
           <button type="button" disabled={busy} onClick={() => void setActive(true)}>
             Reactivate

@@ -9,6 +9,7 @@ import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
 import { useAsync } from "@/lib/useAsync";
+import { hasOtherActiveAdmin } from "./activeAdmins";
 import { UserRow } from "./UserRow";
 import { useUrlOffset } from "@/lib/useUrlOffset";
 
@@ -24,13 +25,17 @@ export function UserTable({ onChanged }: { onChanged: () => void }) {
     [offset],
   );
   const { data, error } = useAsync(load);
+  // Whether I am the last active admin, whom the API will not deactivate; unknown (loading, failed) leaves it to the API.
+  const checkAdmins = useCallback(() => hasOtherActiveAdmin(me.id), [me.id]);
+  const { data: otherActiveAdmin, reload: recheckAdmins } = useAsync(checkAdmins);
 
   const changed = useCallback(
     (user: User) => {
       setUpdates((current) => new Map(current).set(user.id, user));
+      recheckAdmins(); // a role change or (re)activation may have made or removed another admin
       onChanged();
     },
-    [onChanged],
+    [onChanged, recheckAdmins],
   );
 
   if (error) return <ErrorAlert error={error} title="The users could not be loaded" />;
@@ -57,7 +62,11 @@ export function UserTable({ onChanged }: { onChanged: () => void }) {
           <tbody>
             {data.items.map((listed) => {
               const user = updates.get(listed.id) ?? listed;
-              return <UserRow key={user.id} user={user} isSelf={user.id === me.id} onChanged={changed} />;
+              const isSelf = user.id === me.id;
+              return (
+                <UserRow key={user.id} user={user} isSelf={isSelf} lastActiveAdmin={isSelf && otherActiveAdmin === false}
+                  onChanged={changed} />
+              );
             })}
           </tbody>
         </table>

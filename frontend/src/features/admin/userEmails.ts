@@ -30,9 +30,9 @@ export function userIdsIn(events: readonly AuditSubject[]): Set<string> {
   return ids;
 }
 
-type FetchUsers = (offset: number, limit: number) => Promise<Page<User>>;
+export type FetchUsers = (offset: number, limit: number) => Promise<Page<User>>;
 
-const fetchUsers: FetchUsers = (offset, limit) =>
+export const fetchUsers: FetchUsers = (offset, limit) =>
   callPage(api.GET("/api/v1/admin/users", { params: { query: { limit, offset } } }));
 
 /**
