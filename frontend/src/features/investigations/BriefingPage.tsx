@@ -66,7 +66,7 @@ export function BriefingPage() {
         <h3>Steps</h3>
         <RunSteps steps={run.steps} />
         <h3>Events</h3>
-        <RunEvents events={events} />
+        <RunEvents events={events} steps={run.steps} />
       </details>
     </>
   );

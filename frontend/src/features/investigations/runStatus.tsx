@@ -17,12 +17,15 @@ export function runDocumentIds(run: Pick<Run, "input">): string[] {
 
 const WORKFLOWS: Readonly<Record<string, string>> = { evidence_briefing: "Evidence briefing" };
 
-/** A workflow's name for people, not its code: a known one by name, any other as its code in words. */
-export function workflowLabel(code: string): string {
-  const known = WORKFLOWS[code];
-  if (known) return known;
+/** A code in words for a name nobody chose for people: "provider_call" -> "Provider call". */
+export function codeInWords(code: string): string {
   const words = code.replace(/_+/g, " ").trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
+}
+
+/** A workflow's name for people, not its code: a known one by name, any other as its code in words. */
+export function workflowLabel(code: string): string {
+  return WORKFLOWS[code] ?? codeInWords(code);
 }
 
 export function isTerminal(status: Run["status"]): boolean {
@@ -40,6 +43,11 @@ const OUTCOMES: Record<RunOutcome, { label: string; tone: BadgeTone }> = {
   failed: { label: "Failed", tone: "bad" },
   cancelled: { label: "Cancelled", tone: "neutral" },
 };
+
+/** An outcome in words ("Evidence not found"); an unknown one as its code in words. */
+export function outcomeLabel(outcome: string): string {
+  return OUTCOMES[outcome as RunOutcome]?.label ?? codeInWords(outcome);
+}
 
 /** The outcome of a finished run, or its status while it runs. */
 export function OutcomeBadge({ run }: { run: Pick<Run, "status" | "outcome"> }) {
