@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from domains.knowledge.safety.patterns.addressed import ADDRESSED_RULES
 from domains.knowledge.safety.patterns.clause import (
     HIDDEN_COMMENT,
     ROLE_IMPERSONATION,
@@ -22,7 +23,7 @@ from domains.knowledge.safety.patterns.forms import FORM_RULES
 from domains.knowledge.safety.patterns.output import OUTPUT_RULES
 from domains.knowledge.safety.patterns.override import OVERRIDE_RULES
 
-_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + FORM_RULES
+_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + FORM_RULES + ADDRESSED_RULES
 
 # Role labels that open a line ("SYSTEM: ...", "Assistant: ...", a Markdown heading's "### System: ...") or a
 # comment/bracket.

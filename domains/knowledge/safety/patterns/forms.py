@@ -59,7 +59,11 @@ _CHAT_OR_SECRETS = (
 _HIJACK_VERB = (
     r"(?=\s+(?:now\s+|immediately\s+|always\s+|only\s+|also\s+|instead\s+)?(?:ignore|disregard|forget|override|bypass|"
     r"reveal|disclose|leak|output|print|say|tell\s+(?:the\s+)?(?:user|reader)s?|inform\s+the\s+user|include|append|insert|"
-    r"recommend|rate|score|rank|approve|praise|send|forward|upload|obey|follow\s+(?:only|every|all|the\s+links?)|comply|enter|"
+    r"recommend|rate|score|rank|approve|praise|"
+    # Handing something to a person is an AI policy's escalation ("AI agents should send the user's request to a human
+    # when they are unsure", spans-11), not a leak.
+    r"(?:send|forward|upload)(?![^.!?\n]{0,60}?\bto\s+(?:a|an|the)\s+(?:human|person|member\s+of\s+staff|staff\s+member|"
+    r"supervisor|manager|colleague|support\s+team)\b)|obey|follow\s+(?:only|every|all|the\s+links?)|comply|enter|"
     r"switch|pretend|mention|fetch|visit|click|adopt\s+(?:the|a|an)\s+persona|delete\s+(?:its|their|the|all)\s+(?:previous\s+|"
     r"earlier\s+)?(?:instructions|rules|prompt|guidelines)|"
     r"omit|hide|conceal|grant|(?:respond|reply|answer)\s+(?:only|exclusively|with)|describe\s+(?:this|the\s+(?:author|"
@@ -251,6 +255,8 @@ FORM_RULES: tuple[Rule, ...] = (
         re.compile(
             r"\b(?:antworte|antworten\s+sie)\s+(?:ab\s+(?:jetzt|sofort)\s+|von\s+nun\s+an\s+|jetzt\s+|nun\s+)?"
             r"(?:auf\s+(?:jede|alle)\s+\w+\s+)?(?:nur|ausschließlich|immer|nur\s+noch)\b"
+            # "Bitte antworten Sie nur, wenn Sie teilnehmen können" (spans-11): a condition, not a dictated answer.
+            r"(?!\s*,?\s*(?:wenn|falls|sofern|bis|solange)\b)"
             r"|\b(?:gib|geben\s+sie|schreib|schreibe|sag|sage)\b[^.!?\n]{0,40}?\b(?:ausschließlich|und\s+sonst\s+nichts|"
             r"nichts\s+anderes)\b"
             rf"|\b(?:beginne|beende|starte|schließe|eröffne)\s+(?:jede|alle|deine|ihre)\s+{_DE_ANSWERS}\b"
@@ -691,8 +697,12 @@ FORM_RULES: tuple[Rule, ...] = (
             r"(?:code-completion|screening|summari[sz]ation|coding)\s+tools?|(?:large\s+)?language\s+models?|llms?|"
             r"ai|a\.i\.)(?P<tied>\s+(?:reading|processing|parsing|summari[sz]ing|encountering|that\s+reads?|which\s+reads?)"
             r"\s+this\b[^,.;:!?\n]{0,30}?)?"
-            r"|(?:model|bot|chatbot|tool|helper)s?(?P<also_tied>\s+(?:reading|processing|parsing|summari[sz]ing|encountering|"
-            r"(?:that|which)\s+(?:reads?|encounters?|process(?:es)?|parses?|sees?))\s+this\b[^,.;:!?\n]{0,30}?))"
+            r"|(?:model|bot|chatbot)s?(?P<also_tied>\s+(?:reading|processing|parsing|summari[sz]ing|encountering|"
+            r"(?:that|which)\s+(?:reads?|encounters?|process(?:es)?|parses?|sees?))\s+this\b[^,.;:!?\n]{0,30}?)"
+            # A tool or a helper that parses this file is a program a data format's notes speak of ("Tools that parse
+            # this file should treat empty cells as missing values", spans-11): tied, it still needs a hijacker's order.
+            r"|(?:tool|helper)s?\s+(?:reading|processing|parsing|summari[sz]ing|encountering|(?:that|which)\s+(?:reads?|"
+            r"encounters?|process(?:es)?|parses?|sees?))\s+this\b[^,.;:!?\n]{0,30}?)"
             r"\s*,?\s+(?:(?:must|should|shall|is\s+to|are\s+to|(?:is|are)\s+required\s+to|needs?\s+to|(?:is|are)\s+expected\s+to|"
             r"(?:is|are)\s+obliged\s+to|(?:is|are)\s+instructed\s+to|(?:is|are)\s+hereby|(?:is|are)\s+authori[sz]ed\s+to)\b"
             # Not tied to this text, the order must be one given to hijack (spans-10): an AI policy's or a product
@@ -720,8 +730,12 @@ FORM_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            r"\b(?:tout|toute|cualquier|qualsiasi|jede[rs]?|elke|een|enhver|varje|każdy|qualquer|der|die|das|het|de|"
-            r"el|la|il|l'|o|a|om\s+en)\s+(?:assistant\s+ia|ia|ai|ki|asystent\s+ai|ai-agent|ki-agent|ai-assistent|"
+            r"\b(?:(?:tout|toute|cualquier|qualsiasi|jede[rs]?|elke|een|enhver|varje|każdy|qualquer|om\s+en)\s+"
+            # A definite article names a product's AI in a policy ("Der KI-Chatbot des Kundenservice muss ... an einen
+            # Mitarbeiter übergeben", spans-11): with "the", the AI must be one reading this text.
+            r"|(?:der|die|das|het|de|el|la|il|l'|o|a)\s+(?=[^.!?\n]{0,70}?\b(?:diese[snrm]?|cette|ce|cet|ces|esta|este|"
+            r"estos|estas|questa|questo|questi|queste|deze|dit|denne|dette|detta|isto|essa|esse)\b))"
+            r"(?:assistant\s+ia|ia|ai|ki|asystent\s+ai|ai-agent|ki-agent|ai-assistent|"
             r"sprachmodell|taalmodel|modèle\s+de\s+langage|modelo\s+de\s+lenguaje|modello\s+linguistico|språkmodell|"
             r"sprogmodel|model\s+językowy)\b"
             r"[^.!?\n]{0,70}?\b(?:doit|doivent|debe|deben|deve|devono|muss|müssen|moet|moeten|skal|ska|powinien|musi|"

@@ -243,7 +243,11 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?|agents?)\b"
             r"|\b(?:note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))"
             r"\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|ai\s+(?:assistants?|agents?|models?|systems?)|language\s+models?|"
-            r"llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?)\b",
+            r"llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?)\b"
+            # A note to the people who work on AI: "Note to the AI team: please book the room" (spans-11).
+            r"(?!\s+(?:team|group|department|committee|working\s+group|lab|unit|office|project|lead|leads|researchers?|"
+            r"experts?|community|club|society|course|class|workshop|officers?|council|board|task\s*force|champions?|"
+            r"steering|users?|staff)\b)",
             _I,
         ),
         words=(_w("hey hi hello hallo dear attention note message instruction instructions important"), _AI_WORDS),
