@@ -136,12 +136,18 @@ def time_series_trend(counts: Iterable[BucketCounts], bucket: Bucket) -> Trend:
         reason = "No investigations yet."
     elif not enough_volume:
         reason = (
-            f"{total} investigation(s) across {active_buckets} {bucket}(s); a trend needs at least "
+            f"{_count(total, 'investigation')} across {_count(active_buckets, bucket)}; a trend needs at least "
             f"{MIN_RUNS_FOR_VOLUME_TREND} investigations across {MIN_BUCKETS_FOR_TREND} {bucket}s."
         )
     elif not enough_refusal:
         reason = (
-            f"Only {rate_buckets} {bucket}(s) have {MIN_COMPLETED_PER_RATE_BUCKET}+ completed investigations; "
-            f"a refusal-rate trend needs {MIN_BUCKETS_FOR_TREND}."
+            f"Only {_count(rate_buckets, bucket)} {'has' if rate_buckets == 1 else 'have'} "
+            f"{MIN_COMPLETED_PER_RATE_BUCKET}+ completed investigations; a refusal-rate trend needs "
+            f"{MIN_BUCKETS_FOR_TREND}."
         )
     return Trend(bucket, points, total, completed, enough_volume, enough_refusal, reason)
+
+
+def _count(number: int, noun: str) -> str:
+    """Return "1 day" or "7 days": a count with its noun in the number it takes."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

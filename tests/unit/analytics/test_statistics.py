@@ -55,7 +55,8 @@ def test_one_bucket_is_not_a_trend() -> None:
     trend = time_series_trend([BucketCounts(DAY0, 9, 5, 3, 1)], "day")
     assert len(trend.points) == 1 and trend.points[0].refusal_rate == pytest.approx(3 / 8)
     assert not trend.enough_for_volume_trend
-    assert "across 1 day(s)" in (trend.reason or "")
+    assert "across 1 day;" in (trend.reason or "")
+    assert "(s)" not in (trend.reason or "")
 
 
 def test_gaps_are_filled_and_rules_applied() -> None:
@@ -72,6 +73,16 @@ def test_gaps_are_filled_and_rules_applied() -> None:
     assert trend.enough_for_volume_trend
     assert not trend.enough_for_refusal_trend  # only 2 buckets have >= 3 completed runs
     assert "refusal-rate trend needs 3" in (trend.reason or "")
+    assert (trend.reason or "").startswith("Only 2 days have 3+ completed")
+
+
+def test_a_single_bucket_reads_in_the_singular() -> None:
+    counts = [BucketCounts(DAY0 + timedelta(days=i), 2, 1, 1, 0) for i in range(3)] + [
+        BucketCounts(DAY0 + timedelta(days=3), 4, 2, 1, 1)
+    ]
+    trend = time_series_trend(counts, "day")
+    assert trend.enough_for_volume_trend and not trend.enough_for_refusal_trend
+    assert (trend.reason or "").startswith("Only 1 day has 3+ completed")
 
 
 def test_enough_for_both() -> None:
