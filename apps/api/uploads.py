@@ -147,7 +147,7 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
             form.data = b"".join(current.chunks)
             # Kept exactly (the contract): a client's relative path names a different document than its
             # namesake in another folder, as `orion ingest` names them; the name is never a path on this server.
-            form.filename = current.filename or None
+            form.filename = current.filename
         elif current.name in TEXT_FIELDS:
             try:
                 value = b"".join(current.chunks).decode("utf-8")
@@ -175,4 +175,10 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
         raise InvalidInput("The multipart body is malformed.", details={"field": "file"}) from exc
     if form.data is None:
         raise InvalidInput("The upload has no `file` part.", details={"field": "file"})
+    if form.filename is None:
+        # A form field named `file` ("curl -F file=hello") is text typed into a form, not a file: a client that
+        # meant to send a file learns it sent none (contract: `file` is a file part; outside check F9).
+        raise _invalid(
+            "file", "the part is a plain form field, not a file: send the document as a part with a filename"
+        )
     return form

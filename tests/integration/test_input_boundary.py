@@ -226,6 +226,21 @@ async def test_bad_multipart_names_are_422(client, account, database_url, dispos
     assert count_rows(database_url, account.organization_id) == before
 
 
+@pytest.mark.parametrize(
+    "disposition", [b'Content-Disposition: form-data; name="file"', b'Content-Disposition: form-data; name="file"; x=1']
+)
+async def test_a_file_field_without_a_filename_is_422_not_a_document(
+    client, account, database_url, disposition
+) -> None:
+    # "curl -F file=hello" sends text typed into a form; a document needs a file part (outside check F9)
+    before = count_rows(database_url, account.organization_id)
+    body, content_type = _multipart(disposition, b"hello this is not a file")
+    response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
+    _assert_validation(response, "file")
+    assert "filename" in response.json()["error"]["message"]
+    assert count_rows(database_url, account.organization_id) == before
+
+
 @pytest.mark.parametrize("field", ["title", "source"])
 async def test_nul_in_upload_text_fields_is_422(client, account, database_url, field) -> None:
     before = count_rows(database_url, account.organization_id)
