@@ -14,6 +14,10 @@ from domains.knowledge.ingestion.bulk import BulkIngestor, BulkItemResult, BulkR
 from domains.knowledge.service import Upload
 
 
+class UnknownOrganization(LookupError):
+    """The --organization names no organization (a usage error, not a refused file)."""
+
+
 def collect_files(paths: list[Path]) -> list[tuple[Path, str]]:
     """Expand folders (recursively) into their files, skipping hidden ones, each with its source name: a file given
     itself is known by its name, a file found in a folder by its path inside that folder, so "docs/policy.md",
@@ -53,7 +57,7 @@ async def ingest_paths(context: OperatorContext, organization: str, paths: list[
     """Ingest `paths` into `organization` (id or name) and print a summary table."""
     org = await context.find_organization(organization)
     if org is None:
-        raise SystemExit(f"orion ingest: no organization with id or name {organization!r}")
+        raise UnknownOrganization(f"no organization with id or name {organization!r}")
     files, too_large = split_by_size(collect_files(paths), context.settings.max_upload_bytes)
     with Progress(
         TextColumn("[bold]ingesting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console

@@ -107,15 +107,21 @@ def ingest(
     paths: list[Path] = typer.Argument(..., help="Files and folders to ingest."),
     organization: str = typer.Option(..., "--organization", "-o", help="Organization id or name."),
 ) -> None:
-    """Ingest files and folders into an organization, with a progress bar and a summary table; exit 1 when any file
-    was refused."""
+    """Ingest files and folders into an organization, with a progress bar and a summary table. Works on the database
+    directly: run it with the server's ORION_DATA_DIR (or ORION_DATABASE_URL). Exit 0: every file is in (ingested or
+    a duplicate); 1: some files were refused (listed with the reason); 2: nothing was ingested because of a usage
+    error (no such file or folder, unknown organization, bad settings) or an unreachable database."""
     import asyncio
 
     from rich.console import Console
 
-    from apps.cli.ingest import ingest_paths
+    from apps.cli.ingest import UnknownOrganization, ingest_paths
     from domains.evaluation.context import operator_context
 
+    missing = [path for path in paths if not (path.is_file() or path.is_dir())]
+    if missing:
+        typer.echo(f"orion ingest: no such file or folder: {missing[0]}", err=True)
+        raise typer.Exit(2)
     settings = _settings_or_exit()
     console = Console()
 
@@ -124,7 +130,12 @@ def ingest(
             report = await ingest_paths(context, organization, paths, console)
         return sum(result.status == "refused" for result in report.results)
 
-    if _with_database("ingest", lambda: asyncio.run(run())):
+    try:
+        refused = _with_database("ingest", lambda: asyncio.run(run()))
+    except UnknownOrganization as exc:
+        typer.echo(f"orion ingest: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if refused:
         raise typer.Exit(1)  # some files were refused (listed above): scripts can tell
 
 
@@ -270,7 +281,16 @@ def verify(
     from rich.console import Console
     from sqlalchemy.exc import ProgrammingError
 
-    from apps.cli.verify import Record, describe_record, print_verdicts, verify_with_api, verify_with_database
+    from apps.cli.verify import (
+        BASE_URL_HINT,
+        ApiNotFound,
+        Record,
+        describe_record,
+        print_verdicts,
+        unreadable_receipt,
+        verify_with_api,
+        verify_with_database,
+    )
     from domains.execution.verification.receipt import QuoteVerdict, VerificationReceipt
     from packages.database.engine import Database
     from packages.database.runtime import resolve_database_url
@@ -278,7 +298,7 @@ def verify(
     try:
         receipt = VerificationReceipt.model_validate_json(receipt_file.read_bytes())
     except (OSError, ValidationError) as exc:
-        typer.echo(f"orion verify: not a readable receipt: {exc}", err=True)
+        typer.echo(f"orion verify: not a readable receipt: {unreadable_receipt(exc)}", err=True)
         raise typer.Exit(2) from None
     if api is not None and not token:
         typer.echo("orion verify: --api needs a token (ORION_TOKEN or --token)", err=True)
@@ -323,8 +343,16 @@ def verify(
         reason = "the token is refused" if status in (401, 403) else f"the server answered {status}"
         typer.echo(f"orion verify: {reason} ({exc.request.url})", err=True)
         raise typer.Exit(2) from None
-    except (httpx.HTTPError, OSError) as exc:  # unreachable, timed out, not an ORION server (ApiNotFound)
+    except ApiNotFound as exc:
+        typer.echo(f"orion verify: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except (httpx.HTTPError, OSError) as exc:  # unreachable, timed out
         typer.echo(f"orion verify: could not reach {api}: {exc or type(exc).__name__}", err=True)
+        raise typer.Exit(2) from None
+    except ValueError:  # an answer that is not the API's JSON (or not the shape of its receipt): nothing was checked
+        if api is None:
+            raise
+        typer.echo(f"orion verify: {api} did not answer as ORION's API does ({BASE_URL_HINT})", err=True)
         raise typer.Exit(2) from None
     if as_json:
         print(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import httpx
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
@@ -61,6 +62,13 @@ class ApiNotFound(OSError):
     """The --api URL is not an ORION server's base URL."""
 
 
+BASE_URL_HINT = "give the server's base URL, without /api/v1 or /mcp"
+
+
+def _is_json(response: httpx.Response) -> bool:
+    return response.headers.get("content-type", "").split(";", 1)[0].strip().lower() == "application/json"
+
+
 async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt) -> tuple[Record, list[QuoteVerdict]]:
     """Compare the receipt with the server's record of its run and re-check its quotes through the API (`http`
     carries the base URL and the caller's token).
@@ -69,8 +77,11 @@ async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt)
     otherwise read as "every document was deleted"."""
     probe = await http.get("/api/v1/auth/me")
     if probe.status_code == 404:
-        raise ApiNotFound(f"no ORION API at {http.base_url} (give the server's base URL, without /api/v1)")
+        raise ApiNotFound(f"no ORION API at {http.base_url} ({BASE_URL_HINT})")
     probe.raise_for_status()  # 401/403: the token is refused, said as such by the CLI
+    if not _is_json(probe):
+        # A base URL with a path (".../mcp") reaches the web UI, whose page answers any address with 200
+        raise ApiNotFound(f"no ORION API at {http.base_url}: it answered with a page, not the API ({BASE_URL_HINT})")
     stored = await http.get(f"/api/v1/runs/{receipt.run_id}/receipt")
     if stored.status_code in (404, 409):
         record = NO_RECORD  # no such run for this token's organization, or one that did not answer
@@ -79,6 +90,19 @@ async def verify_with_api(http: httpx.AsyncClient, receipt: VerificationReceipt)
         record = record_differences(receipt, VerificationReceipt.model_validate(stored.json()))
     current = {doc: await _current_over_api(http, doc) for doc in sorted({q.document_id for q in receipt.quotes})}
     return record, [quote.verdict(current[quote.document_id]) for quote in receipt.quotes]
+
+
+def unreadable_receipt(error: OSError | ValidationError) -> str:
+    """Return one line naming the first problem of a receipt file that cannot be read (not pydantic's dump)."""
+    if isinstance(error, OSError):
+        return f"{error.filename or 'the file'}: {error.strerror or error}"
+    problems = error.errors(include_url=False)
+    first = problems[0]
+    if first["type"] == "json_invalid":
+        return f"the file is not JSON ({str(first['msg']).removeprefix('Invalid JSON: ')})"
+    where = ".".join(str(part) for part in first["loc"]) or "the receipt"
+    more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
+    return f"{where}: {first['msg']}{more}"
 
 
 def describe_record(receipt: VerificationReceipt, record: Record) -> str:
