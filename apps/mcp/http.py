@@ -11,10 +11,15 @@ from typing import Any
 from fastapi import FastAPI
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
-from starlette.types import Receive, Scope, Send
+from mcp_types import JSONRPCResponse
+from starlette.middleware import Middleware
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from apps.api.boundary import MAX_JSON_BYTES, InputBoundaryMiddleware
 from apps.api.errors import error_response
 from apps.mcp.backend import OrionBackend, ToolFailure
+from apps.mcp.inputs import refusal
 from apps.mcp.server import BackendOpener, build_mcp_server
 from domains.execution.run.purge import CitationPurger
 from domains.execution.schemas import RunCreate, RunPublic, RunResultPublic
@@ -31,6 +36,7 @@ from packages.core.errors import OrionError
 from packages.database.engine import bind_organization
 
 PRINCIPAL_KEY = "orion.principal"
+REFUSAL_KEY = "orion.mcp_refusal"
 MCP_PATH = "/mcp"
 
 
@@ -158,7 +164,72 @@ class AuthenticatedMCP:
                 scope, receive, send
             )
             return
+        answer = scope.get(REFUSAL_KEY)
+        if answer is not None:  # refused unread by MCPInputCheck, answered once the caller is known
+            status = 200 if isinstance(answer, JSONRPCResponse) else 400  # as the SDK answers a parse error
+            body = answer.model_dump_json(by_alias=True, exclude_unset=True)
+            await Response(body, status_code=status, media_type="application/json")(scope, receive, send)
+            return
         await self.inner(scope, receive, send)
+
+
+class MCPInputCheck:
+    """ASGI middleware in front of the API's input boundary, for POST /mcp only: a body that does not parse or holds
+    NUL or a lone surrogate is not the boundary's REST-shaped 422 (an MCP client shows only "Server returned an error
+    response") but a JSON-RPC answer (apps/mcp/inputs.py), given by AuthenticatedMCP after it authenticates the
+    caller. The body then goes on empty, so the boundary lets it through; any other body goes on as it came."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not _is_mcp_json_post(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([*_as_messages(chunks, more=True), message], receive), send)
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if not message.get("more_body", False):
+                break
+            if size > MAX_JSON_BYTES:  # the boundary refuses it as too large
+                await self.app(scope, _replay(_as_messages(chunks, more=True), receive), send)
+                return
+        body = b"".join(chunks)
+        answer = refusal(body) if body.strip() else None  # an empty body: the SDK's own -32700
+        if answer is not None:
+            scope[REFUSAL_KEY] = answer
+            body = b""
+        await self.app(scope, _replay(_as_messages([body], more=False), receive), send)
+
+
+def _is_mcp_json_post(scope: Scope) -> bool:
+    if scope["type"] != "http" or scope.get("method") != "POST" or str(scope.get("path", "")).rstrip("/") != MCP_PATH:
+        return False
+    headers = {k.lower(): v for k, v in scope.get("headers", [])}
+    media = headers.get(b"content-type", b"").decode("latin-1").split(";", 1)[0].strip().lower()
+    declared = headers.get(b"content-length", b"")
+    too_large = declared.isdigit() and int(declared) > MAX_JSON_BYTES  # the boundary's 413, unread
+    return (media == "application/json" or media.endswith("+json")) and not too_large
+
+
+def _as_messages(chunks: list[bytes], *, more: bool) -> list[Message]:
+    return [{"type": "http.request", "body": b"".join(chunks), "more_body": more}]
+
+
+def _replay(messages: list[Message], then: Receive) -> Receive:
+    """Return a receive() that hands the already-read messages on first, then defers to the server's."""
+    pending = list(messages)
+
+    async def receive() -> Message:
+        return pending.pop(0) if pending else await then()
+
+    return receive
 
 
 def mount_mcp(app: FastAPI) -> MCPServer:
@@ -174,6 +245,11 @@ def mount_mcp(app: FastAPI) -> MCPServer:
     )
     endpoint: Any = AuthenticatedMCP(app, inner)  # an ASGI app: Starlette routes to it as is
     app.add_route(MCP_PATH, endpoint, methods=["GET", "POST", "DELETE"], include_in_schema=False)
+    # Just outside the input boundary (inside request ids, CORS and the rest), so it sees the body first
+    boundary = next(
+        (i for i, m in enumerate(app.user_middleware) if m.cls is InputBoundaryMiddleware), len(app.user_middleware)
+    )
+    app.user_middleware.insert(boundary, Middleware(MCPInputCheck))
     return server
 
 

@@ -58,10 +58,14 @@ class InvestigationOutput(BaseModel):
     outcome: str | None
     briefing: str
     claims: list[ClaimOutput]
-    quotes_verified: bool
+    # True only for an answer whose every quote passed verification; None when there were no quotes to verify (a
+    # refusal, a cancelled or unfinished run); `verification` says which in words.
+    quotes_verified: bool | None
+    verification: str
     refusal: str | None
     failure_reason: str | None
-    receipt: str
+    # Only an answered run has a receipt (the API answers 409 `not_answered` for any other).
+    receipt: str | None
     result: str
 
 
@@ -107,6 +111,21 @@ def search_output(results: list[SearchResultPublic]) -> SearchOutput:
     )
 
 
+VERIFICATION = {
+    "answered": "every quote was checked verbatim against the stored documents and passed",
+    "insufficient_evidence": "no quotes to verify: the run refused for lack of evidence (see refusal)",
+    "failed": "the run failed (see failure_reason): no answer is given",
+    "cancelled": "the run was cancelled: no quotes to verify",
+}
+
+
+def _quotes_verified(outcome: str | None, claims: list[ClaimOutput]) -> bool | None:
+    if outcome == "answered":
+        return bool(claims)
+    # A failed run may have failed verification itself (a quote not found): that is a failed check
+    return False if outcome == "failed" and claims else None
+
+
 def investigation_output(run: RunPublic, result: RunResultPublic | None) -> InvestigationOutput:
     """Join a run's claims to the citations they quote; an unfinished run has no result yet."""
     claims: list[ClaimOutput] = []
@@ -135,16 +154,18 @@ def investigation_output(run: RunPublic, result: RunResultPublic | None) -> Inve
                     )
                 )
             claims.append(ClaimOutput(statement=claim.statement, quotes=quotes))
+    outcome = str(run.outcome) if run.outcome else None
     return InvestigationOutput(
         run_id=run.id,
         status=str(run.status),
-        outcome=str(run.outcome) if run.outcome else None,
+        outcome=outcome,
         briefing=briefing,
         claims=claims,
-        quotes_verified=bool(claims) and str(run.outcome) == "answered",
+        quotes_verified=_quotes_verified(outcome, claims),
+        verification=VERIFICATION.get(outcome or "", "not finished yet: no quotes to verify so far"),
         refusal=refusal,
         failure_reason=run.failure_reason,
-        receipt=RECEIPT_PATH.format(run_id=run.id),
+        receipt=RECEIPT_PATH.format(run_id=run.id) if outcome == "answered" else None,
         result=RESULT_PATH.format(run_id=run.id),
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -14,6 +14,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from apps.mcp.backend import OrionBackend, ToolFailure
 from apps.mcp.server import build_mcp_server
+from apps.mcp.stdio import serve_stdio_checked
 from domains.execution.schemas import RunPublic, RunResultPublic
 from domains.knowledge.schemas import DocumentDetail, DocumentPublic, RetrievalMethod, SearchResultPublic
 
@@ -33,6 +34,21 @@ class _ErrorBody(BaseModel):
 
 _SEARCH_RESULTS = TypeAdapter(list[SearchResultPublic])
 _DOCUMENTS = TypeAdapter(list[DocumentPublic])
+_RUN = TypeAdapter(RunPublic)
+_RESULT = TypeAdapter(RunResultPublic)
+_DETAIL = TypeAdapter(DocumentDetail)
+_USER = TypeAdapter(dict[str, Any])
+T = TypeVar("T")
+# A base URL with a path (".../mcp", ".../foo") reaches the web UI, whose index page answers every unknown address
+NOT_THE_API = "did not answer as ORION's API does (give the server's base URL, without /mcp or /api/v1)"
+
+
+def _parsed(adapter: TypeAdapter[T], response: httpx.Response) -> T:
+    """Parse an API answer; one that is not the API's JSON (the UI's HTML page) is a tool error naming the URL."""
+    try:
+        return adapter.validate_json(response.content)
+    except ValidationError:
+        raise ToolFailure("bad_response", f"{response.request.url} {NOT_THE_API}.") from None
 
 
 class RestBackend:
@@ -46,11 +62,15 @@ class RestBackend:
             response = await self.http.request(method, path, **kwargs)
         except httpx.HTTPError as exc:
             raise ToolFailure("unavailable", f"ORION could not be reached: {type(exc).__name__}") from None
+        if response.status_code == 405:
+            # Every call here uses its route's method: a 405 is the web UI answering a wrong base URL's POST
+            raise ToolFailure("bad_response", f"{response.request.url} answered HTTP 405: it {NOT_THE_API}.")
         if response.status_code >= 400:
             try:
                 error = _ErrorBody.model_validate_json(response.content).error
             except ValidationError:
-                raise ToolFailure("http_error", f"ORION answered HTTP {response.status_code}.") from None
+                message = f"{response.request.url} answered HTTP {response.status_code}: it {NOT_THE_API}."
+                raise ToolFailure("http_error", message) from None
             raise ToolFailure(error.code, error.message)
         return response
 
@@ -59,7 +79,7 @@ class RestBackend:
     ) -> list[SearchResultPublic]:
         body = {"query_text": query, "method": method, "top_k": top_k, "document_id": document_id}
         response = await self._call("POST", "/api/v1/knowledge/search", json=body)
-        return _SEARCH_RESULTS.validate_json(response.content)
+        return _parsed(_SEARCH_RESULTS, response)
 
     async def create_run(self, query: str, document_ids: list[str] | None, top_k: int) -> RunPublic:
         inputs: dict[str, Any] = {"query": query, "top_k": top_k}
@@ -68,26 +88,29 @@ class RestBackend:
         response = await self._call(
             "POST", "/api/v1/runs", json={"workflow_type": "evidence_briefing", "input": inputs}
         )
-        return RunPublic.model_validate_json(response.content)
+        return _parsed(_RUN, response)
 
     async def get_run(self, run_id: str) -> RunPublic:
-        return RunPublic.model_validate_json((await self._call("GET", f"/api/v1/runs/{_segment(run_id)}")).content)
+        return _parsed(_RUN, await self._call("GET", f"/api/v1/runs/{_segment(run_id)}"))
 
     async def run_result(self, run_id: str) -> RunResultPublic:
         response = await self._call("GET", f"/api/v1/runs/{_segment(run_id)}/result")
-        return RunResultPublic.model_validate_json(response.content)
+        return _parsed(_RESULT, response)
 
     async def list_documents(self, limit: int, offset: int) -> tuple[list[DocumentPublic], int]:
         response = await self._call("GET", "/api/v1/knowledge/documents", params={"limit": limit, "offset": offset})
-        return _DOCUMENTS.validate_json(response.content), int(response.headers.get("X-Total-Count", "0"))
+        return _parsed(_DOCUMENTS, response), int(response.headers.get("X-Total-Count", "0"))
 
     async def document(self, document_id: str) -> DocumentDetail:
         response = await self._call("GET", f"/api/v1/knowledge/documents/{_segment(document_id)}")
-        return DocumentDetail.model_validate_json(response.content)
+        return _parsed(_DETAIL, response)
 
     async def version_text(self, document_id: str, version_id: str) -> str:
         path = f"/api/v1/knowledge/documents/{_segment(document_id)}/versions/{_segment(version_id)}/text"
-        return (await self._call("GET", path)).text
+        response = await self._call("GET", path)
+        if not response.headers.get("content-type", "").startswith("text/plain"):
+            raise ToolFailure("bad_response", f"{response.request.url} {NOT_THE_API}.")
+        return response.text
 
 
 def _segment(value: str) -> str:
@@ -105,7 +128,7 @@ async def serve_stdio(url: str, token: str) -> None:
         async def open_backend(ctx: Context) -> AsyncIterator[OrionBackend]:
             yield backend
 
-        await build_mcp_server(open_backend).run_stdio_async()
+        await serve_stdio_checked(build_mcp_server(open_backend))
 
 
 async def check_token(url: str, token: str) -> str | None:
@@ -120,4 +143,11 @@ async def check_token(url: str, token: str) -> str | None:
     if response.status_code == 404:
         # A base URL ending in /api/v1 makes every tool answer a bare "not_found"
         return f"no ORION API at {url} (give the server's base URL, without /api/v1)"
-    return "the token was refused (invalid, expired or revoked)" if response.status_code == 401 else None
+    if response.status_code == 401:
+        return "the token was refused (invalid, expired or revoked)"
+    try:
+        _USER.validate_json(response.content)
+    except ValidationError:
+        # A base URL with a path (".../mcp") reaches the web UI, which answers any address with its page and 200
+        return f"{url} {NOT_THE_API}"
+    return None

@@ -13,6 +13,7 @@ from mcp.types import CallToolResult, InputRequiredResult
 from pydantic import Field, ValidationError
 
 from apps.mcp.backend import OrionBackend, ToolFailure
+from apps.mcp.inputs import forbidden_in, invalid_argument, invalid_arguments_message
 from apps.mcp.outputs import (
     DocumentList,
     InvestigationOutput,
@@ -40,6 +41,11 @@ class OrionMCPServer(MCPServer[Any]):
     """The SDK's server, telling bad arguments the way the API's 422 does: one line per argument, its name and what
     it expects (the SDK's own text is pydantic's multi-line dump, with the rejected values and documentation links)."""
 
+    async def run_streams(self, read_stream: Any, write_stream: Any) -> None:
+        """Serve one connection over the given streams (what run_stdio_async does inside the SDK's transport)."""
+        lowlevel = self._lowlevel_server
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
@@ -49,10 +55,13 @@ class OrionMCPServer(MCPServer[Any]):
             # misspelt "lenght" would silently read the default).
             unknown = sorted(set(arguments or {}) - set(tool.parameters.get("properties", {})))
             if unknown:
-                raise ToolError(
-                    f"Error executing tool {name}: validation_error: the arguments are not valid.\n"
-                    + "\n".join(f"Invalid {argument}: not an argument of {name}" for argument in unknown)
-                )
+                lines = [f"Invalid {argument}: not an argument of {name}" for argument in unknown]
+                raise ToolError(invalid_arguments_message(name, lines))
+            # NUL characters are refused here, named as the tool's argument (the API would name its own field,
+            # "body.query_text"); a lone surrogate never gets this far (apps/mcp/inputs.py answers it)
+            found = forbidden_in(arguments or {}, [])
+            if found is not None:
+                raise ToolError(invalid_arguments_message(name, [invalid_argument(*found)]))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as error:
@@ -63,11 +72,10 @@ class OrionMCPServer(MCPServer[Any]):
 
 
 def _invalid_arguments(tool: str, error: ValidationError) -> str:
-    lines = [describe_invalid(field) for field in invalid_fields(error.errors())]
-    return "\n".join([f"Error executing tool {tool}: validation_error: the arguments are not valid.", *lines])
+    return invalid_arguments_message(tool, [describe_invalid(field) for field in invalid_fields(error.errors())])
 
 
-def build_mcp_server(open_backend: BackendOpener) -> MCPServer[Any]:
+def build_mcp_server(open_backend: BackendOpener) -> OrionMCPServer:
     """Return an MCP server whose tools run against the backend `open_backend` yields for each call."""
     server = OrionMCPServer("orion", instructions=INSTRUCTIONS, version="1.0.0", log_level="WARNING")
     logging.getLogger("httpx2").setLevel(logging.WARNING)

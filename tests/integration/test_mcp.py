@@ -99,6 +99,7 @@ async def test_every_tool_over_streamable_http(live_url: str, org) -> None:  # t
 
         answer = await call(session, "investigate", {"question": "When is the lamp lit?"})
         assert answer["outcome"] == "answered" and answer["quotes_verified"] is True
+        assert answer["verification"].startswith("every quote was checked verbatim")
         assert answer["receipt"] == f"/api/v1/runs/{answer['run_id']}/receipt"
         quote = answer["claims"][0]["quotes"][0]
         assert quote["document_id"] == document["document_id"] and quote["title"] == "Lighthouse manual"
@@ -132,7 +133,10 @@ async def test_a_refusal_carries_its_reason(app, live_url: str, org) -> None:  #
         with scripted_model(app, fake(FakeBehaviour.INSUFFICIENT_EVIDENCE)):
             refused = await call(session, "investigate", {"question": "Who painted the lighthouse?"})
     assert refused["outcome"] == "insufficient_evidence" and refused["claims"] == []
-    assert refused["quotes_verified"] is False and refused["refusal"]
+    assert refused["refusal"]
+    # A refusal has no receipt (the API answers 409 for one) and no failed check: there were no quotes to verify
+    assert refused["receipt"] is None and refused["quotes_verified"] is None
+    assert refused["verification"].startswith("no quotes to verify")
 
 
 async def test_a_read_token_cannot_investigate(live_url: str, org) -> None:  # type: ignore[no-untyped-def]
