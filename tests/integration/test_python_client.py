@@ -128,6 +128,8 @@ def test_the_example_uploads_a_folder_asks_and_prints_verified_quotes(live_orion
     assert completed.returncode == 0, completed.stderr
     lines = completed.stdout.splitlines()
     assert "uploaded returns.md: indexed" in lines and "uploaded shipping.txt: indexed" in lines
+    # A file it does not upload is named with the reason (it was skipped without a word)
+    assert completed.stderr.splitlines() == ["skipped ignored.bin: ORION does not read .bin files"]
     assert "outcome: answered" in lines
     quotes = [line for line in lines if line.strip().startswith("verified quote:")]
     assert quotes, completed.stdout
@@ -135,6 +137,32 @@ def test_the_example_uploads_a_folder_asks_and_prints_verified_quotes(live_orion
     for line in quotes:
         quote = line.split('"', 2)[1]
         assert quote and quote in sources
+
+
+def _run_example(folder: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("ORION_TOKEN", "ORION_URL")}
+    return subprocess.run(
+        [sys.executable, str(EXAMPLE), str(folder), "What is the refund window?"],
+        env={**clean, "PYTHONPATH": str(CLIENT), **environment},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_example_says_in_one_line_what_is_missing_or_unreachable(tmp_path: Path) -> None:
+    """Without ORION_TOKEN it died of KeyError, and of httpx.ConnectError when ORION was not there (tracebacks)."""
+    (tmp_path / "returns.md").write_text("# Returns\n\nThirty days.\n")
+    no_token = _run_example(tmp_path)
+    assert no_token.returncode == 2
+    assert no_token.stderr.splitlines() == [
+        "ask_folder: set ORION_TOKEN to a personal access token with the write scope (create one on the Tokens page)"
+    ]
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    unreachable = _run_example(tmp_path, ORION_TOKEN="orion_pat_x", ORION_URL=nowhere)
+    assert unreachable.returncode == 1
+    [line] = unreachable.stderr.splitlines()
+    assert line.startswith(f"ask_folder: cannot reach ORION at {nowhere} (ConnectError") and "ORION_URL" in line
 
 
 def test_the_client_returns_the_contract_error_for_every_refusal(live_orion: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,9 @@
 
     ORION_URL=http://127.0.0.1:8000 ORION_TOKEN=orion_pat_... python ask_folder.py ./docs "What is the refund window?"
 
-The token needs the `write` scope (it uploads) and its owner a role that may upload and investigate.
+The token needs the `write` scope (it uploads) and its owner a role that may upload and investigate. Files of a
+format ORION does not read, and sub-folders, are skipped and named. Exit 0: answered or refused with a reason;
+1: ORION could not be reached, or refused an upload or the question; 2: usage (arguments, ORION_TOKEN missing).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import httpx
 from orion_client import AuthenticatedClient
@@ -27,13 +30,33 @@ from orion_client.models import (
 )
 from orion_client.types import File
 
-SUFFIXES = {".txt", ".md", ".markdown", ".pdf", ".docx", ".html", ".htm", ".eml", ".csv", ".xlsx"}
+# The formats the README lists as accepted uploads
+SUFFIXES = {
+    ".txt", ".md", ".markdown", ".pdf", ".docx", ".html", ".htm", ".eml", ".mbox", ".csv", ".xlsx",
+    ".png", ".jpg", ".jpeg", ".tif", ".tiff",
+}  # fmt: skip
+
+
+def supported_files(folder: Path) -> list[Path]:
+    """Return the files of `folder` that ORION reads, saying on stderr which others it skips and why."""
+    files = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith("."):
+            continue  # hidden files (.DS_Store, .git) are nobody's documents
+        if path.is_dir():
+            print(f"skipped {path.name}/: a folder (only the files directly in {folder} are uploaded)", file=sys.stderr)
+        elif path.suffix.lower() not in SUFFIXES:
+            kind = f"{path.suffix} files" if path.suffix else "files without an extension"
+            print(f"skipped {path.name}: ORION does not read {kind}", file=sys.stderr)
+        else:
+            files.append(path)
+    return files
 
 
 def upload_folder(client: AuthenticatedClient, folder: Path) -> list[str]:
     """Upload every supported file of `folder`; return the document ids."""
     ids = []
-    for path in sorted(p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES):
+    for path in supported_files(folder):
         with path.open("rb") as handle:
             body = KnowledgeUploadDocumentBody(file=File(payload=handle, file_name=path.name), title=path.stem)
             detailed = knowledge_upload_document.sync_detailed(client=client, body=body)
@@ -73,19 +96,33 @@ def ask(client: AuthenticatedClient, question: str, document_ids: list[str]) -> 
 REQUEST_TIMEOUT_SECONDS = 120  # a run executes within its request; a hosted model may take a while
 
 
+def usage_error(message: str) -> NoReturn:
+    print(f"ask_folder: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main() -> None:
     if len(sys.argv) != 3:
-        sys.exit(__doc__)
+        usage_error(f"give a folder and a question\n{__doc__}")
     folder, question = Path(sys.argv[1]), sys.argv[2]
+    if not folder.is_dir():
+        usage_error(f"no such folder: {folder}")
+    token = os.environ.get("ORION_TOKEN")
+    if not token:
+        usage_error("set ORION_TOKEN to a personal access token with the write scope (create one on the Tokens page)")
+    base_url = os.environ.get("ORION_URL", "http://127.0.0.1:8000")
     client = AuthenticatedClient(
-        base_url=os.environ.get("ORION_URL", "http://127.0.0.1:8000"),
-        token=os.environ["ORION_TOKEN"],
+        base_url=base_url,
+        token=token,
         timeout=httpx.Timeout(REQUEST_TIMEOUT_SECONDS),  # the generated client waits forever without one
     )
-    with client:
-        document_ids = upload_folder(client, folder)
-        wait_until_indexed(client, document_ids)
-        result = ask(client, question, document_ids)
+    try:
+        with client:
+            document_ids = upload_folder(client, folder)
+            wait_until_indexed(client, document_ids)
+            result = ask(client, question, document_ids)
+    except httpx.HTTPError as exc:  # unreachable, refused connection, timed out
+        sys.exit(f"ask_folder: cannot reach ORION at {base_url} ({type(exc).__name__}: {exc}); is ORION_URL right?")
     print(f"outcome: {result.outcome}")
     if result.refusal:
         print(f"refused: {result.refusal.reason}")
