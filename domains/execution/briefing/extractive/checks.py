@@ -330,6 +330,8 @@ _MONEY = re.compile(
 
 
 # A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
+# A table row carries it in its column's label: "Weight kg: 29.5", "Length (cm): 120" (v38).
+_UNIT_LABEL = r"|\b(?:{units})\)?\s*:\s*\d"
 _COLOUR_QUESTION = re.compile(r"\b(?:what|which) colou?rs?\b")
 _UNIT_QUESTIONS = (
     (
@@ -340,7 +342,11 @@ _UNIT_QUESTIONS = (
     ),
     (
         re.compile(r"\b(?:what|which) (?:is |was |are )?(?:the |its )?(?:[\w-]+ ){0,3}weight\b|\bhow heavy\b"),
-        re.compile(r"\d\s?(?:g|kg|grams?|kilos?|kilograms?|lbs?|pounds?|tonnes?|tons?|oz|ounces?)\b", re.I),
+        re.compile(
+            r"\d\s?(?:g|kg|grams?|kilos?|kilograms?|lbs?|pounds?|tonnes?|tons?|oz|ounces?)\b"
+            + _UNIT_LABEL.format(units="g|kg|grams?|kilos?|kilograms?|lbs?|tonnes?|tons?|oz|ounces?"),
+            re.I,
+        ),
     ),
     (
         re.compile(
@@ -350,7 +356,8 @@ _UNIT_QUESTIONS = (
         re.compile(
             r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand))\s?"
             r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?|storeys?|"
-            r"stories|floors?)\b",
+            r"stories|floors?)\b"
+            + _UNIT_LABEL.format(units="mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|ft|inches|miles"),
             re.I,
         ),
     ),
@@ -358,7 +365,8 @@ _UNIT_QUESTIONS = (
         re.compile(r"\b(?:what|which) (?:is |are )?(?:the )?size\b|\bhow (?:big|large)\b"),
         re.compile(
             r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq)\b|\d\s?[x×]\s?\d"
-            r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b",
+            + _UNIT_LABEL.format(units="mm|cm|m|inches|ft|feet|l|litres?|liters?|ml|m2|m²")
+            + r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b",
             re.I,
         ),
     ),
@@ -849,6 +857,17 @@ _SYNONYM_GROUPS = (
     "minimum least",
     "length long",
     "pc computer",
+    # the measure a "how heavy / wide / deep / tall" question asks, as a table's column names it (v38: "How heavy is
+    # the Lumen Cargo 2?" -- "Weight kg: 29.5")
+    "heavy weight weighs weigh",
+    "wide width",
+    "deep depth",
+    "tall height",
+    # from the eleventh batch's refusals (2026-12-04, read after its before-reading figure): "normal delivery" /
+    # "Standard delivery", "an extension cable" / "an extension lead", "came smashed" / "the broken item"
+    "normal standard",
+    "cable lead cord",
+    "smashed broken",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -895,6 +914,7 @@ _BROADER_GROUPS = (
     "sofa sofas chair chairs table tables wardrobe wardrobes desk desks bed beds => furniture",
     "son sons daughter daughters => child children kid kids",
     "husband wife => partner spouse",
+    "england scotland wales => uk britain",
 )
 
 
@@ -943,6 +963,8 @@ _PHRASAL_VERBS = (
     "call off=cancel",
     "put off=postpone delay",
     "pay back=repay refund",
+    "put up=increase increased raise rise",
+    "post back=return send",
     "top up=add",
     "log in=login access",
     "sign in=login access",
@@ -1456,6 +1478,7 @@ class QuestionNeeds:
                 and not self.in_range(term, text)
                 and not day_of_kind(term, where)
                 and not in_labelled_range(term, self.labels, text)
+                and not any(same_word(broader, where) for broader in _BROADER.get(term, ()))  # "Wales" / "UK"
             ):
                 return False  # "Year 4" asked: "Year 3" or "Years 5 to 6" is about another
         if row and header and for_other_days(self.terms, header):

@@ -140,3 +140,40 @@ def test_a_single_letter_before_a_sentence_opener_ends_the_sentence() -> None:
         "The AGM will be in September.",
         "Ask J. Smith or J. R. Tolkien.",
     ]
+
+
+# v38, from the fourth outside check: a measure asked with "how heavy / wide / deep / tall" is met by a table's
+# column that names the measure and carries the unit in its label
+
+
+def test_a_measure_and_its_unit_may_be_a_columns_label() -> None:
+    rows = (
+        "## Models\n\nModel: Orla Tour | Frame: Steel | Price EUR: 1199 | Weight kg: 16.4\n\n"
+        "Model: Orla Mini | Frame: Aluminium | Price EUR: 499 | Width (cm): 48\n"
+    )
+    tour = "Model: Orla Tour | Frame: Steel | Price EUR: 1199 | Weight kg: 16.4"
+    assert tour in candidate_quotes("How heavy is the Orla Tour?", rows)
+    assert "Model: Orla Mini | Frame: Aluminium | Price EUR: 499 | Width (cm): 48" in candidate_quotes(
+        "How wide is the Orla Mini?", rows
+    )
+    # the unit must be the measure's: a price's column is no weight
+    assert not candidate_quotes("How heavy is the Orla Mini?", rows)
+    for asked, written in (("heavy", "weight"), ("wide", "width"), ("deep", "depth"), ("tall", "height")):
+        assert same_word(stem(asked), {stem(written)}), asked
+
+
+def test_plain_equivalents_from_the_eleventh_batch() -> None:
+    for asked, written in (("normal", "standard"), ("cable", "lead"), ("smashed", "broken")):
+        assert same_word(stem(asked), {stem(written)}), asked
+    lead = "Do not use an extension lead or a multi-plug adaptor."
+    assert lead in candidate_quotes("Can I plug it into an extension cable?", f"## Safety\n\n{lead}\n")
+
+
+def test_a_part_of_a_country_is_found_where_the_country_is_written() -> None:
+    rows = "## Delivery\n\nService: Standard (UK mainland) | Price: £3.95\n"
+    assert "Service: Standard (UK mainland) | Price: £3.95" in candidate_quotes(
+        "How much is normal delivery to Wales?", rows
+    )
+    # one way only: a question about the UK is not answered by a row for England alone
+    england = "## Delivery\n\nService: Courier (England only) | Price: £6.00\n"
+    assert not candidate_quotes("How much is courier delivery to the UK?", england)
