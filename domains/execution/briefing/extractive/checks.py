@@ -329,6 +329,8 @@ _MONEY = re.compile(
 )
 
 
+_EMAIL_UNIT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+_PHONE_UNIT = re.compile(r"\d(?:[\s()-]?\d){6,}")
 # A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
 # A table row carries it in its column's label: "Weight kg: 29.5", "Length (cm): 120" (v38).
 _UNIT_LABEL = r"|\b(?:{units})\)?\s*:\s*\d"
@@ -362,11 +364,13 @@ _UNIT_QUESTIONS = (
         ),
     ),
     (
-        re.compile(r"\b(?:what|which) (?:is |are )?(?:the )?size\b|\bhow (?:big|large)\b"),
+        re.compile(r"\b(?:what|which) (?:is |are )?(?:the )?sizes?\b|\bhow (?:big|large)\b"),
         re.compile(
             r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq)\b|\d\s?[x×]\s?\d"
             + _UNIT_LABEL.format(units="mm|cm|m|inches|ft|feet|l|litres?|liters?|ml|m2|m²")
-            + r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b",
+            + r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b"
+            # v39: "Sizes 6 to 16", "age 7-8", "S, M and L"
+            + r"|\bsizes?\s+\d|\bages?\s+\d|(?-i:\b(?:S|M|L)\b(?=\s*(?:,|and|or|to|-|–)\s*(?:M|L|XL)\b))",
             re.I,
         ),
     ),
@@ -387,7 +391,7 @@ _UNIT_QUESTIONS = (
         re.compile(
             r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:the |their |your |an )?(?:[\w-]+ ){0,3}e-?mail\?"
         ),
-        re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
+        _EMAIL_UNIT,
     ),
     (
         # "Is there a phone number I can call?", "What number should I ring?": a number of seven digits or more
@@ -395,7 +399,32 @@ _UNIT_QUESTIONS = (
             r"\b(?:phone|telephone|contact|helpline|mobile|emergency|out-of-hours) number\b"
             r"|\b(?:what|which|a|the) number (?:can|should|do|could|would|must) (?:i|we|you) (?:call|ring|phone|text)\b"
         ),
-        re.compile(r"\d(?:[\s()-]?\d){6,}"),
+        _PHONE_UNIT,
+    ),
+    (
+        # v39: "What's the address of Glenhaven Outdoor Centre?", "What address do I post returns to?": a postal
+        # address has a house number or a postcode, or names a street; "by post to the Agent's address above" is none
+        re.compile(
+            r"^(?!.*\b(?:e-?mail|web|ip|mac|wallet)\s+address)"
+            r"(?:.*\b(?:what|which)\b.*\baddress\b|.*\baddress\s+(?:of|for)\b)"
+        ),
+        # a postcode (UK "PN1 2AB", US "IL 62701", German "10115 Berlin") or a street's word; a place's own name
+        # ("Glenhaven Outdoor Centre") and a date's digits ("Friday 10 April") are no address
+        re.compile(
+            r"(?-i:\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|\b\d{5}\s+[A-Z][a-zäöü]+)"
+            r"|\b(?:road|rd|street|lane|avenue|ave|drive|crescent|terrace|mews|grove|parade|wharf|quay|boulevard|blvd|"
+            r"po\s+box|p\.o\.\s+box|strasse|straße|gasse|allee)\b",
+            re.I,
+        ),
+    ),
+    (
+        # v39: "What's the minimum macOS version ...?", "Which version added ...?": a version is a number
+        re.compile(
+            r"\b(?:what|which)(?:'s| is| was)?\s+(?:the\s+)?(?:(?:minimum|min|latest|current|oldest|newest|required|"
+            r"supported|lowest|earliest|first|last)\s+)?(?:[\w-]+\s+)?versions?\b"
+            r"(?!\s+of\s+the\s+(?:form|policy|document|contract|agreement))"
+        ),
+        re.compile(r"\d"),
     ),
     (
         re.compile(r"\b(?:what|which) speed\b|\bhow fast\b"),
@@ -1170,6 +1199,8 @@ class QuestionNeeds:
     # Two things asked in one ("... and what's the extra for the exhibition?", "from A to B, and then on to C?"):
     # each table row may answer one of them
     compound: bool = False
+    # Whose contact detail is asked ("the head coach's phone number" -> coach; possessive_owners)
+    owners: frozenset[str] = frozenset()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1327,6 +1358,7 @@ class QuestionNeeds:
             asks_place_or_time(asked),
             bool(_CODED_NUMBER.search(folded)),
             bool(question_parts(question)) or bool(_ASKS_MORE.search(folded)),
+            possessive_owners(question),
         )
 
     def eligible(
@@ -1389,6 +1421,8 @@ class QuestionNeeds:
             return False  # "IT will disconnect all desktop computers on Friday" for "When will IT reconnect them?"
         if self.expect is Expect.QUANTITY and self.head is not None and counts_times_only(tokens, self.head):
             return False  # "You can renew an item twice" for "How many items can I renew?"
+        if self.counts and self.head is not None and counts_durations_only(tokens, self.head):
+            return False  # "Teaware may be returned within 30 days" for "How many cups does the tea urn make?"
         if self.counts and text is not None and only_shares(text):
             return False  # "Workload concerns were highest in Customer Operations (55%)" for "How many staff ...?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
@@ -1419,6 +1453,15 @@ class QuestionNeeds:
             return False  # "Date of incident: Tuesday 3 March" for "Where did the incident happen?"
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
+        if self.owners and self.unit in (_EMAIL_UNIT, _PHONE_UNIT) and layout:
+            # A contact list's line is its own person's or office's: the owner asked must be named in the line or
+            # its headings.
+            # "Club Secretary (fees and forms): ... 01632 960189" is no number of "the head coach's" (v39).
+            # Only where the chunk names the owner elsewhere (a list of several people): a document that never names it
+            # ("the gym's officer" in Tidewell Fitness's notice) is left to features._owned_elsewhere.
+            here = stems | (headed if headed is not None else section) | document | names
+            if any(same_word(owner, chunk) and not same_word(owner, here) for owner in self.owners):
+                return False
         dated = iso_date_stems(text) | day_part_stems(text) if text is not None else frozenset()
         own = stems | section | dated
         if text is not None:
@@ -1691,6 +1734,17 @@ def names_the_opposite(text: str, stems: set[str], unprefixed: frozenset[str], *
 
 _TIMES = frozenset(("once", "twice", "thrice"))
 _ONE = frozenset(("a", "an", "one", "each", "every", "per"))
+
+
+def counts_durations_only(tokens: list[Token], head: str) -> bool:
+    """Return True when every number of a sentence is a length of time ("within 30 days", "2 hours") and the X of
+    "how many X" is no unit of time: "Teaware may be returned within 30 days" counts no cups (v39)."""
+    if head in _TIME_HEADS or any(same_word(head, {stem(unit)}) for unit in _DURATION_UNITS):
+        return False  # "How many days ...?", "How many nights ...?"
+    numbers = [i for i, t in enumerate(tokens) if _is_number(t)]
+    if not numbers:
+        return False
+    return all(i + 1 < len(tokens) and tokens[i + 1].lower in _DURATION_UNITS for i in numbers)
 
 
 def counts_times_only(tokens: list[Token], head: str) -> bool:

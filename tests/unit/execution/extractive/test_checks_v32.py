@@ -177,3 +177,50 @@ def test_a_part_of_a_country_is_found_where_the_country_is_written() -> None:
     # one way only: a question about the UK is not answered by a row for England alone
     england = "## Delivery\n\nService: Courier (England only) | Price: £6.00\n"
     assert not candidate_quotes("How much is courier delivery to the UK?", england)
+
+
+# v39, from the eleventh batch (read): what an address, a version and sizes are; whose contact line it is; a count
+# of durations counts no things
+
+
+def test_a_postal_address_has_a_postcode_or_a_street() -> None:
+    letter = (
+        "## Camp\n\nThe camp will run from Friday 10 April at Glenhaven Outdoor Centre.\n\n"
+        "## Returns\n\nSend returns to Returns Desk, Unit 4, Mill Lane, Penmore PN1 2AB.\n"
+    )
+    assert not candidate_quotes("What's the address of Glenhaven Outdoor Centre?", letter)
+    assert "Send returns to Returns Desk, Unit 4, Mill Lane, Penmore PN1 2AB." in candidate_quotes(
+        "What address do I send returns to?", letter
+    )
+
+
+def test_a_version_asked_is_a_number() -> None:
+    notes = "## About\n\nThe app runs on Windows and macOS.\n\n## Requirements\n\nIt needs macOS 12 or later.\n"
+    assert candidate_quotes("What's the minimum macOS version it needs?", notes) == ["It needs macOS 12 or later."]
+    # "what was fixed in version 5.1.3" asks what, not which version
+    fixed = "## Version 5.1.3\n\nFixed the export to PDF.\n"
+    assert "Fixed the export to PDF." in candidate_quotes("What was fixed in version 5.1.3?", fixed)
+
+
+def test_sizes_asked_are_sizes_named() -> None:
+    kit = "## Kit\n\nThe club hoodie costs £24.\n\nHoodies come in sizes 6 to 16.\n"
+    assert candidate_quotes("What sizes does the club hoodie come in?", kit) == ["Hoodies come in sizes 6 to 16."]
+
+
+def test_a_contact_line_is_its_own_persons() -> None:
+    contacts = (
+        "## Contacts\n\nHead coach: Dan Price (training times only)\n\n"
+        "Club secretary (fees and forms): Lorna Hill, 01632 960189\n"
+    )
+    assert not candidate_quotes("What's the head coach's phone number?", contacts)
+    assert "Club secretary (fees and forms): Lorna Hill, 01632 960189" in candidate_quotes(
+        "What's the club secretary's phone number?", contacts
+    )
+
+
+def test_a_count_of_days_counts_no_things() -> None:
+    returns = "Urns, cups and teapots may be returned within 30 days."
+    faq = f"## Returns\n\n{returns}\n\n## Hire\n\nThe large urn holds 40 cups.\n"
+    assert candidate_quotes("How many cups does the urn make?", faq) == ["The large urn holds 40 cups."]
+    # a count of days asked is answered by one
+    assert returns in candidate_quotes("How many days do I have to return cups?", faq)
