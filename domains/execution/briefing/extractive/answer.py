@@ -487,6 +487,40 @@ _STATES_FUTURE = re.compile(
 )
 
 
+def _sharper_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first a sentence of the lead's paragraph, under its headings, that names, in its own
+    words, every asked word their shared headings do not, when the lead does not: "Components such as brakes and
+    gears are covered for 2 years." over "Frames carry a 10-year warranty." for "What is the warranty on brakes?"
+    (the heading "Warranty" names the warranty for both; only one names the brakes), "The Leipzig warehouse moves to
+    Halle on 14 December." over "Customer service hours stay the same: Monday to Friday." in the same email."""
+    if not order:
+        return order
+    needs = analysis.needs
+    asked = [*needs.focus, *needs.key_terms]
+    lead = analysis.candidates[order[0][0]]
+    passage = analysis.passages[lead.passage]
+    shared = passage.context_stems[lead.sentence] if passage.context_stems else frozenset()
+
+    def names(candidate: Candidate) -> frozenset[str]:
+        stems = _own_stems(analysis, candidate)
+        return frozenset(term for term in asked if needs.found(term, stems) and not same_word(term, shared))
+
+    beyond = frozenset(term for term in asked if not same_word(term, shared))
+    if not beyond or names(lead) == beyond:
+        return order
+    for rank, (index, _) in enumerate(order[1:LABELLED_ANSWER_RANKS], start=1):
+        candidate = analysis.candidates[index]
+        if candidate.passage != lead.passage:
+            continue
+        if passage.context_stems and passage.context_stems[candidate.sentence] != shared:
+            continue
+        if passage.units and passage.units[candidate.sentence].block != passage.units[lead.sentence].block:
+            continue  # another paragraph: an earlier message quoted below a reply says what has since changed
+        if names(candidate) == beyond:
+            return [order[rank], *order[:rank], *order[rank + 1 :]]
+    return order
+
+
 def _future_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
     """Put first, for "When will X ...?", a sentence of the lead's document that says what is to come ("Work is
     scheduled for 17 March") over a lead that says nothing of the future ("The boiler failed its inspection on
@@ -557,6 +591,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     order = _heading_list_first(analysis, order)
     order = _labelled_answer_first(analysis, order)
     order = _named_thing_first(analysis, order)
+    if not listing:
+        order = _sharper_first(analysis, order)
     order = _future_first(analysis, order)
     first = _with_remedy(analysis, analysis.candidates[order[0][0]])
     document = _document_of(analysis, first)

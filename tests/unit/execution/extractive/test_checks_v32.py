@@ -9,7 +9,7 @@ from __future__ import annotations
 from domains.execution.briefing.extractive.checks import Expect, holds_expected, in_stated_range, only_shares, same_word
 from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import stem, tokenize
-from tests.unit.execution.extractive.helpers import candidate_quotes
+from tests.unit.execution.extractive.helpers import candidate_quotes, grounded_quotes, trusted_chunks
 
 # A shop's delivery FAQ (v33 and v35)
 SHIPPING_FAQ = (
@@ -224,3 +224,23 @@ def test_a_count_of_days_counts_no_things() -> None:
     assert candidate_quotes("How many cups does the urn make?", faq) == ["The large urn holds 40 cups."]
     # a count of days asked is answered by one
     assert returns in candidate_quotes("How many days do I have to return cups?", faq)
+
+
+# v40, from the fourth outside check: of two sentences under one heading, the one that names what the heading does
+# not leads ("What is the warranty on brakes?" -- the frames' warranty shares only the heading's word)
+WARRANTY_FAQ = (
+    "# Orla Cycles FAQ\n\n## Returns\n\nYou can return an unused bike within 30 days for a full refund.\n\n"
+    "## Warranty\n\nFrames carry a 12-year warranty. Components such as brakes and gears are covered for 3 years.\n"
+)
+MOVE_EMAIL = (
+    "From: Ines Roth <ines@orla.example>\nTo: Ops <ops@orla.example>\nSubject: Warehouse\n\nHi all,\n\n"
+    "Opening hours stay the same: Monday to Friday, 8:00 to 18:00. The Bremen warehouse moves to Verden on "
+    "3 March 2027.\n\nThanks,\nInes\n"
+)
+
+
+async def test_the_sentence_naming_what_the_heading_does_not_leads() -> None:
+    quotes = await grounded_quotes("What is the warranty on brakes?", trusted_chunks(WARRANTY_FAQ))
+    assert quotes[0] == "Components such as brakes and gears are covered for 3 years."
+    quotes = await grounded_quotes("When does the Bremen warehouse move to Verden?", trusted_chunks(MOVE_EMAIL))
+    assert quotes[0] == "The Bremen warehouse moves to Verden on 3 March 2027."
