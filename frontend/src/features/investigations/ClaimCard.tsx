@@ -5,7 +5,10 @@ import { useId, useState } from "react";
 import type { Citation, Claim, ClaimCitation } from "@/api/types";
 import { HighlightedText } from "@/components/HighlightedText";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
+import { RecordFields, RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
+import { highlightSegments } from "@/lib/highlight";
+import { parseRecord } from "@/lib/record";
 import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { QuoteInDocument } from "./QuoteInDocument";
 
@@ -18,10 +21,14 @@ export function ClaimCard({ claim, index, evidence }: {
   const purged = isClaimPurged(claim, evidence);
   return (
     <li className="claim">
-      <p className="claim-statement">
-        <span className="claim-number">Claim {index + 1}.</span>{" "}
-        {isPurged(claim.statement) ? <span className="muted">Purged</span> : claim.statement}
-      </p>
+      {isPurged(claim.statement) ? (
+        <p className="claim-statement">
+          <span className="claim-number">Claim {index + 1}.</span> <span className="muted">Purged</span>
+        </p>
+      ) : (
+        <RecordOrText text={claim.statement} className="claim-statement"
+          before={<><span className="claim-number">Claim {index + 1}.</span>{" "}</>} />
+      )}
       {purged ? (
         <p className="small evidence-drift" role="status">
           The cited evidence was purged: its document was deleted and its words were removed from this record.
@@ -87,12 +94,15 @@ function QuoteCard({ citation, source }: { citation: ClaimCitation; source: Cita
   const [inDocument, setInDocument] = useState(false);
   const span = citation.span;
   if (isQuotePurged(citation, source)) return <PurgedQuote source={source} />;
+  const record = quotedRecord(citation, source);
 
   return (
     <li className="quote">
       {source ? <SourceLine source={source} citation={citation} /> : null}
       <blockquote className="chunk-text">
-        {source && span ? (
+        {record ? (
+          <RecordFields fields={record.fields} text={record.text} verbatimLabel="Quoted text" markVerbatim />
+        ) : source && span ? (
           <HighlightedText text={source.content} spans={[{ start: span.chunk_start, end: span.chunk_end }]} />
         ) : (
           <mark>{citation.quote}</mark>
@@ -116,4 +126,20 @@ function QuoteCard({ citation, source }: { citation: ClaimCitation; source: Cita
       ) : null}
     </li>
   );
+}
+
+/**
+ * The quote as a spreadsheet row's fields when it is one, in the source's own words (the chunk's marked span, or
+ * the quote itself without a span). The rest of the chunk is other rows; "Show in the full text" still shows them.
+ */
+export function quotedRecord(citation: ClaimCitation, source: Citation | undefined) {
+  const span = citation.span;
+  const text = source && span
+    ? highlightSegments(source.content, [{ start: span.chunk_start, end: span.chunk_end }])
+      .filter((segment) => segment.marked)
+      .map((segment) => segment.text)
+      .join("")
+    : citation.quote;
+  const fields = parseRecord(text);
+  return fields === null ? null : { fields, text };
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Citation } from "@/api/types";
 import { EmptyState } from "@/components/EmptyState";
+import { RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
 import { isPurged } from "./purged";
 
@@ -34,7 +35,7 @@ export function EvidenceList({ citations }: { citations: readonly Citation[] }) 
             {purged ? (
               <p className="muted">Purged: its document was deleted and its words were removed from this record.</p>
             ) : (
-              <p className="chunk-text">{citation.content}</p>
+              <RecordOrText text={citation.content} className="chunk-text" verbatimLabel="Passage text" />
             )}
           </li>
         );

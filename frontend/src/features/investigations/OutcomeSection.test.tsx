@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Citation, Run, RunResult } from "@/api/types";
 import { EvidenceList } from "./EvidenceList";
@@ -90,6 +90,59 @@ describe("OutcomeSection", () => {
     expect(container.querySelector(".match-note")?.textContent).toContain("quotes");
     expect(container.querySelector(".evidence-drift")).toBeNull();
     expect(screen.getByRole("button", { name: "Show in the full text" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("reads a spreadsheet row (briefing, claim and quote) as a list of its fields, keeping the verbatim quote", () => {
+    const rows = "Model: Finch Road | Category: Road | Price USD: 1299\n\n" +
+      "Model: Sparrow City | Category: Commuter | Price USD: 749 | Weight kg: 11.9";
+    const row = "Model: Sparrow City | Category: Commuter | Price USD: 749 | Weight kg: 11.9";
+    const start = rows.indexOf(row);
+    const csv: Citation = { ...citation, source_type: "csv", content: rows, section: null, page: null };
+    const rowClaim = {
+      statement: row,
+      citations: [{
+        chunk_id: "c1",
+        quote: row,
+        span: { chunk_start: start, chunk_end: start + row.length, version_start: 0, version_end: row.length,
+          page_start: null, page_end: null, match: "exact" as const },
+      }],
+      evidence_status: "current" as const,
+    };
+    const { container } = render(
+      <OutcomeSection run={run()} result={result({
+        citations: [csv],
+        result: { briefing: row, claims: [rowClaim], insufficient_evidence: false },
+      })} />,
+    );
+
+    const briefing = container.querySelector(".briefing") as HTMLElement;
+    expect(within(briefing).getAllByRole("term").map((term) => term.textContent)).toEqual(
+      ["Model", "Category", "Price USD", "Weight kg"],
+    );
+    const statement = container.querySelector(".claim-statement") as HTMLElement;
+    expect(statement.textContent).toMatch(/^Claim 1\. /);
+    expect(within(statement).getByText("Sparrow City").tagName).toBe("DD");
+
+    const blockquote = container.querySelector("blockquote") as HTMLElement;
+    expect(within(blockquote).getByText("Commuter").tagName).toBe("DD");
+    expect(within(blockquote).queryByText("Finch Road")).toBeNull(); // the chunk's other row is not the quote
+    const marks = blockquote.querySelectorAll("mark");
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.textContent).toBe(row); // the quote, verbatim, as the source reads
+    expect(within(blockquote).getByText("Quoted text:", { exact: false })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Show in the full text" })).toBeTruthy();
+  });
+
+  it("lists a retrieved passage that is one spreadsheet row by its fields, its text kept verbatim", () => {
+    const row = "Model: Sparrow City | Price USD: 749";
+    const { container } = render(<EvidenceList citations={[{ ...citation, content: row }, { ...citation, chunk_id: "c2" }]} />);
+    const [first, second] = Array.from(container.querySelectorAll(".result"));
+    expect(within(first as HTMLElement).getAllByRole("definition").map((value) => value.textContent)).toEqual(
+      ["Sparrow City", "749"],
+    );
+    expect(first?.querySelector("code")?.textContent).toBe(row);
+    expect(second?.querySelector("dl")).toBeNull();
+    expect(second?.querySelector("p.chunk-text")?.textContent).toBe(chunk);
   });
 
   it("says when a claim's evidence changed after the run answered", () => {

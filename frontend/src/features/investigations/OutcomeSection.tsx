@@ -1,5 +1,6 @@
 import type { Citation, Run, RunResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
+import { RecordOrText } from "@/components/RecordText";
 import { ClaimCard } from "./ClaimCard";
 import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { WithheldNotice } from "./WithheldNotice";
@@ -27,7 +28,7 @@ function Outcome({ run, result }: { run: Run; result: RunResult }) {
             <strong>Reason:</strong> {result.refusal?.reason ?? "No reason was recorded."}
           </p>
           {addsToReason(result.result?.briefing, result.refusal?.reason) ? (
-            <p className="muted">{result.result?.briefing}</p>
+            <RecordOrText text={result.result?.briefing ?? ""} className="muted" />
           ) : null}
         </section>
       );
@@ -76,7 +77,7 @@ function Answer({ result }: { result: RunResult }) {
           longer shown{purged.length === claims.length ? "" : "; the other claims still stand on their quotes"}.
         </Alert>
       ) : null}
-      {briefing && !isPurged(briefing) ? <p className="briefing">{briefing}</p> : null}
+      {briefing && !isPurged(briefing) ? <RecordOrText text={briefing} className="briefing" /> : null}
       {quotesLeft > 0 ? (
         <p className="small muted">
           Every quote {quotesLeft < quotes.length ? "still shown " : ""}below was checked against its source and is

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { parseRecord, type RecordField } from "@/lib/record";
+
+/**
+ * A spreadsheet or CSV row (`Model: Sparrow City | Price USD: 749`) as a list of its fields, with the text exactly as
+ * written under it: a quote is verified verbatim, so its words stay on the page to read and copy.
+ */
+export function RecordFields({ fields, text, verbatimLabel, markVerbatim = false }: {
+  fields: readonly RecordField[];
+  text: string;
+  verbatimLabel: string;
+  markVerbatim?: boolean;
+}) {
+  return (
+    <div className="record">
+      <dl className="record-fields">
+        {fields.map((field, index) => (
+          <div key={index} className="record-field">
+            <dt>{field.label}</dt>
+            <dd>{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="small record-verbatim">
+        <span className="muted">{verbatimLabel}: </span>
+        <code>{markVerbatim ? <mark>{text}</mark> : text}</code>
+      </p>
+    </div>
+  );
+}
+
+/** The text in a paragraph as today, or, when it is exactly one record, its fields (and the text) in a block. */
+export function RecordOrText({ text, className, verbatimLabel = "Original text", before }: {
+  text: string;
+  className?: string;
+  verbatimLabel?: string;
+  before?: ReactNode;
+}) {
+  const fields = parseRecord(text);
+  if (fields === null) {
+    return (
+      <p className={className}>
+        {before}
+        {text}
+      </p>
+    );
+  }
+  return (
+    <div className={className}>
+      {before}
+      <RecordFields fields={fields} text={text} verbatimLabel={verbatimLabel} />
+    </div>
+  );
+}
