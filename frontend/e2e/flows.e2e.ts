@@ -391,6 +391,33 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await screenshot("briefing-evidence-gone");
   });
 
+  step("reads a quoted spreadsheet row as a list of its fields, with the verbatim quote kept", async () => {
+    await openFromNav("Documents");
+    await page.getByLabel("Choose a file").setInputFiles({
+      name: "bike-catalogue.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "Model,Category,Price USD,Weight kg\nSparrow City,Commuter,749,11.9\nFinch Road,Road,1299,8.4\n",
+      ),
+    });
+    await page.getByLabel("Title (optional)").fill("Bike catalogue");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
+    await openFromNav("Investigations");
+    await page.getByLabel("Question", { exact: true }).fill("What is the price of the Sparrow City?");
+    await page.getByRole("checkbox", { name: "Bike catalogue" }).check();
+    await investigate();
+    await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    const quote = page.locator(".claim blockquote").first();
+    await quote.locator("dl").waitFor();
+    expect(await quote.locator("dt").allTextContents()).toEqual(["Model", "Category", "Price USD", "Weight kg"]);
+    expect(await quote.locator("dd").allTextContents()).toEqual(["Sparrow City", "Commuter", "749", "11.9"]);
+    expect(await quote.locator("code mark").textContent()).toBe(
+      "Model: Sparrow City | Category: Commuter | Price USD: 749 | Weight kg: 11.9",
+    );
+    await screenshot("briefing-csv-row");
+  });
+
   step("shows Page not found at an unknown address, without redirecting, and a way back", async () => {
     // The contract: the server answers any address it has no file for with the app's index page (200); the app
     // itself says there is no page here, where it was asked for, for a signed-in user too (not sent to Documents).

@@ -27,6 +27,13 @@ describe("RecordOrText", () => {
     expect(container.querySelector(".briefing")?.tagName).toBe("DIV");
   });
 
+  it("without a verbatim label, keeps the exact text as the list's title instead of a line under it", () => {
+    const { container } = render(<RecordOrText text={row} />);
+    expect(container.querySelector("dl")?.getAttribute("title")).toBe(row);
+    expect(container.querySelector("code")).toBeNull();
+    expect(container.textContent).not.toContain(row);
+  });
+
   it("keeps a value's own colons whole", () => {
     const { container } = render(<RecordOrText text="Day: Monday | Open: 09:00" />);
     expect(pairs(container.querySelector("dl") as HTMLElement)).toEqual(["Day = Monday", "Open = 09:00"]);

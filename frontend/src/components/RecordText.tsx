@@ -2,18 +2,19 @@ import type { ReactNode } from "react";
 import { parseRecord, type RecordField } from "@/lib/record";
 
 /**
- * A spreadsheet or CSV row (`Model: Sparrow City | Price USD: 749`) as a list of its fields, with the text exactly as
- * written under it: a quote is verified verbatim, so its words stay on the page to read and copy.
+ * A spreadsheet or CSV row (`Model: Sparrow City | Price USD: 749`) as a list of its fields. With a `verbatimLabel`
+ * the text exactly as written stays under it (a quote is verified verbatim: its words stay on the page to read and
+ * copy); without one (a briefing or claim restating the row, whose quote below shows it) it is the list's title.
  */
 export function RecordFields({ fields, text, verbatimLabel, markVerbatim = false }: {
   fields: readonly RecordField[];
   text: string;
-  verbatimLabel: string;
+  verbatimLabel?: string;
   markVerbatim?: boolean;
 }) {
   return (
     <div className="record">
-      <dl className="record-fields">
+      <dl className="record-fields" title={verbatimLabel === undefined ? text : undefined}>
         {fields.map((field, index) => (
           <div key={index} className="record-field">
             <dt>{field.label}</dt>
@@ -21,16 +22,18 @@ export function RecordFields({ fields, text, verbatimLabel, markVerbatim = false
           </div>
         ))}
       </dl>
-      <p className="small record-verbatim">
-        <span className="muted">{verbatimLabel}: </span>
-        <code>{markVerbatim ? <mark>{text}</mark> : text}</code>
-      </p>
+      {verbatimLabel === undefined ? null : (
+        <p className="small record-verbatim">
+          <span className="muted">{verbatimLabel}: </span>
+          <code>{markVerbatim ? <mark>{text}</mark> : text}</code>
+        </p>
+      )}
     </div>
   );
 }
 
 /** The text in a paragraph as today, or, when it is exactly one record, its fields (and the text) in a block. */
-export function RecordOrText({ text, className, verbatimLabel = "Original text", before }: {
+export function RecordOrText({ text, className, verbatimLabel, before }: {
   text: string;
   className?: string;
   verbatimLabel?: string;

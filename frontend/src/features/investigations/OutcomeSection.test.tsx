@@ -122,6 +122,7 @@ describe("OutcomeSection", () => {
     const statement = container.querySelector(".claim-statement") as HTMLElement;
     expect(statement.textContent).toMatch(/^Claim 1\. /);
     expect(within(statement).getByText("Sparrow City").tagName).toBe("DD");
+    expect(statement.querySelector("dl")?.getAttribute("title")).toBe(row);
 
     const blockquote = container.querySelector("blockquote") as HTMLElement;
     expect(within(blockquote).getByText("Commuter").tagName).toBe("DD");
