@@ -73,8 +73,12 @@ _EXPECT_PATTERNS = (
         Expect.DATE,
         re.compile(
             r"^(?:when|by when|until when|since when)\b|\b(?:by|until|before) when\b|\bwhen (?:is|are|was|were|will|"
-            r"does|do|did|must|should|can)\b|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:date|day|year|month)\b"
+            r"does|do|did|must|should|can)\b|\bwhat (?:time|date|day|year|month)\b(?! group)"
+            r"|\bwhich (?:date|day|year|month)\b(?! group)"
             r"|\bby what (?:time|date|day)\b|^(?:what|which) deadlines?\b"
+            # v41: "What's the earliest date I can end the tenancy?", "What is the last day to apply?"
+            r"|\bwhat(?:'s| is| was| are)\s+the\s+(?:earliest|latest|last|first|next|final|closing|start|end|due|"
+            r"expiry|renewal)\s+(?:date|day)s?\b"
         ),
     ),
     (
@@ -690,6 +694,13 @@ _PLACE_NUMBERS = _REFERENCES | frozenset(
 )
 
 
+def _may_is_the_month(tokens: list[Token], index: int) -> bool:
+    """Return True when "may" at `index` is the month ("3 May", "May 2026", "in May"), not the verb ("The Tenant may
+    only use the break clause if all rent is paid up to date", v41)."""
+    near = [tokens[j] for j in (index - 1, index + 1) if 0 <= j < len(tokens)]
+    return any(t.numeric for t in near) or (index > 0 and tokens[index].capitalized)
+
+
 def holds_expected(
     expect: Expect,
     tokens: Iterable[Token],
@@ -787,7 +798,7 @@ def holds_expected(
         }
         return any(
             is_year(t)
-            or t.lower in MONTHS
+            or (t.lower in MONTHS and (t.lower != "may" or _may_is_the_month(listed, i)))
             or t.lower.removesuffix("s") in _WEEKDAYS  # "on Tuesdays"
             or t.lower in _TIME_WORDS
             or ":" in t.lower
@@ -1201,6 +1212,8 @@ class QuestionNeeds:
     compound: bool = False
     # Whose contact detail is asked ("the head coach's phone number" -> coach; possessive_owners)
     owners: frozenset[str] = frozenset()
+    # The phrasal acts a question asks about that have an opposite ("taken down" / "put up"): _OPPOSITE_ACTS
+    acts: tuple[int, ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1359,6 +1372,7 @@ class QuestionNeeds:
             bool(_CODED_NUMBER.search(folded)),
             bool(question_parts(question)) or bool(_ASKS_MORE.search(folded)),
             possessive_owners(question),
+            opposite_acts(folded),
         )
 
     def eligible(
@@ -1419,6 +1433,8 @@ class QuestionNeeds:
             return False  # "Adults may borrow 12 items" for "How many items can a child borrow?"
         if not self.negated and names_the_reverse(self.focus, tokens):
             return False  # "IT will disconnect all desktop computers on Friday" for "When will IT reconnect them?"
+        if self.acts and not self.negated and text is not None and states_the_opposite_act(self.acts, text):
+            return False  # "Scaffolding will be put up on the Friday" for "When will the scaffolding be taken down?"
         if self.expect is Expect.QUANTITY and self.head is not None and counts_times_only(tokens, self.head):
             return False  # "You can renew an item twice" for "How many items can I renew?"
         if self.counts and self.head is not None and counts_durations_only(tokens, self.head):
@@ -1788,6 +1804,44 @@ def _reversal(word: str) -> tuple[str, bool]:
         if word.startswith(prefix) and len(word) - len(prefix) >= 4:
             return word[len(prefix) :], True
     return _AGAIN.get(word, word), False
+
+
+# Acts said in two words whose opposite is said in two others (v41): a sentence stating only the opposite answers
+# nothing about the act asked ("put up" for "taken down", "switch off" for "switch on").
+_OPPOSITE_ACTS = (
+    (
+        re.compile(
+            r"\b(?:take|takes|taking|taken|took|come|comes|coming|came)\s+down\b|\b(?:removed|dismantled)\b", re.I
+        ),
+        re.compile(r"\b(?:put|puts|putting)\s+up\b|\b(?:go|goes|going|went|gone)\s+up\b|\berected\b", re.I),
+    ),
+    (
+        re.compile(r"\b(?:switch|switches|switched|turn|turns|turned)\s+on\b", re.I),
+        re.compile(r"\b(?:switch|switches|switched|turn|turns|turned)\s+off\b", re.I),
+    ),
+)
+
+
+def opposite_acts(folded_question: str) -> tuple[int, ...]:
+    """Return, for each act of _OPPOSITE_ACTS the question asks about, its pair's index signed by its side (+i+1 for
+    the first form, -(i+1) for the second)."""
+    acts = []
+    for index, (first, second) in enumerate(_OPPOSITE_ACTS):
+        if first.search(folded_question) and not second.search(folded_question):
+            acts.append(index + 1)
+        elif second.search(folded_question) and not first.search(folded_question):
+            acts.append(-(index + 1))
+    return tuple(acts)
+
+
+def states_the_opposite_act(acts: tuple[int, ...], text: str) -> bool:
+    """Return True when a sentence states the opposite of an act the question asks about, and not the act itself."""
+    for act in acts:
+        first, second = _OPPOSITE_ACTS[abs(act) - 1]
+        asked, opposite = (first, second) if act > 0 else (second, first)
+        if opposite.search(text) and not asked.search(text):
+            return True
+    return False
 
 
 def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:

@@ -6,7 +6,14 @@ written for these tests."""
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive.checks import Expect, holds_expected, in_stated_range, only_shares, same_word
+from domains.execution.briefing.extractive.checks import (
+    Expect,
+    expected_answer,
+    holds_expected,
+    in_stated_range,
+    only_shares,
+    same_word,
+)
 from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import candidate_quotes, grounded_quotes, trusted_chunks
@@ -244,3 +251,32 @@ async def test_the_sentence_naming_what_the_heading_does_not_leads() -> None:
     assert quotes[0] == "Components such as brakes and gears are covered for 3 years."
     quotes = await grounded_quotes("When does the Bremen warehouse move to Verden?", trusted_chunks(MOVE_EMAIL))
     assert quotes[0] == "The Bremen warehouse moves to Verden on 3 March 2027."
+
+
+# v41: an act said in two words is not answered by its opposite ("put up" for "taken down")
+
+
+def test_the_opposite_act_does_not_answer() -> None:
+    notice = (
+        "## Works\n\nScaffolding will be put up along the front on Monday 2 March.\n\n"
+        "## Lights\n\nThe heating switches off at 22:00.\n"
+    )
+    assert not candidate_quotes("When will the scaffolding be taken down?", notice)
+    assert "Scaffolding will be put up along the front on Monday 2 March." in candidate_quotes(
+        "When will the scaffolding go up?", notice
+    )
+    assert not candidate_quotes("What time does the heating switch on?", notice)
+    assert "The heating switches off at 22:00." in candidate_quotes("What time does the heating switch off?", notice)
+
+
+def test_the_earliest_date_asks_for_a_date_and_the_verb_may_is_no_month() -> None:
+    clause = (
+        "## Break clause\n\nEither party may end the tenancy on or after 31 December 2026 by giving 2 months' notice.\n"
+        "The Tenant may only use the break clause if all rent is paid up to date.\n"
+    )
+    assert candidate_quotes("What's the earliest date I can end the tenancy using the break clause?", clause) == [
+        "Either party may end the tenancy on or after 31 December 2026 by giving 2 months' notice."
+    ]
+    # "which year group" asks for a group, not a date
+    assert expected_answer("Which year group can start wearing a watch?") is not Expect.DATE
+    assert expected_answer("Which year did the club open?") is Expect.DATE
