@@ -57,7 +57,7 @@ class Expect(StrEnum):
 _EXPECT_PATTERNS = (
     (
         Expect.DURATION,
-        re.compile(r"\bhow (?:long|often|soon|frequently|far in advance)\b|\bwithin how\b|\bhow much time\b"),
+        re.compile(r"\bhow (?:long|often|soon|quickly|frequently|far in advance)\b|\bwithin how\b|\bhow much time\b"),
     ),
     (
         Expect.CLOCK,
@@ -187,7 +187,7 @@ _ASKING = frozenset(
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
         "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still "
-        "wise"
+        "wise quickly quick"
     )
 )
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
@@ -955,6 +955,9 @@ _BROADER_GROUPS = (
     "son sons daughter daughters => child children kid kids",
     "husband wife => partner spouse",
     "england scotland wales => uk britain",
+    "friend friends => guest guests visitor visitors",
+    "grandmother grandfather grandma grandpa granny grandad => grandparent grandparents relative relatives",
+    "die dies died => death bereavement",
 )
 
 

@@ -280,3 +280,18 @@ def test_the_earliest_date_asks_for_a_date_and_the_verb_may_is_no_month() -> Non
     # "which year group" asks for a group, not a date
     assert expected_answer("Which year group can start wearing a watch?") is not Expect.DATE
     assert expected_answer("Which year did the club open?") is Expect.DATE
+
+
+# v42, from the fifth outside check (read): a friend brought along is a guest; a grandmother is a grandparent; "how
+# quickly" asks for a length of time
+
+
+def test_a_friend_is_a_guest_and_a_grandmother_a_grandparent() -> None:
+    faq = "## Guests\n\nA guest pass costs £8 for the day.\n"
+    assert "A guest pass costs £8 for the day." in candidate_quotes(
+        "How much is it to bring a friend for the day?", faq
+    )
+    # one way only: a question about guests is not answered by a sentence about friends
+    friends = "## Referrals\n\nRefer a friend and get £10 off.\n"
+    assert not candidate_quotes("How much is a guest pass?", friends)
+    assert expected_answer("How quickly must the landlord fix the boiler?") is Expect.DURATION
