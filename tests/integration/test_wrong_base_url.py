@@ -9,7 +9,6 @@ import asyncio
 import os
 import sys
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -17,9 +16,9 @@ import pytest
 
 from apps.mcp.backend import ToolFailure
 from apps.mcp.rest import RestBackend, check_token
-from domains.execution.verification.receipt import VerificationReceipt
 from tests.helpers.identity import create_token, register
 from tests.helpers.live import serving
+from tests.helpers.receipts import empty_receipt_json
 
 
 @pytest.fixture(scope="module")
@@ -83,18 +82,7 @@ async def test_the_ui_answers_an_unknown_address_with_its_page(live_url: str) ->
 @pytest.mark.parametrize("path", ["/mcp", "/foo"])
 async def test_orion_verify_api_with_a_path_is_one_line_and_exit_2(live_url: str, token, tmp_path, path) -> None:  # type: ignore[no-untyped-def]
     receipt = tmp_path / "receipt.json"
-    receipt.write_text(
-        VerificationReceipt(
-            run_id="r1",
-            organization_id="o1",
-            workflow_type="evidence_briefing",
-            query="q",
-            completed_at=None,
-            issued_at=datetime.now(UTC),
-            stages=["contract"],
-            quotes=[],
-        ).model_dump_json()
-    )
+    receipt.write_text(empty_receipt_json())
     environment = {**_environment(tmp_path), "ORION_TOKEN": token}
     code, output = await _run("verify", str(receipt), "--api", f"{live_url}{path}", environment=environment)
     assert code == 2, output  # "nothing could be checked", never 1 ("evidence changed")

@@ -3,14 +3,13 @@ tracebacks of hundreds of lines from `orion ingest` and `orion verify`)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from apps.cli.main import cli
-from domains.execution.verification.receipt import VerificationReceipt
+from tests.helpers.receipts import empty_receipt_json
 
 NOWHERE = "postgresql://orion:orion@127.0.0.1:1/orion"  # port 1: nothing listens there
 
@@ -23,18 +22,7 @@ def test_an_unreachable_database_is_one_line_and_exit_2(tmp_path: Path, monkeypa
     note = tmp_path / "note.txt"
     note.write_text("The boiler is serviced every October.\n")
     receipt = tmp_path / "receipt.json"
-    receipt.write_text(
-        VerificationReceipt(
-            run_id="r1",
-            organization_id="o1",
-            workflow_type="evidence_briefing",
-            query="q",
-            completed_at=None,
-            issued_at=datetime.now(UTC),
-            stages=["contract"],
-            quotes=[],
-        ).model_dump_json()
-    )
+    receipt.write_text(empty_receipt_json())
     monkeypatch.setenv("ORION_DATABASE_URL", NOWHERE)
     monkeypatch.setenv("ORION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("ORION_EMBEDDING_PROVIDER", "fake")
