@@ -363,7 +363,7 @@ def verify(
     else:
         console = Console()
         console.print(describe_record(receipt, record))
-        print_verdicts(receipt, verdicts, console)
+        print_verdicts(receipt, verdicts, console, record)
     if record:
         raise typer.Exit(3)
     raise typer.Exit(0 if all(v.status in ("valid", "moved") for v in verdicts) else 1)

@@ -114,10 +114,23 @@ def describe_record(receipt: VerificationReceipt, record: Record) -> str:
     return f"the receipt differs from the record of run {receipt.run_id} in: {', '.join(record)}"
 
 
-def print_verdicts(receipt: VerificationReceipt, verdicts: Sequence[QuoteVerdict], console: Console) -> None:
-    """Print one row per quote: claim, document, status, and the quote's start."""
+def verdicts_caveat(record: Record) -> str | None:
+    """Return what the quote statuses mean when the receipt is not its run's record, or None when it is: "gone" may
+    be evidence this organization cannot see, and "changed" a quote edited in the receipt (outside check 19)."""
+    if not record:
+        return None
+    if record == NO_RECORD:
+        return "as this organization sees the evidence: 'gone' may be a document of another organization"
+    return "the receipt was edited: its quotes are checked as written, so an edited quote reads 'changed'"
+
+
+def print_verdicts(
+    receipt: VerificationReceipt, verdicts: Sequence[QuoteVerdict], console: Console, record: Record | None = None
+) -> None:
+    """Print one row per quote: claim, document, status, and the quote's start; under a receipt that is not its run's
+    record, what the statuses mean."""
     quotes = {(q.claim_index, q.citation_index): q for q in receipt.quotes}
-    table = Table(title=f"receipt of run {receipt.run_id}")
+    table = Table(title=f"receipt of run {receipt.run_id}", caption=verdicts_caveat(record or []))
     for column in ("claim", "document", "status", "quote"):
         table.add_column(column)
     for verdict in verdicts:

@@ -8,8 +8,9 @@ from typing import Any
 
 import httpx
 import pytest
+from rich.console import Console
 
-from apps.cli.verify import NO_RECORD, ApiNotFound, verify_with_api, verify_with_database
+from apps.cli.verify import NO_RECORD, ApiNotFound, print_verdicts, verify_with_api, verify_with_database
 from domains.execution.briefing import FakeLLMProvider
 from domains.execution.verification.receipt import VerificationReceipt
 from tests.conftest import make_test_settings
@@ -253,3 +254,7 @@ async def test_a_receipt_of_another_organizations_run_has_no_record(client, app,
     async with api:
         record, verdicts = await verify_with_api(api, receipt)
     assert record == NO_RECORD and [v.status for v in verdicts] == ["gone"]  # the stranger sees no such document
+    # the table says so: the evidence is not gone, the stranger cannot see it (outside check 19)
+    console = Console(record=True, width=200)
+    print_verdicts(receipt, verdicts, console, record)
+    assert "'gone' may be a document of another organization" in " ".join(console.export_text().split())
