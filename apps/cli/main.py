@@ -216,6 +216,16 @@ def eval_answers(
     if not data.is_dir():
         typer.echo(f"orion eval answers: no such folder: {data}", err=True)
         raise typer.Exit(2)
+    from domains.evaluation.everyday import is_everyday_folder
+
+    if not is_everyday_folder(data) and not (data / "dev-v2.0.json").is_file():
+        # said before any database starts or progress bar is drawn (outside check 19, finding 13)
+        typer.echo(
+            f"orion eval answers: {data} is neither a SQuAD 2.0 folder (dev-v2.0.json) nor an everyday set "
+            "(questions.jsonl and documents/)",
+            err=True,
+        )
+        raise typer.Exit(2)
     if split not in ("test", "train", "dev", "all"):
         typer.echo(f"orion eval answers: --split must be test, train, dev or all, not {split!r}", err=True)
         raise typer.Exit(2)

@@ -49,3 +49,15 @@ def test_ingest_of_a_missing_path_is_a_usage_error(tmp_path: Path, monkeypatch) 
 def test_ingest_help_documents_its_exit_codes() -> None:
     text = " ".join(CliRunner().invoke(cli, ["ingest", "--help"], terminal_width=200).output.split())
     assert "1: some files were refused" in text and "2: nothing was ingested because of a usage error" in text
+
+
+def test_eval_answers_on_a_folder_of_neither_kind_is_one_line_before_any_work(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("ORION_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "notes.txt").write_text("not a benchmark")
+    result = CliRunner().invoke(cli, ["eval", "answers", "--data", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"orion eval answers: {tmp_path} is neither a SQuAD 2.0 folder (dev-v2.0.json) nor an everyday set "
+        "(questions.jsonl and documents/)"
+    ]
+    assert not (tmp_path / "data" / "pgdata").exists()  # no database was started for it
