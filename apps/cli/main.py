@@ -145,9 +145,11 @@ def reindex(
         None, "--organization", "-o", help="Organization id or name (default: all)."
     ),
 ) -> None:
-    """Embed every searchable chunk that lacks a vector of the configured model (after switching provider)."""
+    """Embed every searchable chunk that lacks a vector of the configured model (after switching provider). Exit 2 for
+    a usage error (unknown organization, bad settings) or an unreachable database, as `orion ingest`."""
     import asyncio
 
+    from apps.cli.ingest import UnknownOrganization
     from domains.evaluation.context import operator_context
     from domains.knowledge.ingestion.indexing import embed_missing
 
@@ -159,12 +161,16 @@ def reindex(
             if organization is not None:
                 found = await context.find_organization(organization)
                 if found is None:
-                    raise SystemExit(f"orion reindex: no organization with id or name {organization!r}")
+                    raise UnknownOrganization(f"no organization with id or name {organization!r}")
                 organization_id = found.id
             done = await embed_missing(context.db, context.provider, organization_id)
             typer.echo(f"embedded {done} chunks with {context.provider.model_key}")
 
-    _with_database("reindex", lambda: asyncio.run(run()))
+    try:
+        _with_database("reindex", lambda: asyncio.run(run()))
+    except UnknownOrganization as exc:
+        typer.echo(f"orion reindex: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 @eval_cli.command("retrieval")

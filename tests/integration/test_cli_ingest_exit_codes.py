@@ -38,3 +38,12 @@ def test_refused_files_exit_1_and_an_unknown_organization_exits_2(  # type: igno
     assert "empty.txt" in refused.output
     fine = _ingest(tmp_path, monkeypatch, database_url, organization, note)
     assert fine.exit_code == 0, fine.output
+
+
+def test_reindex_of_an_unknown_organization_exits_2(tmp_path: Path, monkeypatch, database_url) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("ORION_DATABASE_URL", database_url)
+    monkeypatch.setenv("ORION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ORION_EMBEDDING_PROVIDER", "fake")
+    result = CliRunner().invoke(cli, ["reindex", "--organization", "no-such-workspace"])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == "orion reindex: no organization with id or name 'no-such-workspace'"
