@@ -164,6 +164,11 @@ class AuthenticatedMCP:
                 scope, receive, send
             )
             return
+        if scope.get("method") == "GET":
+            # Stateless JSON responses offer no server-sent event stream: the MCP transport's answer for that is 405
+            # ("the server does not offer an SSE stream at this endpoint"); a GET used to hold a stream of pings open.
+            await Response(status_code=405, headers={"Allow": "POST, DELETE"})(scope, receive, send)
+            return
         answer = scope.get(REFUSAL_KEY)
         if answer is not None:  # refused unread by MCPInputCheck, answered once the caller is known
             status = 200 if isinstance(answer, JSONRPCResponse) else 400  # as the SDK answers a parse error

@@ -238,6 +238,16 @@ async def test_no_or_bad_token_is_401_in_the_error_shape(live_url: str) -> None:
             assert response.headers["www-authenticate"] == "Bearer"
 
 
+async def test_a_get_opens_no_event_stream(live_url: str, org) -> None:  # type: ignore[no-untyped-def]
+    # stateless JSON responses: a GET is answered 405 at once, as the transport allows, not a stream of pings held
+    # open (outside check 19); without a token it is still 401 first
+    account, _, _ = org
+    async with httpx2.AsyncClient(timeout=10) as http:
+        response = await http.get(f"{live_url}/mcp", headers={**bearer(account.token), "Accept": "text/event-stream"})
+        assert response.status_code == 405 and response.headers["allow"] == "POST, DELETE"
+        assert (await http.get(f"{live_url}/mcp", headers={"Accept": "text/event-stream"})).status_code == 401
+
+
 async def test_a_password_session_jwt_also_works(live_url: str, org) -> None:  # type: ignore[no-untyped-def]
     account, _, _ = org
     async with mcp_http(live_url, account.token) as session:
