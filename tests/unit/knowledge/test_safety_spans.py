@@ -550,3 +550,20 @@ def test_the_rules_alone_label_the_team_directives_the_addendum_counts() -> None
 
     assert len(directives) == 186
     assert sum(bool(detect_spans(d, rules_only=True)) for d in directives) >= 126
+
+
+# Fourteen ordinary documents about AI (tools/safety/ai_documents: policies, specs, developer docs, news about prompt
+# injection, minutes, contracts, a voice assistant's FAQ, a blog on prompting), written after spans-11 by a helper who
+# had seen no rule. Known: a developer guide's JSON chat messages read as role lines ({"role": "system", ...}), as a
+# planted chat turn does; no narrowing that keeps those was found.
+KNOWN_AI_DOCUMENT_LABELS = {
+    ("03-chatbot-api-developer-docs.md", "role_impersonation"),
+}
+
+
+def test_ordinary_documents_about_ai_are_left_alone_but_the_known_chat_json() -> None:
+    labelled = set()
+    for document in sorted((TEAM / "ai_documents").glob("[0-9]*")):
+        for span in detect_spans(document.read_text(encoding="utf-8")):
+            labelled.add((document.name, span.reason))
+    assert labelled == KNOWN_AI_DOCUMENT_LABELS
