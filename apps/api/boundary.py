@@ -55,16 +55,35 @@ def _check(value: str, loc: list[str]) -> None:
         raise BoundaryError(422, "validation_error", f"Invalid {'.'.join(loc)}: {problem}", loc, "invalid_character")
 
 
-def _walk(value: Any, loc: list[str]) -> None:
+def first_forbidden(value: Any, loc: list[str]) -> tuple[list[str], str] | None:
+    """Return where (a path from `loc`; a key as "<key>") and what the first NUL or lone surrogate in a parsed JSON
+    value is, or None when there is none."""
     if isinstance(value, str):
-        _check(value, loc)
-    elif isinstance(value, dict):
+        problem = forbidden_character(value)
+        return (loc, problem) if problem else None
+    if isinstance(value, dict):
         for key, item in value.items():
-            _check(key, [*loc, "<key>"])
-            _walk(item, [*loc, str(key)])
+            problem = forbidden_character(key)
+            if problem:
+                return [*loc, "<key>"], problem
+            found = first_forbidden(item, [*loc, str(key)])
+            if found:
+                return found
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _walk(item, [*loc, str(index)])
+            found = first_forbidden(item, [*loc, str(index)])
+            if found:
+                return found
+    return None
+
+
+def _walk(value: Any, loc: list[str]) -> None:
+    found = first_forbidden(value, loc)
+    if found is not None:
+        where, problem = found
+        raise BoundaryError(
+            422, "validation_error", f"Invalid {'.'.join(where)}: {problem}", where, "invalid_character"
+        )
 
 
 def _refuse_constant(name: str) -> Any:
@@ -162,7 +181,7 @@ class InputBoundaryMiddleware:
         while more:
             message = await receive()
             if message["type"] == "http.disconnect":
-                return _replay(message, receive)
+                return replay([message], receive)
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > MAX_JSON_BYTES:
@@ -172,17 +191,16 @@ class InputBoundaryMiddleware:
         body = b"".join(chunks)
         if body.strip():
             check_json_body(body)
-        return _replay({"type": "http.request", "body": body, "more_body": False}, receive)
+        return replay([{"type": "http.request", "body": body, "more_body": False}], receive)
 
 
-def _replay(first: Message, then: Receive) -> Receive:
-    """Return a receive() that hands the already-read message to the app once, then defers to the server's."""
-    pending = [first]
+def replay(messages: list[Message], then: Receive) -> Receive:
+    """Return a receive() that hands the already-read messages to the app once, in order, then defers to the
+    server's (the boundary and /mcp's input check read a body before the app does)."""
+    pending = list(messages)
 
     async def receive() -> Message:
-        if pending:
-            return pending.pop()
-        return await then()
+        return pending.pop(0) if pending else await then()
 
     return receive
 

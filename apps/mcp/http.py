@@ -16,7 +16,7 @@ from starlette.middleware import Middleware
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from apps.api.boundary import MAX_JSON_BYTES, InputBoundaryMiddleware
+from apps.api.boundary import MAX_JSON_BYTES, InputBoundaryMiddleware, replay
 from apps.api.errors import error_response
 from apps.mcp.backend import OrionBackend, ToolFailure
 from apps.mcp.inputs import refusal
@@ -196,21 +196,21 @@ class MCPInputCheck:
         while True:
             message = await receive()
             if message["type"] != "http.request":
-                await self.app(scope, _replay([*_as_messages(chunks, more=True), message], receive), send)
+                await self.app(scope, replay([*_as_messages(chunks, more=True), message], receive), send)
                 return
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             if not message.get("more_body", False):
                 break
             if size > MAX_JSON_BYTES:  # the boundary refuses it as too large
-                await self.app(scope, _replay(_as_messages(chunks, more=True), receive), send)
+                await self.app(scope, replay(_as_messages(chunks, more=True), receive), send)
                 return
         body = b"".join(chunks)
         answer = refusal(body) if body.strip() else None  # an empty body: the SDK's own -32700
         if answer is not None:
             scope[REFUSAL_KEY] = answer
             body = b""
-        await self.app(scope, _replay(_as_messages([body], more=False), receive), send)
+        await self.app(scope, replay(_as_messages([body], more=False), receive), send)
 
 
 def _is_mcp_json_post(scope: Scope) -> bool:
@@ -225,16 +225,6 @@ def _is_mcp_json_post(scope: Scope) -> bool:
 
 def _as_messages(chunks: list[bytes], *, more: bool) -> list[Message]:
     return [{"type": "http.request", "body": b"".join(chunks), "more_body": more}]
-
-
-def _replay(messages: list[Message], then: Receive) -> Receive:
-    """Return a receive() that hands the already-read messages on first, then defers to the server's."""
-    pending = list(messages)
-
-    async def receive() -> Message:
-        return pending.pop(0) if pending else await then()
-
-    return receive
 
 
 def mount_mcp(app: FastAPI) -> MCPServer:

@@ -23,10 +23,9 @@ from mcp_types import (
     TextContent,
 )
 
-from apps.api.boundary import forbidden_character
+from apps.api.boundary import first_forbidden, forbidden_character
 
 Answer = JSONRPCResponse | JSONRPCError
-Problem = tuple[list[str], str]  # where (path into the message) and what is wrong there
 
 
 def invalid_arguments_message(tool: str, lines: list[str]) -> str:
@@ -38,27 +37,6 @@ def invalid_argument(loc: list[str], problem: str) -> str:
     """Return one line naming a tool argument (by the tool's own name for it) and what is wrong with it."""
     where = "an argument's name" if loc[-1:] == ["<key>"] and len(loc) == 1 else ".".join(loc)
     return f"Invalid {where}: {problem}"
-
-
-def forbidden_in(value: Any, loc: list[str]) -> Problem | None:
-    """Return the first NUL or lone surrogate in a parsed JSON value (keys included), or None."""
-    if isinstance(value, str):
-        problem = forbidden_character(value)
-        return (loc, problem) if problem else None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            problem = forbidden_character(key)
-            if problem:
-                return [*loc, "<key>"], problem
-            found = forbidden_in(item, [*loc, key])
-            if found:
-                return found
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found = forbidden_in(item, [*loc, str(index)])
-            if found:
-                return found
-    return None
 
 
 def _request_id(message: Any) -> str | int | None:
@@ -81,7 +59,7 @@ def refusal(raw: str | bytes) -> Answer | None:
         message = json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         return _error(None, PARSE_ERROR, f"Parse error: the message is not valid JSON ({str(exc)[:200]})")
-    found = forbidden_in(message, [])
+    found = first_forbidden(message, [])
     if found is None:
         return None
     loc, problem = found

@@ -12,8 +12,9 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.types import CallToolResult, InputRequiredResult
 from pydantic import Field, ValidationError
 
+from apps.api.boundary import first_forbidden
 from apps.mcp.backend import OrionBackend, ToolFailure
-from apps.mcp.inputs import forbidden_in, invalid_argument, invalid_arguments_message
+from apps.mcp.inputs import invalid_argument, invalid_arguments_message
 from apps.mcp.outputs import (
     DocumentList,
     InvestigationOutput,
@@ -59,7 +60,7 @@ class OrionMCPServer(MCPServer[Any]):
                 raise ToolError(invalid_arguments_message(name, lines))
             # NUL characters are refused here, named as the tool's argument (the API would name its own field,
             # "body.query_text"); a lone surrogate never gets this far (apps/mcp/inputs.py answers it)
-            found = forbidden_in(arguments or {}, [])
+            found = first_forbidden(arguments or {}, [])
             if found is not None:
                 raise ToolError(invalid_arguments_message(name, [invalid_argument(*found)]))
         try:
