@@ -1216,7 +1216,7 @@ class QuestionNeeds:
     # Whose contact detail is asked ("the head coach's phone number" -> coach; possessive_owners)
     owners: frozenset[str] = frozenset()
     # The phrasal acts a question asks about that have an opposite ("taken down" / "put up"): _OPPOSITE_ACTS
-    acts: tuple[int, ...] = ()
+    acts: tuple[OppositeAct, ...] = ()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1473,11 +1473,10 @@ class QuestionNeeds:
         if self.unit is not None and text is not None and not self.unit.search(text):
             return False  # "Baking: 60 minutes" for "At what temperature ...?"
         if self.owners and self.unit in (_EMAIL_UNIT, _PHONE_UNIT) and layout:
-            # A contact list's line is its own person's or office's: the owner asked must be named in the line or
-            # its headings.
-            # "Club Secretary (fees and forms): ... 01632 960189" is no number of "the head coach's" (v39).
-            # Only where the chunk names the owner elsewhere (a list of several people): a document that never names it
-            # ("the gym's officer" in Tidewell Fitness's notice) is left to features._owned_elsewhere.
+            # A contact list's line is its own person's or office's: where the chunk names the owner asked elsewhere,
+            # the line or its headings must name it ("Club Secretary (fees and forms): ... 01632 960189" is no number
+            # of "the head coach's", v39). A document that never names the owner ("the gym's officer" in Tidewell
+            # Fitness's notice) is left to features._owned_elsewhere.
             here = stems | (headed if headed is not None else section) | document | names
             if any(same_word(owner, chunk) and not same_word(owner, here) for owner in self.owners):
                 return False
@@ -1755,10 +1754,13 @@ _TIMES = frozenset(("once", "twice", "thrice"))
 _ONE = frozenset(("a", "an", "one", "each", "every", "per"))
 
 
+_DURATION_STEMS = frozenset(stem(unit) for unit in _DURATION_UNITS)
+
+
 def counts_durations_only(tokens: list[Token], head: str) -> bool:
     """Return True when every number of a sentence is a length of time ("within 30 days", "2 hours") and the X of
     "how many X" is no unit of time: "Teaware may be returned within 30 days" counts no cups (v39)."""
-    if head in _TIME_HEADS or any(same_word(head, {stem(unit)}) for unit in _DURATION_UNITS):
+    if head in _TIME_HEADS or same_word(head, _DURATION_STEMS):
         return False  # "How many days ...?", "How many nights ...?"
     numbers = [i for i, t in enumerate(tokens) if _is_number(t)]
     if not numbers:
@@ -1825,26 +1827,22 @@ _OPPOSITE_ACTS = (
 )
 
 
-def opposite_acts(folded_question: str) -> tuple[int, ...]:
-    """Return, for each act of _OPPOSITE_ACTS the question asks about, its pair's index signed by its side (+i+1 for
-    the first form, -(i+1) for the second)."""
-    acts = []
-    for index, (first, second) in enumerate(_OPPOSITE_ACTS):
-        if first.search(folded_question) and not second.search(folded_question):
-            acts.append(index + 1)
-        elif second.search(folded_question) and not first.search(folded_question):
-            acts.append(-(index + 1))
+OppositeAct = tuple[re.Pattern[str], re.Pattern[str]]  # the act asked, its opposite
+
+
+def opposite_acts(folded_question: str) -> tuple[OppositeAct, ...]:
+    """Return (asked, opposite) for each act of _OPPOSITE_ACTS the question names on one side only."""
+    acts: list[OppositeAct] = []
+    for first, second in _OPPOSITE_ACTS:
+        asks_first, asks_second = bool(first.search(folded_question)), bool(second.search(folded_question))
+        if asks_first != asks_second:
+            acts.append((first, second) if asks_first else (second, first))
     return tuple(acts)
 
 
-def states_the_opposite_act(acts: tuple[int, ...], text: str) -> bool:
+def states_the_opposite_act(acts: tuple[OppositeAct, ...], text: str) -> bool:
     """Return True when a sentence states the opposite of an act the question asks about, and not the act itself."""
-    for act in acts:
-        first, second = _OPPOSITE_ACTS[abs(act) - 1]
-        asked, opposite = (first, second) if act > 0 else (second, first)
-        if opposite.search(text) and not asked.search(text):
-            return True
-    return False
+    return any(opposite.search(text) and not asked.search(text) for asked, opposite in acts)
 
 
 def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:
