@@ -2,17 +2,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
 import type { User } from "@/api/types";
+import { person } from "./testUsers";
 import { UserTable } from "./UserTable";
 
-const person = (id: string, roles: string[], isActive = true): User => ({
-  id,
-  email: `${id}@example.org`,
-  organization_id: "o1",
-  organization_name: "acme",
-  roles,
-  is_active: isActive,
-  created_at: "2026-12-01T10:00:00+00:00",
-});
 
 vi.mock("@/auth/SessionProvider", () => ({ useUser: () => person("me", ["admin"]) }));
 

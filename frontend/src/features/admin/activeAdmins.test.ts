@@ -1,17 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "@/api/client";
 import type { User } from "@/api/types";
+import { person } from "./testUsers";
 import { hasOtherActiveAdmin } from "./activeAdmins";
 
-const person = (id: string, roles: string[], isActive = true): User => ({
-  id,
-  email: `${id}@example.org`,
-  organization_id: "o1",
-  organization_name: "acme",
-  roles,
-  is_active: isActive,
-  created_at: "2026-12-01T10:00:00+00:00",
-});
 
 function pages(users: User[], size = 50) {
   return vi.fn(async (offset: number, limit: number): Promise<Page<User>> => ({
