@@ -135,6 +135,15 @@ async def app(database_url: str, test_settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
+async def live_url(app) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
+    """The module's app served on a real port (tests/helpers/live.py), for clients that need a URL."""
+    from tests.helpers.live import serving
+
+    async with serving(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
 async def client(app) -> AsyncIterator:  # type: ignore[no-untyped-def]
     """An httpx client speaking to the app in-process through the real routers."""
     import httpx

@@ -19,7 +19,6 @@ from mcp.client.streamable_http import streamable_http_client
 from domains.execution.briefing import FakeBehaviour
 from tests.helpers.identity import TOKENS_URL, bearer, create_token, register
 from tests.helpers.knowledge import upload_ok, wait_indexed
-from tests.helpers.live import serving
 from tests.helpers.runs import fake, scripted_model
 
 TOOLS = {"search_documents", "investigate", "get_run", "list_documents", "read_document_text"}
@@ -33,12 +32,6 @@ The lamp is lit thirty minutes before sunset and extinguished thirty minutes aft
 
 In fog the horn sounds two blasts every sixty seconds until the visibility exceeds two nautical miles.
 """
-
-
-@pytest.fixture(scope="module")
-async def live_url(app) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
-    async with serving(app) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx2
@@ -18,16 +17,9 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.helpers.identity import bearer, create_token, register
-from tests.helpers.live import serving
 
 MCP_HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
 HEADER_LINE = "Error executing tool search_documents: validation_error: the arguments are not valid."
-
-
-@pytest.fixture(scope="module")
-async def live_url(app) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
-    async with serving(app) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

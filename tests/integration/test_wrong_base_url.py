@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
@@ -17,7 +16,6 @@ import pytest
 from apps.mcp.backend import ToolFailure
 from apps.mcp.rest import RestBackend, check_token
 from tests.helpers.identity import create_token, register
-from tests.helpers.live import serving
 from tests.helpers.receipts import empty_receipt_json
 
 
@@ -37,12 +35,6 @@ async def app(database_url: str, test_settings, exported_ui: Path):  # type: ign
     application = create_app(test_settings, database_url=database_url, ui_dir=exported_ui)
     async with application.router.lifespan_context(application):
         yield application
-
-
-@pytest.fixture(scope="module")
-async def live_url(app) -> AsyncIterator[str]:  # type: ignore[no-untyped-def]
-    async with serving(app) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
