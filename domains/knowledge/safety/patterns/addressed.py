@@ -240,16 +240,15 @@ ADDRESSED_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            # ... with an order in the main clause ("soll sie", "bitte") or asked as a favour ("Es wäre nett, wenn
-            # ..."); a privacy notice's "Falls eine KI diese Daten verarbeitet, gelten die Regeln der DSGVO" orders
-            # nothing.
+            # The conditional needs an order in its main clause ("soll sie", "bitte") or to be asked as a favour ("Es
+            # wäre nett, wenn ..."): a privacy notice's "Falls eine KI diese Daten verarbeitet, gelten die Regeln der
+            # DSGVO" orders nothing.
             r"\b(?:falls|wenn|sobald)\s+(?:eine|ein|die|der)\s+(?:ki|sprachmodell|chatbot|bot|ki-\w+)\b[\s,]+"
             r"(?:die\s+|der\s+)?diese[nsmr]?\b[^.!?\n]{0,60}?(?:,\s*(?:soll|muss|sollte|möge)\s+(?:sie|es|er)\b|\bbitte\b)"
             r"|\bes\s+wäre\s+\w+,\s+wenn\s+(?:eine|ein|die|der)\s+(?:ki|sprachmodell|chatbot|bot|ki-\w+)\b",
             _I,
         ),
         words=(_w("falls wenn sobald"), _w("ki sprachmodell chatbot bot")),
-        substrings=(),
         directive=False,
     ),
     Rule(
