@@ -647,6 +647,23 @@ _MONEY_FIELD = re.compile(
 )
 
 
+_LIMIT_WORDS = frozenset(stem(w) for w in ("limit", "limits", "threshold", "cap", "ceiling", "allowance"))
+
+
+# A sum that sets a condition's threshold; "up to £30" and "at least £20" may be what is paid, and stay.
+_THRESHOLD = re.compile(
+    r"\b(?:under|below|less than|over|above|more than|exceeding)\s+[£$€]\s?\d[\d,]*(?:\.\d+)?", re.IGNORECASE
+)
+
+
+def bounds_money_only(text: str) -> bool:
+    """Return True when every sum of money a sentence states bounds a condition ("a written estimate before any
+    procedure costing more than £200", "trips costing over $2,500"): it sets a threshold and prices nothing."""
+    if not _MONEY.search(text):
+        return False
+    return not _MONEY.search(_THRESHOLD.sub(" ", text))
+
+
 def holds_money(text: str, header: str = "") -> bool:
     """Return True when the text states a sum of money (a currency sign or unit next to a number) or "free"; a
     table row's or record's number also counts when its column header names the currency ("Price (£): 45")."""
@@ -1466,6 +1483,9 @@ class QuestionNeeds:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         if self.money and text is not None and not holds_money(text, header):
             return False
+        limited = bool(self.bounds or self.extreme or self.terms & _LIMIT_WORDS)
+        if self.money and text is not None and not limited and bounds_money_only(text):
+            return False  # "... before any procedure costing more than £200" for "How much does an X-ray cost?"
         if self.coded and text is not None and not states_code(text):
             return False  # "... assess the GBP 389.00 you claimed" for "What was the flight number?"
         if self.place_or_time is not None and text is not None and labels_the_other(text, self.place_or_time):
@@ -1725,7 +1745,7 @@ def timetable_row_of(text: str, key_terms: frozenset[str]) -> bool:
     """Return True when a table row is a timetable's row for the one place the question names: its first cell names
     every name of the question, and it lists times of day. "First", "leave", "weekday" are what a timetable is, and
     no row repeats them; a question naming two places ("from X, when do I reach Y?") is left to the usual rules."""
-    names = [term for term in key_terms if not term[:1].isdigit()]
+    names = [term for term in key_terms if not term[:1].isdigit() and not _names_day_or_month(term)]
     cells = text.split("|")
     if not names or len(cells) < 3 or len(_CLOCK_TIME.findall(text)) < 2:
         return False
@@ -2242,7 +2262,13 @@ def compared_years(tokens: list[Token]) -> frozenset[str]:
 
 
 # Words that say how many of X, not which one: "on every floor", "in all rooms", "any branch" name no particular X.
-_QUANTIFIERS = frozenset(str.split("every each all any both either neither some several many most various"))
+# Words before an X that count or place it without naming one ("four local groups", "other nearby car parks").
+_QUANTIFIERS = frozenset(
+    str.split(
+        "every each all any both either neither some several many most various few numerous other others local "
+        "nearby two three four five six seven eight nine ten eleven twelve"
+    )
+)
 
 
 def names_one(tokens: list[Token], head: str, question_terms: frozenset[str]) -> bool:

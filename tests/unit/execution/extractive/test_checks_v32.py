@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from domains.execution.briefing.extractive.checks import (
     Expect,
+    bounds_money_only,
     expected_answer,
     holds_expected,
     in_stated_range,
+    names_one,
     only_shares,
     same_word,
+    timetable_row_of,
 )
 from domains.execution.briefing.extractive.kinds import names_members
 from domains.execution.briefing.extractive.terms import stem, tokenize
@@ -295,3 +298,41 @@ def test_a_friend_is_a_guest_and_a_grandmother_a_grandparent() -> None:
     friends = "## Referrals\n\nRefer a friend and get £10 off.\n"
     assert not candidate_quotes("How much is a guest pass?", friends)
     assert expected_answer("How quickly must the landlord fix the boiler?") is Expect.DURATION
+
+
+# v43, from batches 9 and 8 (read): a day the question names is no place a timetable row stands for; a sum that
+# sets a condition's threshold prices nothing; "four local groups" names no group
+
+
+def test_a_day_is_no_place_of_a_timetable_row() -> None:
+    assert not timetable_row_of("Day: Saturday | Time: 13:00–16:00 | Session: Family swim", frozenset({"saturday"}))
+    assert timetable_row_of("Mill Lane | 06:40 | 08:10 | 17:20", frozenset({"mill", "lane", "saturday"}))
+    rota = (
+        "# Lido timetable\n\n| Day | Time | Session |\n|---|---|---|\n| Saturday | 08:00–10:00 | Lane swim |\n"
+        "| Saturday | 13:00–16:00 | Family swim |\n"
+    )
+    assert not candidate_quotes("What time does the ticket office phone line open on Saturdays?", rota)
+
+
+def test_a_threshold_prices_nothing() -> None:
+    assert bounds_money_only("We give a written quote before any repair costing more than £150.")
+    assert bounds_money_only("Trips costing over $2,500 need a director's approval.")
+    assert not bounds_money_only("Delivery is free on orders over £50.")  # "free" prices the delivery
+    assert not bounds_money_only("Orders over £50 ship for £3.95.")
+    assert not bounds_money_only("We refund parking receipts up to £30 per household.")  # a cap is what is paid
+    faq = "## Repairs\n\nWe give a written quote before any repair costing more than £150.\n"
+    assert not candidate_quotes("How much does a repair cost?", faq)
+    # asked about the threshold itself, it answers
+    assert candidate_quotes("Above what limit do you give a written quote for a repair?", faq)
+
+
+def test_a_count_before_the_thing_names_none_of_them() -> None:
+    minutes = (
+        "## Grants\n\nThe village fund gave grants totalling £4,000 to three local clubs this spring.\n"
+        "The largest grant went to Harlow Rovers Football Club.\n"
+    )
+    assert not names_one(tokenize("to three local clubs this spring"), stem("clubs"), frozenset({stem("fund")}))
+    assert names_one(tokenize("to the Harlow Rovers club"), stem("clubs"), frozenset({stem("fund")}))
+    assert "The village fund gave grants totalling £4,000 to three local clubs this spring." not in candidate_quotes(
+        "Which clubs got money from the village fund?", minutes
+    )
