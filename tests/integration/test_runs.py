@@ -78,6 +78,32 @@ async def test_invisible_characters_in_a_question_change_nothing(client, app, ha
     assert quotes[0] == quotes[1] and "Boil water for one minute" in quotes[0][0]
 
 
+async def test_a_question_asking_only_its_own_period_is_refused_not_crashed(client, app, handbook) -> None:
+    """ "What surplus did they make this quarter?" over a handbook that never says surplus or quarter: the answerer's
+    focus share had nothing to divide (only the asker's period was asked) and the run ended in a server error."""
+    account, _ = handbook
+    with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+        run = await start_run(client, account, "What surplus did they make this quarter?")
+    assert run["status"] == "completed" and run["outcome"] == "insufficient_evidence", run
+
+
+async def test_a_defect_of_the_answerer_fails_the_run_as_a_record(client, app, handbook) -> None:
+    """Whatever the offline answerer raises on a question is ORION's defect: the run fails with a reason and the
+    request answers 201, not 500 (the crash above answered 500 and left the run unfinished)."""
+    account, _ = handbook
+    provider = ExtractiveBriefingProvider(encoder=None)
+
+    def broken(question, evidence):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("division by zero")
+
+    provider.briefing_payload = broken  # type: ignore[method-assign]
+    with scripted_model(app, provider):
+        run = await start_run(client, account, "How long should water be boiled?")
+    assert run["status"] == "failed" and run["outcome"] == "failed", run
+    assert "the answerer failed on this question" in run["failure_reason"]
+    assert "ZeroDivisionError" in run["failure_reason"]
+
+
 async def test_a_run_records_its_course_in_order(client, app, handbook) -> None:
     """Changes of the same moment share a transaction (ADR-0012); the record reads as it happened, event by event."""
     account, _ = handbook

@@ -105,6 +105,17 @@ class LLMMalformedOutputError(BriefingProviderError):
         self.problem = problem
 
 
+class AnswererDefectError(BriefingProviderError):
+    """The offline answerer raised on one question: a defect of ORION's own code, not of the request. The run fails
+    as a record (logged with its traceback) instead of the request answering 500; the same question would fail the
+    same way again, so it is not retried."""
+
+    retryable = False
+
+    def __init__(self, provider: str, *, error: str) -> None:
+        super().__init__(f"the answerer failed on this question ({provider}: {error})", provider=provider)
+
+
 class LLMRequestRejectedError(BriefingProviderError):
     """The provider rejected the request itself (bad key, unknown model, invalid parameter): fix the configuration."""
 

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import anyio
 
-from domains.execution.briefing.errors import BriefingConfigurationError
+from domains.execution.briefing.errors import AnswererDefectError, BriefingConfigurationError, BriefingProviderError
 from domains.execution.briefing.extractive.answer import Draft, SentenceEncoder, draft_answer
 from domains.execution.briefing.extractive.features import QUOTABLE_TRUST_LABELS
 from domains.execution.briefing.extractive.reader import PassageReader, ReaderUnavailable, local_reader
@@ -142,7 +142,13 @@ class ExtractiveBriefingProvider:
         """Return an extractive briefing for the question and evidence in `user`, validated against `schema`."""
         started = time.perf_counter()
         question, evidence = parse_briefing_prompt(user)
-        payload, draft = await anyio.to_thread.run_sync(self.briefing_payload, question, evidence)
+        try:
+            payload, draft = await anyio.to_thread.run_sync(self.briefing_payload, question, evidence)
+        except (BriefingProviderError, EmbeddingProviderError):
+            raise
+        except Exception as exc:  # a defect of the answerer's own code: the run fails as a record, not a 500
+            logger.exception("extractive provider: the answerer failed on a question")
+            raise AnswererDefectError(self.provider_name, error=type(exc).__name__) from exc
         output = validate_output(payload, schema, provider=self.provider_name)
         return BriefingGeneration(
             output=output,
