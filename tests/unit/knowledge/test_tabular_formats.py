@@ -214,6 +214,8 @@ def test_mbox_body_lines_quoted_as_from_are_read_as_the_sender_wrote_them() -> N
             "Harvest",
             "From: Alice Example <alice@example.org>\nTo: Board <board@example.org>\n"
             "Date: Tue, 05 Mar 2024 09:30:00 +0000",
-            "Dear all,\nFrom the garden we picked 40 kg of apples.\n>From a quoted mbox line.\nRegards,\nAnna",
+            # the sender's own quoted line loses its marker and stands as a paragraph (email.unquote); the
+            # writer's ">From the garden" is the sender's plain line again, in its paragraph
+            "Dear all,\nFrom the garden we picked 40 kg of apples.\n\nFrom a quoted mbox line.\n\nRegards,\nAnna",
         ]
     )

@@ -166,10 +166,11 @@ def header_answer(analysis: Analysis, question: str) -> HeaderAnswer | Literal[F
                 return HeaderAnswer(passage.position, match.start("line"), match.end("line"))
         return False  # a name no header line gives: the usual ranking (a signature may hold the address)
     if field_name == "sender" and _FIRST.search(fold(question)):
-        # A thread's first message is quoted deepest ("> > On Wed ..., Des wrote:"), whichever chunk holds it.
-        senders = [(_depth(m), p, m) for p in _message(analysis, passage) for m in _senders(p)]
+        # A thread's first message is quoted deepest ("> > On Wed ..., Des wrote:"), whichever chunk holds it; a mail
+        # read since its quote markers are taken off at ingestion (parsing.email.unquote) quotes it last.
+        senders = [(_depth(m), order, p, m) for p in _message(analysis, passage) for order, m in enumerate(_senders(p))]
         if senders:
-            _, where, line = max(senders, key=lambda found: found[0])
+            _, _, where, line = max(senders, key=lambda found: found[:2])
             return HeaderAnswer(where.position, line.start("line"), line.end("line"))
     for match in own:
         if match.group("name").lower() in names:

@@ -83,6 +83,7 @@ HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.)
 _TERMINAL = frozenset(".!?:;,")
 _LABEL_SENTENCE = re.compile(r"[A-Z][\w'’ -]{0,40}\.")
 _MAX_HEADING_WORDS = 10
+_ATTRIBUTION = re.compile(r"[ \t]*On [^\n]{6,200}? wrote:[ \t]*$")
 _MAX_FIELD_CHARS = 200  # a "Key: value" line is short; a paragraph that opens "The Normans (Norman: ..." is prose
 
 
@@ -175,6 +176,15 @@ def wraps_on(text: str, following: str | None, width: int) -> bool:
     if below[0].islower():
         return True
     return width >= MIN_WRAP_WIDTH and len(stripped) >= WRAP_SHARE * width
+
+
+def wraps_field(text: str, following: str | None, width: int) -> bool:
+    """Return True when a "Label: text" line is the first line of a wrapped paragraph, not a field of a list of
+    fields: the line ends mid-sentence and runs on into the next, which is no field of its own."""
+    stripped = text.rstrip()
+    if not stripped or stripped[-1] in ".!?:" or following is None or _FIELD.match(following):
+        return False
+    return wraps_on(text, following, width)
 
 
 _MAX_LEAD_IN_WORDS = 12
@@ -384,6 +394,12 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             start, end = _row_span(text, line)
             reader.blocks.append((start, end, Role.ROW, reader.context(), reader.title(), ""))
             continue
+        if _ATTRIBUTION.match(raw):
+            # "On Tue, 15 Apr 2025 at 20:05, Tom Reilly <tom@...> wrote:" over a quoted message whose markers ingestion
+            # took off (parsing.email.unquote): it says whose message follows, as a heading does.
+            reader.push_heading(7, raw.strip().rstrip(":"))
+            blank_before = True
+            continue
         quoted = _QUOTED.match(raw)
         if quoted is not None:
             if raw.rstrip().endswith(":"):
@@ -436,6 +452,11 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         short = len(raw.strip()) <= _MAX_FIELD_CHARS
         if field is not None and short and (reader.open is None or reader.open_role is Role.FIELD):
             start = line.start + len(raw) - len(raw.lstrip())
+            if wraps_field(raw, following, width):
+                # A hard-wrapped paragraph that opens with a label ("Cost: the trip costs £18 per pupil, which covers
+                # the coach and the" / "museum's schools programme."): prose, its sentences run over the line end.
+                reader.start_block(start, line.end, Role.PROSE)
+                continue
             reader.start_block(start, line.end, Role.FIELD)
             reader.flush()
             continue

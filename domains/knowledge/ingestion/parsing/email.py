@@ -279,7 +279,30 @@ def _write_part(builder: TextBuilder, part: Any, limits: ParseLimits) -> None:
             return
         builder.embed(parsed)
     else:
-        builder.paragraph(content)
+        builder.paragraph(unquote(content))
+
+
+# The quote markers a mail program puts before each line of an earlier message it quotes: ">", ">>", "> >".
+_QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
+
+
+def unquote(body: str) -> str:
+    """Return a plain-text body with the quote markers of the earlier messages it quotes taken off each line.
+
+    The markers are the mail program's layout, not the senders' words: left in, a sentence wrapped across two quoted
+    lines is quoted as "the school\n>> hall", and a line of markers alone ends no paragraph. Each change of depth
+    starts a paragraph of its own, so a quoted message never runs into the reply above it; the reply's attribution
+    ("On Tue, 15 Apr 2025 at 20:05, Tom Reilly <tom@...> wrote:") stays as the line that says whose words follow."""
+    lines: list[str] = []
+    depth = 0
+    for line in body.splitlines():
+        marker = _QUOTE_PREFIX.match(line)
+        level = marker.group(0).count(">") if marker else 0
+        if level != depth and lines and lines[-1].strip():
+            lines.append("")
+        lines.append(line[marker.end() :] if marker else line)
+        depth = level
+    return "\n".join(lines)
 
 
 def _take_attachment(part: Any, attachments: _Attachments, message_number: int) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from domains.execution.briefing.extractive.headers import asked_field
 from domains.execution.briefing.extractive.provider import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.structure import read_units
 from domains.execution.briefing.prompt_format import EvidenceItem
-from domains.knowledge.ingestion.parsing.email import EmailParser
+from domains.knowledge.ingestion.parsing.email import EmailParser, unquote
 from tests.unit.execution.extractive.helpers import assert_verbatim, brief
 
 ROOF_MAIL = (
@@ -163,3 +164,37 @@ async def test_a_reply_s_attribution_names_the_original_message_s_sender() -> No
         "From: Priya Raman <priya@harbourco.example>"
     ]
     assert await _lease_answer("What is Tom Becker's email address?") == ["To: Tom Becker <tom@harbourco.example>"]
+
+
+# A reply that quotes an earlier message wrapped at 72 columns (outside check 21): the quote markers are the mail
+# program's layout, taken off at ingestion, so a sentence wrapped across two quoted lines is quoted as written.
+WRAPPED = (
+    b"From: Lena Ortiz <lena@harbourschool.example>\r\nTo: Class 4 parents <class4@harbourschool.example>\r\n"
+    b"Date: Mon, 2 Jun 2025 16:10:00 +0100\r\nSubject: Re: Beach trip\r\n\r\n"
+    b"Yes, the minibus is booked.\r\n\r\n"
+    b"On Fri, 30 May 2025 at 09:00, Lena Ortiz <lena@harbourschool.example> wrote:\r\n"
+    b"> Dear parents,\r\n>\r\n"
+    b"> Food: children need a packed lunch in a paper bag, and a named bottle\r\n"
+    b"> of water. Please do not pack any glass jars or fizzy drinks.\r\n>\r\n"
+    b"> Clothing: a sun hat and old trainers for rock pooling.\r\n"
+)
+
+
+def test_quote_markers_are_taken_off_and_a_change_of_depth_starts_a_paragraph() -> None:
+    text = EmailParser().parse(WRAPPED).text
+    assert ">" not in text.split("wrote:", 1)[1]
+    assert "Yes, the minibus is booked.\n\nOn Fri, 30 May 2025" in text
+    assert (
+        "wrote:\n\nDear parents,\n\nFood: children need a packed lunch in a paper bag, and a named bottle\nof" in text
+    )
+    assert unquote("> a\n>> b\n>>\n>> c\nd") == "a\n\nb\n\nc\n\nd"
+
+
+async def test_a_sentence_wrapped_across_quoted_lines_is_quoted_without_markers() -> None:
+    # the labelled first line of a wrapped paragraph is no field of its own: its sentence runs on to "of water."
+    quotes = await _quotes("What do the children need for food?", _mail(WRAPPED, "beach.eml / Re: Beach trip"))
+    assert quotes[0] == "Food: children need a packed lunch in a paper bag, and a named bottle\nof water."
+    text = EmailParser().parse(WRAPPED).text
+    sentences = [text[unit.start : unit.end] for unit in read_units(text, 400)]
+    assert "Please do not pack any glass jars or fizzy drinks." in sentences
+    assert not any("\n>" in sentence or sentence.startswith(">") for sentence in sentences)
