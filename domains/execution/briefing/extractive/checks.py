@@ -187,7 +187,7 @@ _ASKING = frozenset(
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
         "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still "
-        "wise quickly quick"
+        "wise quickly quick around"
     )
 )
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
@@ -238,6 +238,7 @@ _MONEY_WORDS = frozenset(
     )
 )
 # What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
+_CLOCK_NOUNS = frozenset(stem(w) for w in ("hour", "hours"))
 _MEASURE_NOUNS = frozenset(
     stem(w)
     for w in str.split(
@@ -707,7 +708,10 @@ _CODE_LABELS = frozenset(
 )
 
 _PLACE_NUMBERS = _REFERENCES | frozenset(
-    str.split("level levels floor floors room rooms gate gates platform platforms bay bays unit units block building")
+    str.split(
+        "level levels floor floors room rooms gate gates platform platforms bay bays unit units block building phase "
+        "phases stage stages round rounds lane lanes court courts pitch pitches plot plots zone zones"
+    )
 )
 
 
@@ -797,6 +801,7 @@ def holds_expected(
                 and i > 0
                 and listed[i - 1].lower in ("at", "from", "until", "till", "by", "before")
                 and not (i + 1 < len(listed) and listed[i + 1].lower in MONTHS)
+                and not (i + 1 < len(listed) and _names_a_street(listed[i + 1]))  # "in their shop at 18 Market Row"
             )
             for i, t in enumerate(listed)
             if t.stem not in question_terms
@@ -833,6 +838,11 @@ def holds_expected(
         and listed[0].lower not in STOP_WORDS
         and listed[1].lower in _NAME_FOLLOWERS
     )
+
+
+def _names_a_street(token: Token) -> bool:
+    """Return True for the word after a number that makes it a house number ("18 Market Row"), not an hour."""
+    return token.capitalized and token.lower not in ("am", "pm", "a.m", "p.m", "noon", "midnight", "o'clock")
 
 
 _NAMED_NUMBER = re.compile(r"\b([A-Za-z]*[A-Z][A-Za-z]*)\s+(\d{1,2})\b(?![:.]\d|st\b|nd\b|rd\b|th\b)")
@@ -1299,6 +1309,7 @@ class QuestionNeeds:
             and not (listing and t in CATEGORY)
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
+            and not (expect is Expect.CLOCK and t in _CLOCK_NOUNS)  # "What hours ...?" -- "from 7am to 7pm"
             and not (colour and t in _COLOUR_WORDS)  # the colour is the answer
         }
         whole = tokenize(question)
@@ -1518,6 +1529,7 @@ class QuestionNeeds:
             and not same_word(self.head, named)
             and not self.notice_given(text)
             and not names_members(self.head, text)  # "Which countries ...?" -- "We ship to Belgium and Luxembourg"
+            and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))  # "every Thursday"
         ):
             return False  # the X asked about is not named in this sentence or its headings
         if (
@@ -1584,6 +1596,8 @@ class QuestionNeeds:
             for term, w in focus.items()
             if not self.found(term, seen) and term not in self.present
         )
+        if not found + missing:
+            return False  # only the asker's period is asked ("What surplus ... this quarter?") and it is not here
         if found / (found + missing) < MIN_FOCUS_SHARE:
             return False
         asked = [*focus, *self.key_terms]
@@ -2140,6 +2154,9 @@ _NEIGHBOUR_GROUPS = (
     # sizes a price list states side by side ("Size: Regular" is not the large cappuccino's price; outside check,
     # 2026-12-04)
     "small medium large regular",
+    "half full",
+    "indoor outdoor",
+    "upstairs downstairs",
 )
 _NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 

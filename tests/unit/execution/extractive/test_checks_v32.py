@@ -336,3 +336,40 @@ def test_a_count_before_the_thing_names_none_of_them() -> None:
     assert "The village fund gave grants totalling £4,000 to three local clubs this spring." not in candidate_quotes(
         "Which clubs got money from the village fund?", minutes
     )
+
+
+def test_half_and_full_indoor_and_outdoor_are_neighbours() -> None:
+    prices = "## Hire\n\nSports hall hire (full): £58 per hour.\n\nOutdoor pitch hire: £40 per hour.\n"
+    assert "Sports hall hire (full): £58 per hour." not in candidate_quotes(
+        "How much is it to hire half of the sports hall?", prices
+    )
+    assert "Sports hall hire (full): £58 per hour." in candidate_quotes(
+        "How much is it to hire the full sports hall?", prices
+    )
+    assert "Outdoor pitch hire: £40 per hour." not in candidate_quotes("How much is the indoor pitch?", prices)
+
+
+def test_a_phase_number_is_no_day_of_a_month() -> None:
+    minutes = "## Scope\n\nOnline payments are out of scope for phase 1 and will be looked at in phase 2.\n"
+    assert not holds_expected(
+        Expect.DATE, tokenize("will be looked at in phase 2 and phase 1"), frozenset({"2"}), False, "in phase 1"
+    )
+    assert not candidate_quotes("When will phase 2 with online payments start?", minutes)
+
+
+def test_which_day_is_answered_by_a_weekday_and_what_hours_by_times() -> None:
+    notice = (
+        "## Bins\n\nFrom 3 March there will be an extra recycling collection every Tuesday.\n\n"
+        "## Caretaker\n\nOur caretaker, Femi, is on site from 8am to 6pm every day.\n"
+    )
+    assert candidate_quotes("which day is the extra recycling collection", notice) == [
+        "From 3 March there will be an extra recycling collection every Tuesday."
+    ]
+    assert candidate_quotes("what hours is the caretaker around", notice) == [
+        "Our caretaker, Femi, is on site from 8am to 6pm every day."
+    ]
+
+
+def test_a_house_number_after_at_is_no_hour() -> None:
+    assert not holds_expected(Expect.CLOCK, tokenize("buy it in their shop at 18 Market Row"), frozenset())
+    assert holds_expected(Expect.CLOCK, tokenize("We open at 9 AM."), frozenset())
