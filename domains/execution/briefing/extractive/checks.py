@@ -238,6 +238,7 @@ _MONEY_WORDS = frozenset(
     )
 )
 # What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
+_LENGTH_LEADS = frozenset(str.split("for between and about around approximately roughly lasts last lasting takes take"))
 _CLOCK_NOUNS = frozenset(stem(w) for w in ("hour", "hours"))
 _MEASURE_NOUNS = frozenset(
     stem(w)
@@ -818,6 +819,22 @@ def holds_expected(
             for i, t in enumerate(listed)
             if t.numeric and ((i and listed[i - 1].lower in _PLACE_NUMBERS) or t.lower in named)
         }
+
+        # "stay in hospital for two nights", "lasts between one and two hours": how long, not when
+        def counted(j: int) -> bool:
+            return listed[j].numeric or listed[j].lower in NUMBER_WORDS
+
+        def lasts(j: int) -> bool:  # the number's unit after it, or after a second number ("one and two hours")
+            k = j + 1
+            if k + 1 < len(listed) and listed[k].lower in ("and", "or", "to") and counted(k + 1):
+                k += 2
+            return k < len(listed) and listed[k].lower in _DURATION_UNITS
+
+        for i in range(1, len(listed)):
+            if counted(i) and listed[i - 1].lower in _LENGTH_LEADS and lasts(i):
+                placed.add(i)
+                if i + 2 < len(listed) and counted(i + 2) and not lasts(i + 1):
+                    placed.add(i + 2)  # "between one and two hours": both numbers
         return any(
             is_year(t)
             or (t.lower in MONTHS and (t.lower != "may" or _may_is_the_month(listed, i)))
@@ -825,7 +842,11 @@ def holds_expected(
             or t.lower in _TIME_WORDS
             or ":" in t.lower
             or (t.numeric and t.lower.isdigit() and int(t.lower) <= 31 and i not in placed)
-            or (t.lower in NUMBER_WORDS and t.lower not in ("hundred", "thousand", "million", "billion"))
+            or (
+                t.lower in NUMBER_WORDS
+                and t.lower not in ("hundred", "thousand", "million", "billion")
+                and i not in placed
+            )
             for i, t in enumerate(listed)
             if t.stem not in question_terms
         )

@@ -373,3 +373,13 @@ def test_which_day_is_answered_by_a_weekday_and_what_hours_by_times() -> None:
 def test_a_house_number_after_at_is_no_hour() -> None:
     assert not holds_expected(Expect.CLOCK, tokenize("buy it in their shop at 18 Market Row"), frozenset())
     assert holds_expected(Expect.CLOCK, tokenize("We open at 9 AM."), frozenset())
+
+
+def test_a_length_of_time_is_no_date() -> None:
+    def dated(text: str) -> bool:
+        return holds_expected(Expect.DATE, tokenize(text), frozenset(), False, text)
+
+    assert not dated("The assessment usually lasts between one and two hours.")
+    assert not dated("Most patients stay on the ward for two nights.")
+    assert dated("Your deposit is returned within 10 days.")  # a time counted from something says when
+    assert dated("The course runs for 2 days from 4 May.")
