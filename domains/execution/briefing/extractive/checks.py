@@ -824,16 +824,16 @@ def holds_expected(
         def counted(j: int) -> bool:
             return listed[j].numeric or listed[j].lower in NUMBER_WORDS
 
-        def lasts(j: int) -> bool:  # the number's unit after it, or after a second number ("one and two hours")
+        def runs_for(j: int) -> bool:  # the number's unit after it, or after a second number ("one and two hours")
             k = j + 1
             if k + 1 < len(listed) and listed[k].lower in ("and", "or", "to") and counted(k + 1):
                 k += 2
             return k < len(listed) and listed[k].lower in _DURATION_UNITS
 
         for i in range(1, len(listed)):
-            if counted(i) and listed[i - 1].lower in _LENGTH_LEADS and lasts(i):
+            if counted(i) and listed[i - 1].lower in _LENGTH_LEADS and runs_for(i):
                 placed.add(i)
-                if i + 2 < len(listed) and counted(i + 2) and not lasts(i + 1):
+                if i + 2 < len(listed) and counted(i + 2) and not runs_for(i + 1):
                     placed.add(i + 2)  # "between one and two hours": both numbers
         return any(
             is_year(t)
