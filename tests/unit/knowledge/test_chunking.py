@@ -209,6 +209,41 @@ def test_numbered_articles_clauses_and_decimal_headings_in_plain_text() -> None:
     assert by_start["2.2 Disputed Invoices"] == "ARTICLE 2 PAYMENT > 2.2 Disputed Invoices"
 
 
+LETTER = (
+    "Dear Mr Okonjo,\n\nConfirmation of your place on the beekeeping course\n\n"
+    "Thank you for booking. This letter sets out what you need to know before the first session of the course.\n\n"
+    "Date of first session: Saturday 7 March 2026\nTime to arrive: 09:30\nWhere to go: The Barn, Holloway Farm\n\n"
+    "Please park in the yard and walk down the track to the barn, where the tutor will meet the whole group.\n\n"
+    "What to bring\n\n"
+    "Bring a packed lunch, boots and long trousers. Veils and gloves are lent to every student for the day, so you "
+    "do not need to buy any before the course starts.\n\n"
+    "If you cannot attend\n\n"
+    "Tell us at least seven days before the first session and we will move your place to the autumn course at no "
+    "extra cost, or refund the fee in full if you prefer.\n\nYours sincerely,\n\nMaya Holt\n"
+)
+
+
+def test_a_plain_letter_s_headings_in_sentence_case_label_its_sections() -> None:
+    # outside check 21: an admission letter's "Your medicines", "What to bring" were no sections, and a field line
+    # ("Date of admission: ...") labelled the rest of the letter
+    chunks = chunk_document(parse_document(LETTER.encode(), "letter.txt"), target_chars=300, max_chars=600)
+    by_start = {chunk.text.split("\n", 1)[0]: chunk.section for chunk in chunks}
+    assert by_start["What to bring"] == "What to bring"
+    assert by_start["If you cannot attend"] == "If you cannot attend"
+    assert not any("Date of first session" in (chunk.section or "") for chunk in chunks)
+
+
+def test_numbered_headings_in_sentence_case_head_their_numbered_paragraphs() -> None:
+    policy = "".join(
+        f"{n}. {title}\n\n{n}.1 "
+        + "Staff may claim the costs this part of the policy lists, with receipts. " * 4
+        + "\n\n"
+        for n, title in enumerate(["Purpose and scope", "Travel by rail, bus and taxi", "Meals and subsistence"], 1)
+    )
+    labels = {chunk.section for chunk in chunk_document(parse_document(policy.encode(), "policy.txt"))}
+    assert {"1. Purpose and scope", "2. Travel by rail, bus and taxi", "3. Meals and subsistence"} <= labels
+
+
 # --- the gate ----------------------------------------------------------------------------------------------
 
 

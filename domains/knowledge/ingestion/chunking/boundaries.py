@@ -207,8 +207,10 @@ def _decimal(lines: list[Line], index: int) -> Candidate | None:
     if not match:
         return None
     title = match.group("title")
-    if _DOT_LEADERS.search(title) or not title[0].isalpha() or not is_heading_text(title, open_end=True):
+    if _DOT_LEADERS.search(title) or not title[0].isalpha():
         return None
+    if not is_heading_text(title, open_end=True) and not _stands_alone(lines, index, title):
+        return None  # "2. Travel by car and bicycle" in sentence case, above its numbered paragraphs, still heads
     following = lines[index + 1].text if index + 1 < len(lines) else ""
     if ends_open(title) and not is_heading_text(following, max_chars=60):
         return None
@@ -238,7 +240,11 @@ def _entry(lines: list[Line], index: int) -> Candidate | None:
     line = lines[index]
     if _LABELED_ENTRY.fullmatch(line.text):
         return Candidate(line.index, "entry", line.text.rstrip(" .:"), RANK_ENTRY)
-    if not _is_title_line(line.text) or index + 1 >= len(lines):
+    if index + 1 >= len(lines) or _in_field_block(lines, index):
+        return None
+    if _stands_alone(lines, index):
+        return Candidate(line.index, "entry", line.text, RANK_ENTRY)
+    if not _is_title_line(line.text):
         return None
     previous = lines[index - 1] if index else None
     follows_break = (
@@ -252,6 +258,45 @@ def _entry(lines: list[Line], index: int) -> Candidate | None:
         Candidate(line.index, "entry", line.text, RANK_ENTRY)
         if follows_break and _opens_text(lines, index + 1)
         else None
+    )
+
+
+# "Date of admission: Tuesday 10 June 2025" over "Time to arrive: 07:00": a form's fields, never headings
+_FIELD_LINE = re.compile(r"[A-Z][^:]{0,40}:\s+\S")
+_STANDALONE_MAX_CHARS = 60
+_STANDALONE_MAX_WORDS = 8
+
+
+def _in_field_block(lines: list[Line], index: int) -> bool:
+    """Return whether the line is a "Label: value" field next to another (a letter's or a form's block of them)."""
+    if not _FIELD_LINE.match(lines[index].text):
+        return False
+    near = [lines[i].text for i in (index - 1, index + 1) if 0 <= i < len(lines)]
+    return any(_FIELD_LINE.match(text) for text in near)
+
+
+def _stands_alone(lines: list[Line], index: int, title: str | None = None) -> bool:
+    """Return whether a short line in sentence case is a heading of a plain-text letter or policy: a paragraph of its
+    own ("Your medicines", "What to bring", "If you cannot attend"), no sentence (no closing punctuation, no comma),
+    above a paragraph of running text. `title` is the line's text after its number, when it has one."""
+    if index + 1 >= len(lines):
+        return False
+    line, below = lines[index], lines[index + 1]
+    text = (line.text if title is None else title).strip()
+    words = text.split()
+    return (
+        line.paragraph_start
+        and below.paragraph_start
+        and 3 <= len(text) <= _STANDALONE_MAX_CHARS
+        and len(words) <= _STANDALONE_MAX_WORDS
+        and text[0].isupper()
+        and text[-1] not in ".,;:!?)\"'’”"
+        and ("," not in text or title is not None)  # "3. Travel by rail, bus and taxi" under its number
+        and not _HEADER_FIELD.match(text)
+        and not _MATH_MARKS.intersection(text)
+        and _letter_share(text) >= 0.7
+        and len(below.text) > _WRAPPED_LINE_CHARS
+        and (below.text[:1].isupper() or below.text[:1].isdigit())
     )
 
 

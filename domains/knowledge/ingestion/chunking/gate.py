@@ -39,6 +39,8 @@ RANK_CITATION_NESTED = RANK_DECIMAL + 5
 MIN_CLAUSE_HEADINGS = 3
 MIN_MEDIAN_SECTION_CHARS = 80
 MAX_HEADING_LINE_SHARE = 0.2
+MAX_PARAGRAPH_HEADING_SHARE = 0.4
+MIN_MEDIAN_PARAGRAPH_SECTION_CHARS = 300
 SHARE_RULE_FLOOR = 8  # a short document with one-line paragraphs may well be a quarter headings
 
 
@@ -227,8 +229,10 @@ def _section_sizes(candidates: list[Candidate], lines: list[Line], text_length: 
 def _supported(family: Family, candidates: list[Candidate], sizes: list[int], line_count: int) -> bool:
     members = [size for candidate, size in zip(candidates, sizes, strict=True) if candidate.family == family]
     minimum = MIN_CLAUSE_HEADINGS if family == "clause" else MIN_HEADINGS_PER_FAMILY
-    return (
-        len(members) >= minimum
-        and statistics.median(members) >= MIN_MEDIAN_SECTION_CHARS
-        and len(members) <= max(SHARE_RULE_FLOOR, MAX_HEADING_LINE_SHARE * line_count)
-    )
+    if len(members) < minimum:
+        return False
+    median = statistics.median(members)
+    # A letter or policy written a paragraph per line has few lines, and its headings are many of them; its sections
+    # are paragraphs, far longer than a list's or a form's rows.
+    share = MAX_PARAGRAPH_HEADING_SHARE if median >= MIN_MEDIAN_PARAGRAPH_SECTION_CHARS else MAX_HEADING_LINE_SHARE
+    return median >= MIN_MEDIAN_SECTION_CHARS and len(members) <= max(SHARE_RULE_FLOOR, share * line_count)
