@@ -79,6 +79,9 @@ _EXPECT_PATTERNS = (
             # v41: "What's the earliest date I can end the tenancy?", "What is the last day to apply?"
             r"|\bwhat(?:'s| is| was| are)\s+the\s+(?:earliest|latest|last|first|next|final|closing|start|end|due|"
             r"expiry|renewal)\s+(?:date|day)s?\b"
+            # v44: "deadline for sending back the grant form?", "What's the deadline for entries?"
+            r"|^(?:what(?:'s| is| are| was)\s+)?(?:the\s+)?(?:deadlines?|closing dates?|due dates?|cut-?off dates?)"
+            r"\s+(?:for|to|of|on)\b"
         ),
     ),
     (
@@ -137,6 +140,11 @@ _LENGTH_UNITS = frozenset(
 _LONG = stem("long")
 _DAY = stem("day")
 _ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
+# An ordinal asked is met by its number ("the fourth floor" -- "Floor: 4", "4th floor")
+_ORDINALS = {
+    stem(word): str(number)
+    for number, word in enumerate(str.split("first second third fourth fifth sixth seventh eighth ninth tenth"), 1)
+}
 _RELATIVE_DAYS = frozenset(str.split("today tomorrow tonight yesterday"))
 
 
@@ -1603,8 +1611,8 @@ class QuestionNeeds:
             own = stems | paragraph | dated
             seen = own | document
         for modifier, word in self.phrases:
-            if same_word(word, seen) and not same_word(modifier, seen):
-                return False  # "carbon filter" asked, only the "HEPA filter" is here
+            if same_word(word, seen) and not same_word(modifier, seen) and _ORDINALS.get(modifier) not in seen:
+                return False  # "carbon filter" asked, only the "HEPA filter" is here; "fourth floor" is "Floor: 4"
         focus = self.focus
         if self.head is not None and not head_needed:
             # "Which bugs were fixed?" over a "Fixed" list that never says "bug": the X is not asked of the text.

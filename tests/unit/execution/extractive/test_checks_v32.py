@@ -383,3 +383,29 @@ def test_a_length_of_time_is_no_date() -> None:
     assert not dated("Most patients stay on the ward for two nights.")
     assert dated("Your deposit is returned within 10 days.")  # a time counted from something says when
     assert dated("The course runs for 2 days from 4 May.")
+
+
+# v44, from batch 12 (read after its first measurement): an ordinal asked is met by its number
+
+
+def test_the_fourth_floor_is_floor_4() -> None:
+    wardens = (
+        "## Fire wardens\n\nFloor: 3 | Warden: Ada Okoro | Deputy warden: Lee Park\n\n"
+        "Floor: 4 | Warden: Sam Reyes | Deputy warden: Noor Hadid\n"
+    )
+    quotes = candidate_quotes("who's the deputy warden for the fourth floor", wardens)
+    assert "Floor: 4 | Warden: Sam Reyes | Deputy warden: Noor Hadid" in quotes
+    assert "Floor: 3 | Warden: Ada Okoro | Deputy warden: Lee Park" not in quotes
+
+
+def test_a_deadline_asked_for_is_a_date() -> None:
+    assert expected_answer("deadline for sending back the bursary form?") is Expect.DATE
+    assert expected_answer("What's the closing date for entries?") is Expect.DATE
+    assert expected_answer("What happens if I miss the deadline for payment?") is Expect.ANY
+    letter = (
+        "## Bursary\n\nFamilies on a low income can apply for a bursary of £80 per child.\n"
+        "Forms must be returned to the office by Friday 3 October 2025.\n"
+    )
+    assert candidate_quotes("deadline for sending back the bursary form?", letter) == [
+        "Forms must be returned to the office by Friday 3 October 2025."
+    ]
