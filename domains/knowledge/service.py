@@ -28,7 +28,7 @@ from domains.knowledge.ingestion.pipeline import (
     THROUGHPUT,
     PreparedDocument,
     content_hash,
-    embed_chunks,
+    embed_before,
     prepare_document,
     version_metadata,
 )
@@ -50,6 +50,10 @@ from packages.core.errors import InvalidInput
 from packages.database.engine import on_commit, release_connection
 
 DAY = timedelta(hours=24)
+
+# Of the request's ingestion budget, the share kept for writing an embedded document's rows (chunks, vectors, BM25)
+# after inline embedding stops.
+WRITE_SHARE_OF_BUDGET = 0.25
 
 
 @dataclass(frozen=True)
@@ -152,11 +156,16 @@ class KnowledgeService:
                 continue
             self._check_embedding_budget(provider, write.prepared)
             estimate = THROUGHPUT.estimate_seconds(provider, len(write.prepared.chunks))
-            budget_left = self.settings.ingest_request_budget_seconds - (time.perf_counter() - started)
+            budget = self.settings.ingest_request_budget_seconds
+            budget_left = budget - (time.perf_counter() - started)
             if estimate > budget_left:
                 vectors.append(None)  # the worker embeds it
                 continue
-            vectors.append(await anyio.to_thread.run_sync(embed_chunks, provider, write.prepared.index_texts))
+            # The estimate may be wrong (a chunk's cost depends on its words): embedding stops at the deadline, and
+            # what it did not finish goes to the worker; a share of the budget is kept for writing the rows.
+            deadline = started + budget * (1 - WRITE_SHARE_OF_BUDGET)
+            texts = write.prepared.index_texts
+            vectors.append(await anyio.to_thread.run_sync(embed_before, provider, texts, deadline))
         outcome = await self._write(organization_id, writes[0], vectors[0], provider)
         if outcome.kind != "duplicate":
             for write, vector in zip(writes[1:], vectors[1:], strict=True):

@@ -145,7 +145,7 @@ async def test_failure_after_chunking_or_embedding_leaves_nothing(client, databa
         raise RuntimeError("injected failure after embedding and writing")
 
     if stage == "embedding":
-        monkeypatch.setattr(knowledge_service, "embed_chunks", broken_embed)
+        monkeypatch.setattr(knowledge_service, "embed_before", broken_embed)
     else:
         monkeypatch.setattr(knowledge_service, "write_chunks", broken_write)
     response = await upload(client, account, POLICY, "p.md")

@@ -166,15 +166,42 @@ class EmbeddingThroughput:
         return chunks / rate
 
     def observe(self, provider: EmbeddingProvider, chunks: int, seconds: float) -> None:
+        """Fold one measured batch into the estimate: slowly when it was faster than expected, quickly when slower.
+
+        A chunk's cost depends on its word-pieces: a file of one repeated letter embeds hundreds of chunks a
+        second (each chunk is one unknown word-piece), and trusting that rate kept a megabyte of prose inside the
+        request for 80 s (outside check 22). Erring slow only sends a few more uploads to the worker (202)."""
         if chunks < 8 or seconds <= 0:
             return
         with self._lock:
             previous = self._rates.get(provider.model_key)
             rate = chunks / seconds
-            self._rates[provider.model_key] = rate if previous is None else 0.7 * previous + 0.3 * rate
+            if previous is None:
+                self._rates[provider.model_key] = rate
+            else:
+                weight = 0.1 if rate > previous else 0.7
+                self._rates[provider.model_key] = (1 - weight) * previous + weight * rate
 
 
 THROUGHPUT = EmbeddingThroughput()
+
+
+def embed_before(provider: EmbeddingProvider, texts: list[str], deadline: float) -> np.ndarray | None:
+    """Embed chunk texts in batches unless `deadline` (time.perf_counter()) passes first: then return None, and the
+    upload goes to the worker (202) instead of holding the request past its budget, whatever the estimate said."""
+    if not texts:
+        return np.zeros((0, provider.dimension), dtype=np.float32)
+    started = time.perf_counter()
+    parts = []
+    for start in range(0, len(texts), EMBED_PROGRESS_BATCH):
+        if time.perf_counter() > deadline:
+            THROUGHPUT.observe(provider, start, time.perf_counter() - started)
+            return None
+        parts.append(
+            validate_dimension(provider.embed_texts(texts[start : start + EMBED_PROGRESS_BATCH]), provider.dimension)
+        )
+    THROUGHPUT.observe(provider, len(texts), time.perf_counter() - started)
+    return np.vstack(parts)
 
 
 def embed_chunks(
