@@ -21,10 +21,12 @@ def visible(value: str) -> str:
     return value
 
 
-def without_format_characters(value: str) -> str:
-    """Return `value` without Unicode format characters (category Cf: zero-width spaces and joiners, bidi marks, the
-    soft hyphen, a byte-order mark). They change no word a reader sees, but split or glue words for a tokenizer:
-    "dish\u200bwasher" must find "dishwasher". Used on queries and questions, never on stored text."""
+def query_form(value: str) -> str:
+    """Return a query or question as stored text is written: without Unicode format characters (category Cf:
+    zero-width spaces and joiners, bidi marks, the soft hyphen, a byte-order mark), which change no word a reader
+    sees but split or glue words for a tokenizer ("dish\u200bwasher" must find "dishwasher"), and composed (NFC),
+    as ingestion stores documents: "cafe\u0301" typed with a combining accent must find "café" (outside check 22).
+    Used on queries and questions, never on stored text."""
     if value.isascii():
         return value
-    return "".join(ch for ch in value if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFC", "".join(ch for ch in value if unicodedata.category(ch) != "Cf"))

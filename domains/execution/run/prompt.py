@@ -13,7 +13,7 @@ from domains.execution.briefing.prompt_format import (
 )
 from domains.execution.run.records import Claim, StoredCitation
 from domains.execution.verification.verifier import StageFailure
-from packages.core.text import without_format_characters
+from packages.core.text import query_form
 
 PROMPT_VERSION = "evidence_briefing.v2"
 MAX_EVIDENCE_CHARS = 4000  # a hard valve per chunk: no single chunk can flood the prompt
@@ -77,4 +77,4 @@ def build_evidence_briefing_prompt(query: str, citations: Sequence[StoredCitatio
         )
         for c in citations
     ]
-    return SYSTEM_PROMPT, render_briefing_prompt(without_format_characters(query), evidence)
+    return SYSTEM_PROMPT, render_briefing_prompt(query_form(query), evidence)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from packages.core.text import without_format_characters
+from packages.core.text import query_form
 
 _PHRASE = re.compile(r'"([^"]+)"')
 _EXCLUDED = re.compile(r"(?:(?<=\s)|^)-([^\s\"-][^\s\"]*)")
@@ -28,7 +28,7 @@ class ParsedQuery:
 
 def parse_query(query: str) -> ParsedQuery:
     """Split `query` into ranking text, quoted phrases and `-excluded` terms (invisible format characters left out)."""
-    query = without_format_characters(query)
+    query = query_form(query)
     phrases = tuple(p.strip() for p in _PHRASE.findall(query) if p.strip())
     without_phrases = _PHRASE.sub(lambda m: " " + m.group(1) + " ", query)
     excluded = tuple(_EXCLUDED.findall(without_phrases))
