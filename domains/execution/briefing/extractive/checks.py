@@ -277,6 +277,11 @@ _NOTICE = stem("notice")
 _TIME_BEFORE = re.compile(
     r"\b(?:minutes?|hours?|days?|weeks?|months?)['’]?[*_]*\s+(?:before|in advance|ahead|prior to|beforehand)\b", re.I
 )
+# "how many visitor bays are there", "which guest rooms have a bath": a people word naming whose thing is counted
+_HELD_BY_PEOPLE = re.compile(
+    r"\b(?:which|how many)\s+([^\W\d_]+)\s+([^\W\d_]+)\s+"
+    r"(?:are|is|were|was|do|does|did|can|could|will|would|have|has|should|must|there)\b"
+)
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 _HEAD = re.compile(
     r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
@@ -1375,6 +1380,9 @@ class QuestionNeeds:
             focus[verb] *= VERB_WEIGHT
         match = _HEAD.search(fold(asked))
         head = asked_head(match)
+        held = _HELD_BY_PEOPLE.search(fold(asked))
+        if head in AUDIENCE and held is not None and stem(held.group(2)) not in AUDIENCE:
+            head = stem(held.group(2))  # "How many visitor bays are there?": bays are counted, for visitors
         if head in AUDIENCE:
             # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4", "a team of 12 operatives":
             # people are counted without being named
@@ -1825,7 +1833,14 @@ def counts_durations_only(tokens: list[Token], head: str) -> bool:
     "how many X" is no unit of time: "Teaware may be returned within 30 days" counts no cups (v39)."""
     if head in _TIME_HEADS or same_word(head, _DURATION_STEMS):
         return False  # "How many days ...?", "How many nights ...?"
-    numbers = [i for i, t in enumerate(tokens) if _is_number(t)]
+
+    def clock(i: int) -> bool:  # "8am", "17:30", "8 pm": a time of day counts nothing either
+        word = tokens[i].lower
+        return (
+            ":" in word or word.endswith(("am", "pm")) or (i + 1 < len(tokens) and tokens[i + 1].lower in ("am", "pm"))
+        )
+
+    numbers = [i for i, t in enumerate(tokens) if _is_number(t) and not clock(i)]
     if not numbers:
         return False
     return all(i + 1 < len(tokens) and tokens[i + 1].lower in _DURATION_UNITS for i in numbers)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from domains.execution.briefing.extractive.checks import (
     Expect,
     bounds_money_only,
+    counts_durations_only,
     expected_answer,
     holds_expected,
     in_stated_range,
@@ -409,3 +410,13 @@ def test_a_deadline_asked_for_is_a_date() -> None:
     assert candidate_quotes("deadline for sending back the bursary form?", letter) == [
         "Forms must be returned to the office by Friday 3 October 2025."
     ]
+
+
+# v45, from batch 12 (read): "how many visitor bays" counts bays, and a time of day counts nothing
+
+
+def test_a_people_word_before_the_counted_thing_names_whose_it_is() -> None:
+    notice = "## Parking\n\nVisitors may use the marked guest bays for up to three hours between 9am and 6pm.\n"
+    assert not candidate_quotes("how many guest bays are there", notice)
+    assert counts_durations_only(tokenize("for up to three hours between 9am and 6pm"), stem("bays"))
+    assert not counts_durations_only(tokenize("There are 12 guest bays, free for up to 3 hours."), stem("bays"))
