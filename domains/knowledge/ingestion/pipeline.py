@@ -186,34 +186,37 @@ class EmbeddingThroughput:
 THROUGHPUT = EmbeddingThroughput()
 
 
+class _DeadlinePassed(Exception):
+    """embed_chunks reached its deadline before its last batch."""
+
+
 def embed_before(provider: EmbeddingProvider, texts: list[str], deadline: float) -> np.ndarray | None:
-    """Embed chunk texts in batches unless `deadline` (time.perf_counter()) passes first: then return None, and the
-    upload goes to the worker (202) instead of holding the request past its budget, whatever the estimate said."""
-    if not texts:
-        return np.zeros((0, provider.dimension), dtype=np.float32)
-    started = time.perf_counter()
-    parts = []
-    for start in range(0, len(texts), EMBED_PROGRESS_BATCH):
-        if time.perf_counter() > deadline:
-            THROUGHPUT.observe(provider, start, time.perf_counter() - started)
-            return None
-        parts.append(
-            validate_dimension(provider.embed_texts(texts[start : start + EMBED_PROGRESS_BATCH]), provider.dimension)
-        )
-    THROUGHPUT.observe(provider, len(texts), time.perf_counter() - started)
-    return np.vstack(parts)
+    """Embed chunk texts unless `deadline` (time.perf_counter()) passes first: then return None, and the upload goes
+    to the worker (202) instead of holding the request past its budget, whatever the estimate said."""
+    try:
+        return embed_chunks(provider, texts, deadline=deadline)
+    except _DeadlinePassed:
+        return None
 
 
 def embed_chunks(
-    provider: EmbeddingProvider, texts: list[str], progress: Callable[[int], None] | None = None
+    provider: EmbeddingProvider,
+    texts: list[str],
+    progress: Callable[[int], None] | None = None,
+    *,
+    deadline: float | None = None,
 ) -> np.ndarray:
-    """Embed chunk texts in batches (reporting progress), validating the dimension."""
+    """Embed chunk texts in batches (reporting progress), validating the dimension; with a `deadline`, stop before a
+    batch that would start after it (_DeadlinePassed)."""
     if not texts:
         return np.zeros((0, provider.dimension), dtype=np.float32)
     started = time.perf_counter()
     parts = []
-    step = len(texts) if progress is None else EMBED_PROGRESS_BATCH
+    step = len(texts) if progress is None and deadline is None else EMBED_PROGRESS_BATCH
     for start in range(0, len(texts), step):
+        if deadline is not None and time.perf_counter() > deadline:
+            THROUGHPUT.observe(provider, start, time.perf_counter() - started)
+            raise _DeadlinePassed
         parts.append(validate_dimension(provider.embed_texts(texts[start : start + step]), provider.dimension))
         if progress is not None:
             progress(min(start + step, len(texts)))

@@ -119,8 +119,9 @@ _TIME_WORDS = frozenset(
         "annually yearly quarterly immediately first last spring summer autumn winter"
     )
 )
-_CLOCK_WORDS = frozenset(
-    str.split("am pm a.m p.m noon midday midnight o'clock morning afternoon evening night lunchtime dawn dusk")
+_MERIDIEM = frozenset(str.split("am pm a.m p.m"))
+_CLOCK_WORDS = _MERIDIEM | frozenset(
+    str.split("noon midday midnight o'clock morning afternoon evening night lunchtime dawn dusk")
 )
 # Units of time, as a length is counted in them ("30 days", "5 to 6 hours")
 _TIME_UNITS = frozenset(
@@ -245,9 +246,11 @@ _MONEY_WORDS = frozenset(
         "cost costs costing spend spent spending pay paid paying price priced fee fees charge charged owe owed owing"
     )
 )
-# What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
+# Words before a number and its unit of time that make it how long, not when ("for two nights").
 _LENGTH_LEADS = frozenset(str.split("for between and about around approximately roughly lasts last lasting takes take"))
+# What "what hours ...?" asks is given as times of day ("from 7am to 7pm"), never the word.
 _CLOCK_NOUNS = frozenset(stem(w) for w in ("hour", "hours"))
+# What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
 _MEASURE_NOUNS = frozenset(
     stem(w)
     for w in str.split(
@@ -665,10 +668,8 @@ _MONEY_FIELD = re.compile(
 _LIMIT_WORDS = frozenset(stem(w) for w in ("limit", "limits", "threshold", "cap", "ceiling", "allowance"))
 
 
-# A sum that sets a condition's threshold; "up to £30" and "at least £20" may be what is paid, and stay.
-_THRESHOLD = re.compile(
-    r"\b(?:under|below|less than|over|above|more than|exceeding)\s+[£$€]\s?\d[\d,]*(?:\.\d+)?", re.IGNORECASE
-)
+# The bounds (_BOUND) that set a condition's threshold; "up to £30" and "at least £20" may be what is paid, and stay.
+_THRESHOLD_WORDS = frozenset(("under", "below", "less than", "over", "above", "more than", "exceeding"))
 
 
 def bounds_money_only(text: str) -> bool:
@@ -676,7 +677,11 @@ def bounds_money_only(text: str) -> bool:
     procedure costing more than £200", "trips costing over $2,500"): it sets a threshold and prices nothing."""
     if not _MONEY.search(text):
         return False
-    return not _MONEY.search(_THRESHOLD.sub(" ", text))
+
+    def dropped(match: re.Match[str]) -> str:
+        return " " if " ".join(match.group(1).lower().split()) in _THRESHOLD_WORDS else match.group(0)
+
+    return not _MONEY.search(_BOUND.sub(dropped, text))
 
 
 def holds_money(text: str, header: str = "") -> bool:
@@ -876,7 +881,7 @@ def holds_expected(
 
 def _names_a_street(token: Token) -> bool:
     """Return True for the word after a number that makes it a house number ("18 Market Row"), not an hour."""
-    return token.capitalized and token.lower not in ("am", "pm", "a.m", "p.m", "noon", "midnight", "o'clock")
+    return token.capitalized and token.lower not in _CLOCK_WORDS
 
 
 _NAMED_NUMBER = re.compile(r"\b([A-Za-z]*[A-Z][A-Za-z]*)\s+(\d{1,2})\b(?![:.]\d|st\b|nd\b|rd\b|th\b)")
@@ -1740,7 +1745,8 @@ _STATES_END = re.compile(
 
 
 _BOUND = re.compile(
-    r"\b(under|below|less than|fewer than|up to|at most|over|above|more than|at least)\s+[£$€]?(\d[\d,]*(?:\.\d+)?)",
+    r"\b(under|below|less than|fewer than|up to|at most|over|above|more than|exceeding|at least)\s+[£$€]?\s?"
+    r"(\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
 _BELOW_WORDS = frozenset(("under", "below", "less than", "fewer than", "up to", "at most"))
@@ -1834,11 +1840,8 @@ def counts_durations_only(tokens: list[Token], head: str) -> bool:
     if head in _TIME_HEADS or same_word(head, _DURATION_STEMS):
         return False  # "How many days ...?", "How many nights ...?"
 
-    def clock(i: int) -> bool:  # "8am", "17:30", "8 pm": a time of day counts nothing either
-        word = tokens[i].lower
-        return (
-            ":" in word or word.endswith(("am", "pm")) or (i + 1 < len(tokens) and tokens[i + 1].lower in ("am", "pm"))
-        )
+    def clock(i: int) -> bool:  # "17:30", "8am", "8 pm" (the tokens "8", "am"): a time of day counts nothing either
+        return ":" in tokens[i].lower or (i + 1 < len(tokens) and tokens[i + 1].lower in _MERIDIEM)
 
     numbers = [i for i, t in enumerate(tokens) if _is_number(t) and not clock(i)]
     if not numbers:

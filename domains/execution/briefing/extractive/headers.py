@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from domains.execution.briefing.extractive.features import Analysis, Passage
+from domains.execution.briefing.extractive.structure import ATTRIBUTION_LINE
 from domains.execution.briefing.extractive.terms import fold, stem, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START
 
@@ -66,8 +67,7 @@ _QUOTE_MARKERS = r"(?:>[ \t]?)*"  # a line of a quoted earlier message ("> From:
 _HEADER_LINE = re.compile(
     rf"^{_QUOTE_MARKERS}(?P<line>(?P<name>from|to|cc|date|sent)[ \t]*:[ \t]*\S[^\n]*)$", re.IGNORECASE | re.MULTILINE
 )
-# A reply's attribution of the message it quotes: "On Wed, 14 May 2025 at 08:02, Des Whitlock <des@...> wrote:"
-_ATTRIBUTION = re.compile(rf"^{_QUOTE_MARKERS}(?P<line>On [^\n]{{6,160}}? wrote:)[ \t]*$", re.MULTILINE)
+_ATTRIBUTION = re.compile(rf"^{_QUOTE_MARKERS}(?P<line>{ATTRIBUTION_LINE})[ \t]*$", re.MULTILINE)
 # "Who sent the first email ...?": the message a thread starts with, quoted last
 _FIRST = re.compile(r"\b(?:first|original|earliest|initial)\b")
 # The words that ask about the message itself; what else the question names says which message it is about.

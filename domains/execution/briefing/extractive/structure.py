@@ -83,7 +83,10 @@ HEADING_NUMBER = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*\.?|[A-Z]\.|[ivx]{1,4}\.)
 _TERMINAL = frozenset(".!?:;,")
 _LABEL_SENTENCE = re.compile(r"[A-Z][\w'’ -]{0,40}\.")
 _MAX_HEADING_WORDS = 10
-_ATTRIBUTION = re.compile(r"[ \t]*On [^\n]{6,200}? wrote:[ \t]*$")
+# A reply's attribution of the message it quotes: "On Wed, 14 May 2025 at 08:02, Des Whitlock <des@...> wrote:"
+# (headers.py reads the same line, behind any quote markers, for "who sent the first email?")
+ATTRIBUTION_LINE = r"On [^\n]{6,160}? wrote:"
+_ATTRIBUTION = re.compile(rf"[ \t]*{ATTRIBUTION_LINE}[ \t]*$")
 _MAX_FIELD_CHARS = 200  # a "Key: value" line is short; a paragraph that opens "The Normans (Norman: ..." is prose
 
 
