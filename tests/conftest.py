@@ -125,11 +125,19 @@ def test_settings(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-
 
 
 @pytest.fixture(scope="module")
-async def app(database_url: str, test_settings):  # type: ignore[no-untyped-def]
+def ui_dir() -> Path | None:
+    """The web UI export the module's app serves (the app's default); a module may give a stand-in of its own."""
+    from apps.api.main import UI_DIR
+
+    return UI_DIR
+
+
+@pytest.fixture(scope="module")
+async def app(database_url: str, test_settings, ui_dir: Path | None):  # type: ignore[no-untyped-def]
     """The real application on this module's database, with its lifespan running."""
     from apps.api.main import create_app
 
-    application = create_app(test_settings, database_url=database_url)
+    application = create_app(test_settings, database_url=database_url, ui_dir=ui_dir)
     async with application.router.lifespan_context(application):
         yield application
 

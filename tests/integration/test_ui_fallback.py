@@ -20,22 +20,13 @@ PAGES = {
 
 
 @pytest.fixture(scope="module")
-def exported_ui(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def ui_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A stand-in for `frontend/out`: a page per route (Next's static export), and its 404 page."""
     root = tmp_path_factory.mktemp("ui-out")
     for relative, content in PAGES.items():
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_text(content, encoding="utf-8")
     return root
-
-
-@pytest.fixture(scope="module")
-async def app(database_url: str, test_settings, exported_ui: Path):  # type: ignore[no-untyped-def]
-    from apps.api.main import create_app
-
-    application = create_app(test_settings, database_url=database_url, ui_dir=exported_ui)
-    async with application.router.lifespan_context(application):
-        yield application
 
 
 @pytest.mark.parametrize(

@@ -20,21 +20,12 @@ from tests.helpers.receipts import empty_receipt_json
 
 
 @pytest.fixture(scope="module")
-def exported_ui(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def ui_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A stand-in for `frontend/out`: its index page is the fallback for every address outside the API."""
     root = tmp_path_factory.mktemp("ui-out")
     (root / "index.html").write_text("<!DOCTYPE html><h1>Sign in to ORION</h1>", encoding="utf-8")
     (root / "404.html").write_text("<h1>Page not found</h1>", encoding="utf-8")
     return root
-
-
-@pytest.fixture(scope="module")
-async def app(database_url: str, test_settings, exported_ui: Path):  # type: ignore[no-untyped-def]
-    from apps.api.main import create_app
-
-    application = create_app(test_settings, database_url=database_url, ui_dir=exported_ui)
-    async with application.router.lifespan_context(application):
-        yield application
 
 
 @pytest.fixture(scope="module")
