@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import logging
+from typing import Any, ClassVar, Self
 
 from packages.core.errors import InvalidInput, NotFound, PayloadTooLarge, RateLimited, UnsupportedMediaType
 
@@ -13,6 +14,9 @@ class UnsupportedDocumentType(UnsupportedMediaType):
     default_message = "The file is neither a PDF nor text; upload a PDF, Markdown or plain-text file."
 
 
+logger = logging.getLogger(__name__)
+
+
 class DocumentRejected(InvalidInput):
     """The type is supported but this file cannot be ingested; `details["reason"]` says why."""
 
@@ -21,6 +25,13 @@ class DocumentRejected(InvalidInput):
 
     def __init__(self, message: str | None = None, *, details: dict[str, Any] | None = None) -> None:
         super().__init__(message, details={"reason": self.reason, **(details or {})})
+
+    @classmethod
+    def unreadable(cls, message: str, exc: BaseException) -> Self:
+        """Return this refusal for a file a library could not read: the client reads `message` in the file's terms,
+        the operator's log gets the library's exception (its class names nothing a user can act on)."""
+        logger.warning("upload refused (%s): %s: %s", cls.reason, type(exc).__name__, str(exc)[:300])
+        return cls(message)
 
 
 class EmptyDocument(DocumentRejected):

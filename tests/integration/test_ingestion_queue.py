@@ -62,6 +62,7 @@ async def test_a_queued_version_that_fails_leaves_no_chunks(client, app, databas
         app.state.worker.embedder = original
     assert detail["status"] == "failed"
     assert "indexing failed" in detail["versions"][0]["status_reason"]
+    assert "RuntimeError" not in detail["versions"][0]["status_reason"]  # the class is the log's, not the user's
     counts = count_rows(database_url, account.organization_id)
     assert counts["document_chunks"] == 0 and counts["document_embeddings"] == 0
 

@@ -175,7 +175,8 @@ class IngestionWorker:
                 if database_unavailable(exc):
                     raise
                 logger.exception("ingestion of version %s failed", job.version_id)
-                await self._fail(job, f"indexing failed: {type(exc).__name__}")
+                # The reason is shown to the uploader: the exception's class is for the log above, not for them.
+                await self._fail(job, "indexing failed because of an internal error; the server's log has the details")
         except Exception as exc:
             if database_unavailable(exc):  # not the document's fault: resume it once the database is back
                 self._interrupted.add(job.version_id)

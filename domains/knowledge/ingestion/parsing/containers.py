@@ -23,7 +23,10 @@ def open_zip(data: bytes) -> zipfile.ZipFile:
     try:
         return zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
-        raise CorruptDocument(f"The ZIP container is damaged ({type(exc).__name__}).") from None
+        raise CorruptDocument.unreadable(
+            "The file starts like a ZIP archive, as Word and Excel files do, but it is damaged and cannot be opened.",
+            exc,
+        ) from None
 
 
 def office_kind(data: bytes) -> OfficeKind:

@@ -47,7 +47,9 @@ class DocxParser:
             document = Document(io.BytesIO(data))
             notes = [_part_root(document, reltype) for reltype in (RT.FOOTNOTES, RT.ENDNOTES)]
         except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors... for broken parts
-            raise CorruptDocument(f"The Word document is damaged ({type(exc).__name__}).") from None
+            raise CorruptDocument.unreadable(
+                "The Word document is damaged and cannot be read; open it in Word, save it again and upload it.", exc
+            ) from None
         reader = _reader(document)
         builder = TextBuilder()
         seen: set[str] = set()

@@ -100,7 +100,9 @@ def _load(markup: str, limits: ParseLimits) -> Any:
     try:
         tree = lxml.html.document_fromstring(markup)
     except (etree.ParserError, ValueError) as exc:
-        raise CorruptDocument(f"The HTML cannot be parsed ({type(exc).__name__}).") from None
+        raise CorruptDocument.unreadable(
+            "The HTML page cannot be read: it holds no elements, or its markup is broken.", exc
+        ) from None
     depth: dict[Any, int] = {tree: 1}
     for element in tree.iterdescendants():
         level = depth[element.getparent()] + 1

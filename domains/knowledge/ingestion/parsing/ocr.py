@@ -137,7 +137,9 @@ def open_image(data: bytes, limits: ParseLimits) -> Any:
         image = Image.open(io.BytesIO(data))
         width, height = image.size
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise CorruptDocument(f"The image cannot be read ({type(exc).__name__}).") from None
+        raise CorruptDocument.unreadable(
+            "The image cannot be read: the file is damaged or is not a complete PNG, JPEG or TIFF image.", exc
+        ) from None
     if width * height > limits.max_image_pixels:
         raise DocumentTooComplex(
             f"The image has {width * height:,} pixels (limit {limits.max_image_pixels:,}).",
@@ -160,7 +162,9 @@ def check_image_decodes(data: bytes, limits: ParseLimits) -> None:
         else:
             image.load()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        raise CorruptDocument(f"The image is damaged or cut short ({type(exc).__name__}).") from None
+        raise CorruptDocument.unreadable(
+            "The image is damaged or cut short; save or export it again and upload the new file.", exc
+        ) from None
     finally:
         image.close()
 
@@ -172,7 +176,9 @@ def ocr_image(data: bytes, limits: ParseLimits) -> OcrText:
         image.seek(0)
         gray = image.convert("L")
     except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise CorruptDocument(f"The image cannot be decoded ({type(exc).__name__}).") from None
+        raise CorruptDocument.unreadable(
+            "The image cannot be decoded: the file is damaged. Save or export it again and upload the new file.", exc
+        ) from None
     scale = min(1.0, _MAX_SIDE / max(gray.size))
     if scale < 1.0:
         gray = gray.resize((max(1, int(gray.width * scale)), max(1, int(gray.height * scale))))

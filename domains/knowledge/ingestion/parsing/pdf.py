@@ -77,7 +77,9 @@ def _open_pdf(data: bytes) -> tuple[PdfReader, bool]:
             "it again."
         ) from None
     except Exception as exc:
-        raise CorruptPdf(f"The PDF is damaged and cannot be read ({type(exc).__name__}).") from None
+        raise CorruptPdf.unreadable(
+            "The PDF is damaged and cannot be read; save or export it again and upload the new file.", exc
+        ) from None
     return reader, encrypted
 
 

@@ -24,6 +24,7 @@ from itertools import chain
 from typing import Any
 from xml.etree.ElementTree import ParseError
 
+from lxml.etree import LxmlError
 from openpyxl import load_workbook
 from openpyxl.styles.numbers import BUILTIN_FORMATS
 from openpyxl.utils.cell import range_boundaries
@@ -38,6 +39,7 @@ from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimi
 from domains.knowledge.ingestion.parsing.number_format import format_number
 
 _MAX_FIELD_CHARS = 100_000
+_DAMAGED_WORKBOOK = "The Excel workbook is damaged and cannot be read; open it in Excel, save it again and upload it."
 
 
 class CsvParser:
@@ -76,8 +78,9 @@ class XlsxParser:
         check_archive(data, limits)
         try:
             workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
-            raise CorruptDocument(f"The Excel workbook is damaged ({type(exc).__name__}).") from None
+        except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError, ParseError, LxmlError) as exc:
+            # openpyxl parses the workbook's XML with lxml when it is installed (a broken part was a 500)
+            raise CorruptDocument.unreadable(_DAMAGED_WORKBOOK, exc) from None
         builder = TextBuilder()
         sheets = []
         uncached_formulas = 0
@@ -89,8 +92,8 @@ class XlsxParser:
                 _write_table(builder, _sheet_rows(sheet, layout), limits)
                 sheets.append({"sheet": sheet.title, "rows": builder.row_count - start_rows})
                 uncached_formulas += layout.uncached_formulas
-        except (KeyError, ValueError, TypeError, ParseError) as exc:
-            raise CorruptDocument(f"The Excel workbook is damaged ({type(exc).__name__}).") from None
+        except (KeyError, ValueError, TypeError, ParseError, LxmlError) as exc:
+            raise CorruptDocument.unreadable(_DAMAGED_WORKBOOK, exc) from None
         finally:
             workbook.close()
         if not builder.row_count:
