@@ -17,10 +17,15 @@ from starlette.requests import Request
 
 from apps.api.boundary import forbidden_character
 from domains.knowledge.errors import UploadTooLarge
+from domains.knowledge.service import MAX_FILE_NAME_CHARS, too_long
 from packages.core.errors import InvalidInput
 
 FIELD_LIMIT = 8 * 1024
 ENVELOPE_ALLOWANCE = 64 * 1024  # multipart headers and the small text fields around the file
+# One header line of a part. python-multipart's default (4,224 bytes) cut off a file name of ~4,000 characters as
+# "malformed"; this holds the longest name ORION keeps written twice (`filename` in UTF-8 and `filename*`
+# percent-encoded: 1,000 x 4 x (1 + 3) bytes), so a name is judged by its length in characters, not its encoding.
+PART_HEADER_LIMIT = 32 * 1024
 TEXT_FIELDS = ("title", "source")
 
 
@@ -43,9 +48,9 @@ _PARAMETER = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)')
 _EXTENDED_CHARSETS = {"utf-8": "utf-8", "iso-8859-1": "latin-1"}
 
 
-def _invalid(field_name: str, problem: str) -> InvalidInput:
+def _invalid(field_name: str, problem: str, *, message: str | None = None) -> InvalidInput:
     errors = [{"loc": ["body", field_name], "msg": problem, "type": "value_error"}]
-    return InvalidInput(f"Invalid {field_name}: {problem}", details={"field": field_name, "errors": errors})
+    return InvalidInput(message or f"Invalid {field_name}: {problem}", details={"field": field_name, "errors": errors})
 
 
 def _checked(value: str, field_name: str) -> str:
@@ -87,6 +92,19 @@ def content_disposition(raw: bytes) -> dict[str, str]:
     if "filename*" in params:
         params["filename"] = _extended_value(params.pop("filename*"))
     return params
+
+
+def _header_too_long(name: str) -> InvalidInput:
+    """Return the 422 for a part header past `PART_HEADER_LIMIT` (`name` is the header being read, if known)."""
+    if name.strip().lower() == "content-disposition":
+        # Only a name makes this header long: said in characters, the limit a client can act on.
+        problem = (
+            f"the file name is too long: its Content-Disposition header is over {PART_HEADER_LIMIT:,} bytes, and a "
+            f"file name may have at most {MAX_FILE_NAME_CHARS:,} characters"
+        )
+        return _invalid("filename", problem, message=f"The {problem}.")
+    problem = f"a part's {name.strip() or 'header'} line is longer than {PART_HEADER_LIMIT:,} bytes"
+    return _invalid("file", problem, message=f"The upload is refused: {problem}.")
 
 
 def _too_large(cap: int) -> UploadTooLarge:
@@ -132,6 +150,8 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
         filename = params.get("filename")
         if filename is not None:
             current.filename = _checked(filename, "filename")
+            if len(filename.strip()) > MAX_FILE_NAME_CHARS:  # before reading the file it names
+                raise too_long("file name", len(filename.strip()), MAX_FILE_NAME_CHARS, field="filename")
 
     def on_part_data(data: bytes, start: int, end: int) -> None:
         current.size += end - start
@@ -157,6 +177,7 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
 
     parser = MultipartParser(
         boundary,
+        max_header_size=PART_HEADER_LIMIT,
         callbacks={
             "on_part_begin": on_part_begin,
             "on_header_field": on_header_field,
@@ -172,6 +193,8 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
             parser.write(chunk)
         parser.finalize()
     except MultipartParseError as exc:
+        if str(exc).startswith("Maximum header size"):
+            raise _header_too_long(header_field.decode("latin-1")) from exc
         raise InvalidInput("The multipart body is malformed.", details={"field": "file"}) from exc
     if form.data is None:
         raise InvalidInput("The upload has no `file` part.", details={"field": "file"})

@@ -72,12 +72,32 @@ class UploadNames:
     title_given: bool
 
 
+# The lengths of the columns they are stored in (documents.source, documents.title, document_versions.file_name).
+MAX_FILE_NAME_CHARS = 1000
+MAX_SOURCE_CHARS = 1000
+MAX_TITLE_CHARS = 500
+
+
 def resolve_names(upload: Upload) -> UploadNames:
     """Return the upload's file name, source (stable identity) and title, applying the contract's defaults."""
-    filename = _clean(upload.filename, 1000, "file name")
-    source = _clean(upload.source, 1000, "source") or filename or f"upload-{content_hash(upload.data)[:16]}"
-    title = _clean(upload.title, 500, "title")
-    return UploadNames(filename, source, title or (filename or source)[:500], title is not None)
+    filename = _clean(upload.filename, MAX_FILE_NAME_CHARS, "file name", "filename")
+    source = (
+        _clean(upload.source, MAX_SOURCE_CHARS, "source", "source")
+        or filename
+        or f"upload-{content_hash(upload.data)[:16]}"
+    )
+    title = _clean(upload.title, MAX_TITLE_CHARS, "title", "title")
+    return UploadNames(filename, source, title or (filename or source)[:MAX_TITLE_CHARS], title is not None)
+
+
+def too_long(label: str, length: int, limit: int, *, field: str) -> InvalidInput:
+    """Return the 422 for an upload name or form field past its column's length, saying both numbers."""
+    problem = f"the {label} is {length:,} characters long; the limit is {limit:,} characters"
+    errors = [{"loc": ["body", field], "msg": problem, "type": "string_too_long"}]
+    return InvalidInput(
+        f"The {label} is too long: {length:,} characters, and the limit is {limit:,}.",
+        details={"field": field, "errors": errors, "max_chars": limit},
+    )
 
 
 UploadKind = Literal["duplicate", "indexed", "queued"]
@@ -97,14 +117,14 @@ class CitationPurger(Protocol):
     async def purge_document(self, organization_id: str, document_id: str) -> int: ...
 
 
-def _clean(value: str | None, limit: int, field: str) -> str | None:
+def _clean(value: str | None, limit: int, label: str, field: str) -> str | None:
     if value is None:
         return None
     value = value.strip()
     if not value:
         return None
     if len(value) > limit:
-        raise InvalidInput(f"The {field} is longer than {limit} characters.", details={"field": field})
+        raise too_long(label, len(value), limit, field=field)
     return value
 
 

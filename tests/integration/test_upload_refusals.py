@@ -76,3 +76,78 @@ async def test_a_damaged_file_is_422_in_plain_words_and_the_library_error_goes_t
     assert exception_class not in error["message"]
     assert "Error" not in error["message"] and "(" not in error["message"]
     assert count_rows(database_url, account.organization_id) == before
+
+
+# --- file names: at most 1,000 characters (the column's length), in any encoding -------------------------------------
+
+
+def _multipart(*parts: tuple[bytes, bytes]) -> tuple[bytes, str]:
+    """Return a multipart body of (Content-Disposition, content) parts, and its Content-Type."""
+    boundary = b"b0und4ry"
+    body = b"".join(
+        b"--" + boundary + b"\r\n" + disposition + b"\r\nContent-Type: text/plain\r\n\r\n" + content + b"\r\n"
+        for disposition, content in parts
+    )
+    return body + b"--" + boundary + b"--\r\n", f"multipart/form-data; boundary={boundary.decode()}"
+
+
+async def _post(client, account, body: bytes, content_type: str):  # type: ignore[no-untyped-def]
+    return await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
+
+
+def _assert_refused(response, field: str) -> dict:  # type: ignore[no-untyped-def]
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["code"] == "validation_error"
+    assert [".".join(e["loc"]) for e in error["details"]["errors"]] == [f"body.{field}"]
+    return dict(error)
+
+
+@pytest.mark.parametrize(
+    ("filename", "length"),
+    [("a" * 4_996 + ".txt", "5,000"), ("é" * 1_001, "1,001"), ("  " + "b" * 1_001 + "  ", "1,001")],
+)
+async def test_a_file_name_over_1000_characters_is_422_saying_the_limit(
+    client, account, database_url, filename, length
+) -> None:
+    # 5,000 characters were "The multipart body is malformed." (python-multipart's 4,224-byte header limit)
+    before = count_rows(database_url, account.organization_id)
+    response = await client.post(
+        UPLOAD_URL, files={"file": (filename, b"A short note.", "text/plain")}, headers=account.headers
+    )
+    error = _assert_refused(response, "filename")
+    assert "file name is too long" in error["message"]
+    assert f"{length} characters" in error["message"] and "limit is 1,000" in error["message"]
+    assert error["details"]["max_chars"] == 1000
+    assert count_rows(database_url, account.organization_id) == before
+
+
+async def test_a_file_name_past_the_header_limit_is_422_naming_the_file_name_not_a_malformed_body(
+    client, account, database_url
+) -> None:
+    before = count_rows(database_url, account.organization_id)
+    body, content_type = _multipart(
+        (b'Content-Disposition: form-data; name="file"; filename="' + b"x" * 40_000 + b'.txt"', b"A short note.")
+    )
+    error = _assert_refused(await _post(client, account, body, content_type), "filename")
+    assert "file name is too long" in error["message"] and "1,000 characters" in error["message"]
+    assert "malformed" not in error["message"]
+    assert count_rows(database_url, account.organization_id) == before
+
+
+async def test_a_1000_character_name_is_kept_in_any_encoding(client, account) -> None:
+    # 1,000 CJK characters as filename* (RFC 5987) are 9,000 bytes of header: "malformed" before
+    name = "東" * 996 + ".txt"
+    encoded = "".join(f"%{byte:02X}" for byte in name.encode())
+    body, content_type = _multipart(
+        (
+            f'Content-Disposition: form-data; name="file"; filename="{name}"; '.encode()
+            + f"filename*=UTF-8''{encoded}".encode(),
+            b"A note with the longest name ORION keeps.",
+        )
+    )
+    response = await _post(client, account, body, content_type)
+    assert response.status_code == 201, response.text
+    detail = await client.get(f"{UPLOAD_URL}/{response.json()['document_id']}", headers=account.headers)
+    assert detail.json()["source"] == name
+    assert detail.json()["title"] == name[:500]
