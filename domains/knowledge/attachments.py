@@ -13,6 +13,7 @@ from typing import Any
 
 from domains.knowledge.ingestion.parsing.email import AttachmentListing
 from domains.knowledge.ingestion.pipeline import PreparedDocument, prepare_parsed
+from domains.knowledge.models import MAX_FILE_NAME_CHARS, MAX_SOURCE_CHARS, MAX_TITLE_CHARS
 from domains.knowledge.schemas import UnreadAttachment
 from packages.config.settings import Settings
 
@@ -30,20 +31,23 @@ class PreparedAttachment:
 def attachment_source(message_source: str, number: int, file_name: str) -> str:
     """Return the stable identity of a message's attachment: re-sending the same message versions the same
     attachment documents (by content hash), as a re-upload of a file does."""
-    return f"{message_source}#attachment-{number}/{file_name}"[:1000]
+    return f"{message_source}#attachment-{number}/{file_name}"[:MAX_SOURCE_CHARS]
 
 
 def prepare_attachments(
     message_source: str, prepared: PreparedDocument, settings: Settings
 ) -> list[PreparedAttachment]:
     """Chunk and classify each attachment the message's parse read (CPU only: run in a worker thread); the
-    attachment's file name is its document's title."""
+    attachment's file name is its document's title. A name is the sender's, inside the message: one past the
+    column's length is cut there (refusing the whole message for it would lose the mail; it was a 500)."""
     return [
         PreparedAttachment(
             source=attachment_source(message_source, attachment.number, attachment.file_name),
-            file_name=attachment.file_name,
+            file_name=attachment.file_name[:MAX_FILE_NAME_CHARS],
             data=attachment.data,
-            prepared=prepare_parsed(attachment.parsed, attachment.data, settings, attachment.file_name[:500]),
+            prepared=prepare_parsed(
+                attachment.parsed, attachment.data, settings, attachment.file_name[:MAX_TITLE_CHARS]
+            ),
         )
         for attachment in prepared.parsed.attachments
     ]

@@ -36,6 +36,10 @@ DOCUMENT_TYPES = ("pdf", "markdown", "text")
 VERSION_STATUSES = ("processing", "indexed", "failed")
 SPARSE_DIMENSION = 1_000_000_000  # pgvector sparsevec limit; BM25 term ids hash into it (migration 0002)
 TRUST_LABELS = ("trusted", "flagged", "untrusted")
+# Lengths of the names an upload gives (contract: a file name is kept exactly, so a longer one is refused, not cut).
+MAX_SOURCE_CHARS = 1000
+MAX_TITLE_CHARS = 500
+MAX_FILE_NAME_CHARS = 1000
 
 
 class Document(Base):
@@ -69,8 +73,8 @@ class Document(Base):
 
     id: Mapped[str] = id_column()
     organization_id: Mapped[str] = mapped_column(String(ID_LENGTH))
-    source: Mapped[str] = mapped_column(String(1000))
-    title: Mapped[str] = mapped_column(String(500))
+    source: Mapped[str] = mapped_column(String(MAX_SOURCE_CHARS))
+    title: Mapped[str] = mapped_column(String(MAX_TITLE_CHARS))
     document_type: Mapped[str] = mapped_column(String(20))
     current_version_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
     parent_document_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
@@ -108,7 +112,7 @@ class DocumentVersion(Base):
     page_count: Mapped[int | None] = mapped_column(Integer)
     byte_size: Mapped[int] = mapped_column(Integer)
     media_type: Mapped[str] = mapped_column(String(100))
-    file_name: Mapped[str | None] = mapped_column(String(1000))
+    file_name: Mapped[str | None] = mapped_column(String(MAX_FILE_NAME_CHARS))
     normalized_text: Mapped[str | None] = deferred(mapped_column(Text))
     source_metadata: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     page_map: Mapped[list[list[int]] | None] = mapped_column(JSONB)  # [[page, start, end], ...] (ADR 0021)

@@ -32,7 +32,13 @@ from domains.knowledge.ingestion.pipeline import (
     prepare_document,
     version_metadata,
 )
-from domains.knowledge.models import Document, DocumentVersion
+from domains.knowledge.models import (
+    MAX_FILE_NAME_CHARS,
+    MAX_SOURCE_CHARS,
+    MAX_TITLE_CHARS,
+    Document,
+    DocumentVersion,
+)
 from domains.knowledge.public import attachment_public, chunk_public, document_public, ingest_response
 from domains.knowledge.repository import DocumentRepository
 from domains.knowledge.safety import DETECTOR_VERSION
@@ -70,12 +76,6 @@ class UploadNames:
     source: str
     title: str
     title_given: bool
-
-
-# The lengths of the columns they are stored in (documents.source, documents.title, document_versions.file_name).
-MAX_FILE_NAME_CHARS = 1000
-MAX_SOURCE_CHARS = 1000
-MAX_TITLE_CHARS = 500
 
 
 def resolve_names(upload: Upload) -> UploadNames:

@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from tests.helpers.formats import make_docx, make_xlsx
+from tests.helpers.formats import make_docx, make_email, make_xlsx
 from tests.helpers.identity import register
 from tests.helpers.knowledge import UPLOAD_URL, count_rows
 
@@ -151,3 +151,21 @@ async def test_a_1000_character_name_is_kept_in_any_encoding(client, account) ->
     detail = await client.get(f"{UPLOAD_URL}/{response.json()['document_id']}", headers=account.headers)
     assert detail.json()["source"] == name
     assert detail.json()["title"] == name[:500]
+
+
+async def test_an_email_attachment_with_a_name_past_1000_characters_is_kept_with_its_name_cut(client, account) -> None:
+    # The name is the sender's, inside the message: the mail is read and the name cut at the column (it was a 500).
+    name = "n" * 1_496 + ".txt"
+    raw = make_email(
+        attachment=(name, "text/plain", b"The attached note says the seal costs forty dollars.")
+    ).as_bytes()
+    response = await client.post(
+        UPLOAD_URL, files={"file": ("mail.eml", raw, "message/rfc822")}, headers=account.headers
+    )
+    assert response.status_code == 201, response.text
+    detail = await client.get(f"{UPLOAD_URL}/{response.json()['document_id']}", headers=account.headers)
+    [child] = detail.json()["attachments"]
+    assert child["title"] == name[:500]
+    attachment = await client.get(f"{UPLOAD_URL}/{child['document_id']}", headers=account.headers)
+    assert attachment.json()["source"].endswith("n" * 100)
+    assert len(attachment.json()["source"]) == 1000
