@@ -147,6 +147,16 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
         params = content_disposition(headers.get("content-disposition", b""))
         name = params.get("name")
         current.name = _checked(name, "name") if name is not None else None
+        # A second `file` (or title, source) part was dropped silently: which one the client meant is not ours to
+        # guess, so the upload is refused before the part is read.
+        if current.name == "file" and form.data is not None:
+            problem = "an upload holds exactly one `file` part, and this one has more"
+            raise _invalid(
+                "file", problem, message="The upload has more than one `file` part; send one file per upload."
+            )
+        if current.name in TEXT_FIELDS and current.name in form.fields:
+            problem = f"the `{current.name}` field is given more than once"
+            raise _invalid(current.name, problem, message=f"The form field `{current.name}` is given more than once.")
         filename = params.get("filename")
         if filename is not None:
             current.filename = _checked(filename, "filename")
@@ -163,7 +173,7 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
         current.chunks.append(data[start:end])
 
     def on_part_end() -> None:
-        if current.name == "file" and form.data is None:
+        if current.name == "file":
             form.data = b"".join(current.chunks)
             # Kept exactly (the contract): a client's relative path names a different document than its
             # namesake in another folder, as `orion ingest` names them; the name is never a path on this server.

@@ -169,3 +169,35 @@ async def test_an_email_attachment_with_a_name_past_1000_characters_is_kept_with
     attachment = await client.get(f"{UPLOAD_URL}/{child['document_id']}", headers=account.headers)
     assert attachment.json()["source"].endswith("n" * 100)
     assert len(attachment.json()["source"]) == 1000
+
+
+# --- one `file` part (and one title, one source) per upload ----------------------------------------------------------
+
+
+async def test_two_file_parts_are_422_and_nothing_is_stored(client, account, database_url) -> None:
+    # The first was kept and the second dropped without a word.
+    before = count_rows(database_url, account.organization_id)
+    body, content_type = _multipart(
+        (b'Content-Disposition: form-data; name="file"; filename="first.txt"', b"The first file's text."),
+        (b'Content-Disposition: form-data; name="file"; filename="second.txt"', b"The second file's text."),
+    )
+    error = _assert_refused(await _post(client, account, body, content_type), "file")
+    assert "more than one `file` part" in error["message"]
+    assert count_rows(database_url, account.organization_id) == before
+
+
+@pytest.mark.parametrize("field", ["title", "source"])
+async def test_a_text_field_given_twice_is_422_and_nothing_is_stored(client, account, database_url, field) -> None:
+    before = count_rows(database_url, account.organization_id)
+    response = await client.post(
+        UPLOAD_URL,
+        files=[
+            ("file", ("once.txt", b"A note given one title.", "text/plain")),
+            (field, (None, b"First")),
+            (field, (None, b"Second")),
+        ],
+        headers=account.headers,
+    )
+    error = _assert_refused(response, field)
+    assert f"`{field}` is given more than once" in error["message"]
+    assert count_rows(database_url, account.organization_id) == before
