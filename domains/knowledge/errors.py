@@ -49,6 +49,11 @@ class NulInText(DocumentRejected):
     default_message = "The text contains NUL characters; a text file never does. Remove them and upload it again."
 
 
+class ControlCharacterInText(DocumentRejected):
+    reason = "control_character"
+    default_message = "The text contains control characters; a text file does not. Remove them and upload it again."
+
+
 class CorruptPdf(DocumentRejected):
     reason = "corrupt_pdf"
     default_message = "The PDF is damaged and cannot be read."

@@ -201,3 +201,37 @@ async def test_a_text_field_given_twice_is_422_and_nothing_is_stored(client, acc
     error = _assert_refused(response, field)
     assert f"`{field}` is given more than once" in error["message"]
     assert count_rows(database_url, account.organization_id) == before
+
+
+# --- control characters in text: 422 naming the first; binary data stays 415 ----------------------------------------
+
+
+async def test_a_short_text_with_control_characters_is_422_naming_the_first_and_where(
+    client, account, database_url
+) -> None:
+    # It was 415 "binary data": three control bytes are past the 5% a file may hold before it is taken for binary.
+    before = count_rows(database_url, account.organization_id)
+    response = await client.post(
+        UPLOAD_URL,
+        files={"file": ("note.txt", b"Hello \x1b world \x01 and \x7f bye", "text/plain")},
+        headers=account.headers,
+    )
+    assert response.status_code == 422, response.text
+    error = response.json()["error"]
+    assert error["code"] == "validation_error"
+    assert error["details"] == {"reason": "control_character", "character": "U+0001", "char_offset": 14, "count": 2}
+    assert "control character U+0001 at character 14, and 1 more" in error["message"]
+    assert count_rows(database_url, account.organization_id) == before
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"Hello \x00\x01\x02 world", bytes(range(256)) * 4, b"\xfe\x01\x02\x03\xff\x80\x04\x05" * 64],
+    ids=["nul", "every-byte", "not-utf8"],
+)
+async def test_binary_data_stays_415(client, account, database_url, data) -> None:
+    before = count_rows(database_url, account.organization_id)
+    response = await client.post(UPLOAD_URL, files={"file": ("data.txt", data, "text/plain")}, headers=account.headers)
+    assert response.status_code == 415, response.text
+    assert response.json()["error"]["details"] == {"detected": "binary"}
+    assert count_rows(database_url, account.organization_id) == before

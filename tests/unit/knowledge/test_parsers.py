@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 
 from domains.knowledge.errors import (
+    ControlCharacterInText,
     CorruptPdf,
     DocumentRejected,
     EmptyDocument,
@@ -85,6 +86,29 @@ def test_binary_bytes_are_unsupported_media(data: bytes, kind: str) -> None:
 def test_random_bytes_are_unsupported_media() -> None:
     with pytest.raises(UnsupportedDocumentType):
         detect_document_type(os.urandom(4096), None)
+
+
+@pytest.mark.parametrize(
+    ("data", "character", "offset"),
+    [
+        (b"Hello \x1b world \x01 and \x7f bye", "U+0001", 14),  # ESC is a log's colour code, not counted
+        (b"\xef\xbb\xbfCaf\xc3\xa9 \x7f\x7f", "U+007F", 5),  # offsets count characters of the text, BOM stripped
+    ],
+)
+def test_text_past_the_control_ratio_is_422_naming_the_first_control_character(
+    data: bytes, character: str, offset: int
+) -> None:
+    with pytest.raises(ControlCharacterInText) as caught:
+        detect_document_type(data, "note.txt")
+    assert caught.value.status == 422
+    assert caught.value.details is not None
+    assert caught.value.details["character"] == character and caught.value.details["char_offset"] == offset
+    assert f"{character} at character {offset}" in caught.value.message
+
+
+def test_a_few_stray_control_characters_in_longer_text_are_still_read() -> None:
+    data = ("The quarterly report is ready. " * 40).encode() + b"\x01\x7f"
+    assert detect_document_type(data, "note.txt") == "text"
 
 
 def test_latin1_text_is_rejected_as_not_utf8_with_the_byte_offset() -> None:

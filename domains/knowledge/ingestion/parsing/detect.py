@@ -10,7 +10,9 @@
    just not in the encoding we accept.
 4. More than 5% control bytes in the first 64 KiB (NUL, C0 except tab/newline/CR/FF/VT/ESC, DEL) -> 415.
    Random or compressed data has about 10.5% of them, text in any legacy encoding almost none, so a few
-   stray control bytes in a text file do not turn it into "binary" (normalization removes them).
+   stray control bytes in a text file do not turn it into "binary" (normalization removes them). Bytes past the
+   ratio that are still valid UTF-8 without a NUL (a short note with an ESC, \x01 or DEL among its words) are
+   text: 422 `control_character`, naming the first one and where it is.
 5. Otherwise valid UTF-8 (a BOM is stripped) is text; invalid UTF-8 is 422 `not_utf8` naming the byte offset, and
    text holding a NUL character is 422 `nul_character` (the contract refuses NUL anywhere in a request; inside a
    PDF, an image or an Office file NUL bytes are the format's, not characters, and stay allowed).
@@ -26,7 +28,13 @@ from __future__ import annotations
 import codecs
 import re
 
-from domains.knowledge.errors import EmptyDocument, NotUtf8Text, NulInText, UnsupportedDocumentType
+from domains.knowledge.errors import (
+    ControlCharacterInText,
+    EmptyDocument,
+    NotUtf8Text,
+    NulInText,
+    UnsupportedDocumentType,
+)
 from domains.knowledge.ingestion.parsing.containers import office_kind
 from domains.knowledge.ingestion.parsing.document import DocumentType
 
@@ -71,6 +79,7 @@ _SAMPLE_BYTES = 64 * 1024
 _BINARY_CONTROL_RATIO = 0.05
 # Control bytes that never occur in text; tab, LF, VT, FF, CR and ESC (ANSI colour codes in logs) can.
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0E, 0x0F, *range(0x10, 0x1B), *range(0x1C, 0x20), 0x7F])
+_CONTROL_CHARACTER = re.compile("[" + "".join(re.escape(chr(byte)) for byte in _CONTROL_BYTES) + "]")
 _MARKDOWN_EXTENSIONS = (".md", ".markdown", ".mdown", ".mkd", ".mkdn")
 _TEXT_EXTENSIONS = (".txt", ".text", ".log", ".csv", ".tsv", ".rst", ".json", ".xml", ".yaml", ".yml")
 
@@ -189,9 +198,33 @@ def _refuse_binary(data: bytes) -> None:
         )
     controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
     if controls > _BINARY_CONTROL_RATIO * len(sample):
+        text = _text_or_none(data) if b"\x00" not in sample else None
+        if text is not None:
+            raise _control_characters(text)
         raise UnsupportedDocumentType(
             "The file is binary data of a type ORION does not read.", details={"detected": "binary"}
         )
+
+
+def _text_or_none(data: bytes) -> str | None:
+    try:
+        return decode_text(data)
+    except NotUtf8Text:
+        return None
+
+
+def _control_characters(text: str) -> ControlCharacterInText:
+    """Return the 422 for text holding too many control characters to be stray, naming the first one and where."""
+    found = _CONTROL_CHARACTER.search(text)
+    assert found is not None  # the caller counted them
+    offset, character = found.start(), f"U+{ord(found.group()):04X}"
+    more = len(_CONTROL_CHARACTER.findall(text)) - 1
+    after = f", and {more:,} more control character{'s' if more > 1 else ''} after it" if more else ""
+    return ControlCharacterInText(
+        f"The text contains the control character {character} at character {offset:,}{after}; apart from tabs, line "
+        "breaks, form feeds and ESC a text file holds none. Remove them and upload it again.",
+        details={"character": character, "char_offset": offset, "count": more + 1},
+    )
 
 
 def _looks_like_utf16(sample: bytes) -> bool:
