@@ -99,10 +99,10 @@ def _header_too_long(name: str) -> InvalidInput:
     if name.strip().lower() == "content-disposition":
         # Only a name makes this header long: said in characters, the limit a client can act on.
         problem = (
-            f"the file name is too long: its Content-Disposition header is over {PART_HEADER_LIMIT:,} bytes, and a "
-            f"file name may have at most {MAX_FILE_NAME_CHARS:,} characters"
+            f"file name is too long: its Content-Disposition header is over {PART_HEADER_LIMIT:,} bytes, and a file "
+            f"name may have at most {MAX_FILE_NAME_CHARS:,} characters"
         )
-        return _invalid("filename", problem, message=f"The {problem}.")
+        return _invalid("filename", f"the {problem}", message=f"The {problem}.")
     problem = f"a part's {name.strip() or 'header'} line is longer than {PART_HEADER_LIMIT:,} bytes"
     return _invalid("file", problem, message=f"The upload is refused: {problem}.")
 

@@ -130,8 +130,18 @@ async def test_a_file_name_past_the_header_limit_is_422_naming_the_file_name_not
         (b'Content-Disposition: form-data; name="file"; filename="' + b"x" * 40_000 + b'.txt"', b"A short note.")
     )
     error = _assert_refused(await _post(client, account, body, content_type), "filename")
-    assert "file name is too long" in error["message"] and "1,000 characters" in error["message"]
+    assert error["message"].startswith("The file name is too long:") and "1,000 characters" in error["message"]
     assert "malformed" not in error["message"]
+    assert count_rows(database_url, account.organization_id) == before
+
+
+async def test_another_header_past_the_limit_is_422_naming_the_header(client, account, database_url) -> None:
+    before = count_rows(database_url, account.organization_id)
+    body, content_type = _multipart(
+        (b'Content-Disposition: form-data; name="file"; filename="n.txt"\r\nX-Note: ' + b"y" * 40_000, b"A note.")
+    )
+    error = _assert_refused(await _post(client, account, body, content_type), "file")
+    assert "X-Note line is longer than 32,768 bytes" in error["message"]
     assert count_rows(database_url, account.organization_id) == before
 
 
