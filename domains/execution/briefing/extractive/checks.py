@@ -54,6 +54,12 @@ class Expect(StrEnum):
     ANY = "any"
 
 
+_MONEY_NOUNS = (
+    r"(?:deposit|fee|bill|fine|charge|refund|salary|loan|payment|discount|excess|budget|rent|price|cost|grant|bonus|"
+    r"pension|balance|overdraft|invoice|premium)s?\b"
+)
+# the sum "how big / large / high" asks about: "how big was the deposit", "how high is the excess on my policy"
+_SUM_ASKED = r"(?:is|was|are|were|will be|would be) (?:the |my |your |our |their |a |an )?(?:\w+ ){0,2}" + _MONEY_NOUNS
 _EXPECT_PATTERNS = (
     (
         Expect.DURATION,
@@ -85,6 +91,11 @@ _EXPECT_PATTERNS = (
         ),
     ),
     (
+        # "How big was the deposit?" asks for a sum, not a size (v46)
+        Expect.QUANTITY,
+        re.compile(r"\bhow (?:big|large|high|small|low)\b(?= " + _SUM_ASKED + r")"),
+    ),
+    (
         Expect.MEASURE,
         re.compile(
             r"\bhow (?:high|tall|far|deep|big|large|heavy|hot|cold|warm|loud|fast|wide|old)\b"
@@ -95,7 +106,8 @@ _EXPECT_PATTERNS = (
         Expect.QUANTITY,
         re.compile(
             r"\bhow (?:many|much)\b|\bwhat (?:number|amount|percentage|percent|share|proportion|price|fee|rate|total|"
-            r"balance|charge|discount|deposit|surcharge|limit|interest)\b|\bwhat (?:is|was|does) the (?:\w+ ){0,3}"
+            r"balance|charge|discount|deposit|surcharge|limit|interest)\b"
+            r"|\bwhat(?:['’]s| is| was| does) the (?:\w+ ){0,3}"
             r"(?:price|fee|cost|rate|total|balance|charge|amount|deposit|limit|surcharge|rent)\b|\bwhat does .* cost\b"
             r"|^(?:what|which) (?:is|are|was|were) (?:the |my |your |their |its |[\w-]+['’]s )?"
             r"(?:[\w-]+ ){0,2}numbers?\b"
@@ -285,6 +297,12 @@ _HELD_BY_PEOPLE = re.compile(
     r"\b(?:which|how many)\s+([^\W\d_]+)\s+([^\W\d_]+)\s+"
     r"(?:are|is|were|was|do|does|did|can|could|will|would|have|has|should|must|there)\b"
 )
+# "how many" before words that describe the thing counted, the plural that names it: "how many wrong password
+# attempts", "how many free parking spaces" (not "how many people", "how many days")
+_COUNTED_AFTER = re.compile(
+    r"\bhow many ([^\W\d_]*[^\W\d_s])(?: [^\W\d_]*[^\W\d_s])? ([^\W\d_]{3,}s)(?<!ves)\b"
+    r"(?! (?:a|an|the|my|your|our|their|his|her|its|this|that)\b)"
+)
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 _HEAD = re.compile(
     r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
@@ -313,6 +331,20 @@ _LEADING_SITUATION = re.compile(
 )
 
 
+# Shorthand people type that the rules read in full: "whats" is "what's", "my 5yo" is "my 5 year old".
+_SHORTHAND = (
+    (re.compile(r"\b(what|where|who|how|when|that|there)s\b", re.IGNORECASE), r"\1's"),
+    (re.compile(r"\b(\d+)\s?(?:yo|y/o|yrs? old)\b", re.IGNORECASE), r"\1 year old"),
+)
+
+
+def as_typed(question: str) -> str:
+    """Return the question with the shorthand people type (_SHORTHAND) written out."""
+    for pattern, replacement in _SHORTHAND:
+        question = pattern.sub(replacement, question)
+    return question
+
+
 def asked_clause(question: str) -> str:
     """Return the question proper of a question told after its situation, else the question."""
     match = _LEADING_SITUATION.match(question)
@@ -339,6 +371,7 @@ _MONEY_QUESTION = re.compile(
     r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine|salary|salarie|wage|excess|deductible)s?"
     r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now|due|owed|payable)\b))"
     r"|\bwhat does .* cost\b"
+    r"|\bhow (?:big|large|high|small|low) " + _SUM_ASKED
 )
 # "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
 # ("install the free Colour Contrast Analyser").
@@ -386,7 +419,10 @@ _UNIT_QUESTIONS = (
         ),
     ),
     (
-        re.compile(r"\b(?:what|which) (?:is |are )?(?:the )?sizes?\b|\bhow (?:big|large)\b"),
+        re.compile(
+            r"\b(?:what|which) (?:is |are )?(?:the )?sizes?\b"
+            r"|\bhow (?:big|large)\b(?! " + _SUM_ASKED + r")"  # v46: a sum
+        ),
         re.compile(
             r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq)\b|\d\s?[x×]\s?\d"
             + _UNIT_LABEL.format(units="mm|cm|m|inches|ft|feet|l|litres?|liters?|ml|m2|m²")
@@ -411,7 +447,8 @@ _UNIT_QUESTIONS = (
     (
         # "What email address can I write to?": an address with an @ answers, a sentence about email does not
         re.compile(
-            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:the |their |your |an )?(?:[\w-]+ ){0,3}e-?mail\?"
+            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:the |their |your |an |[\w-]+['’]s )?(?:[\w-]+ ){0,3}"
+            r"e-?mail\s*\??$"
         ),
         _EMAIL_UNIT,
     ),
@@ -665,6 +702,14 @@ _MONEY_FIELD = re.compile(
 )
 
 
+# A sum asked per unit (v46): "per kilo", "an hour", "each"; and the ways a sentence states one ("£2.50 per kg",
+# "£9/hour", "£4 each", "£12 a night", "hourly rate")
+_RATE_ASKED = re.compile(r"\bper (?!cent\b|annum\b)[a-z]+")
+_STATES_RATE = re.compile(
+    r"\bper\b|\s?/\s?[a-z]|\beach\b|\ba (?:kilo|kg|pound|litre|hour|day|night|week|month|year|person|head|page|mile|"
+    r"session|class|lesson)\b|\ban hour\b|\b(?:hourly|daily|nightly|weekly|monthly|yearly|annual)\b|\bevery\b",
+    re.IGNORECASE,
+)
 _LIMIT_WORDS = frozenset(stem(w) for w in ("limit", "limits", "threshold", "cap", "ceiling", "allowance"))
 
 
@@ -965,6 +1010,14 @@ _SYNONYM_GROUPS = (
     "pc computer",
     # the measure a "how heavy / wide / deep / tall" question asks, as a table's column names it (v38: "How heavy is
     # the Lumen Cargo 2?" -- "Weight kg: 29.5")
+    # from the thirteenth batch (2026-12-05, read after its before-reading figure): "max length of a loan" / "a
+    # maximum of two weeks", "the biggest attachment" / "the maximum attachment size", "the pills" / "tablets",
+    # "a late book" / "overdue charge", "in the daytime" / "during the day"
+    "max maximum",
+    "biggest largest maximum",
+    "pill pills tablet tablets",
+    "late overdue",
+    "daytime day",
     "heavy weight weighs weigh",
     "wide width",
     "deep depth",
@@ -1059,7 +1112,8 @@ _PHRASAL_VERBS = (
     "drop off=deliver deposit hand",
     "pick up=collect collection",
     "stick around=kept remain retain",
-    "hang on to=keep retain",
+    "hang on to=keep retain hold held",
+    "kick in=start begin",
     "hand in=submit",
     "get into=enter access admit",
     "get in=enter access admit",
@@ -1283,6 +1337,8 @@ class QuestionNeeds:
     owners: frozenset[str] = frozenset()
     # The phrasal acts a question asks about that have an opposite ("taken down" / "put up"): _OPPOSITE_ACTS
     acts: tuple[OppositeAct, ...] = ()
+    # The question asks for a sum per unit ("... sell for per kilo?"): a total ("raising £611") is no answer
+    rate: bool = False
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1385,6 +1441,9 @@ class QuestionNeeds:
             focus[verb] *= VERB_WEIGHT
         match = _HEAD.search(fold(asked))
         head = asked_head(match)
+        counted = _COUNTED_AFTER.search(fold(asked))
+        if counted is not None and head == stem(counted.group(1)):
+            head = stem(counted.group(2))  # "How many wrong password attempts ...?": attempts are counted (v46)
         held = _HELD_BY_PEOPLE.search(fold(asked))
         if head in AUDIENCE and held is not None and stem(held.group(2)) not in AUDIENCE:
             head = stem(held.group(2))  # "How many visitor bays are there?": bays are counted, for visitors
@@ -1446,6 +1505,7 @@ class QuestionNeeds:
             bool(question_parts(question)) or bool(_ASKS_MORE.search(folded)),
             possessive_owners(question),
             opposite_acts(folded),
+            money and bool(_RATE_ASKED.search(folded)),
         )
 
     def eligible(
@@ -1536,6 +1596,8 @@ class QuestionNeeds:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         if self.money and text is not None and not holds_money(text, header):
             return False
+        if self.rate and text is not None and not header and not _STATES_RATE.search(text):
+            return False  # "seed potato sales ... raising £611" for "What did the seed potatoes sell for per kilo?"
         limited = bool(self.bounds or self.extreme or self.terms & _LIMIT_WORDS)
         if self.money and text is not None and not limited and bounds_money_only(text):
             return False  # "... before any procedure costing more than £200" for "How much does an X-ray cost?"
@@ -1905,6 +1967,8 @@ _OPPOSITE_ACTS = (
         re.compile(r"\b(?:switch|switches|switched|turn|turns|turned)\s+on\b", re.I),
         re.compile(r"\b(?:switch|switches|switched|turn|turns|turned)\s+off\b", re.I),
     ),
+    # v46: "the check-in inventory" is not the check-out inspection asked about
+    (re.compile(r"\bcheck(?:ing|ed)?[- ]?in\b", re.I), re.compile(r"\bcheck(?:ing|ed)?[- ]?out\b", re.I)),
 )
 
 
@@ -1926,6 +1990,14 @@ def states_the_opposite_act(acts: tuple[OppositeAct, ...], text: str) -> bool:
     return any(opposite.search(text) and not asked.search(text) for asked, opposite in acts)
 
 
+def _negates(root: str, tokens: list[Token]) -> bool:
+    """Return True when a sentence says "not" (or "never") right before a form of `root` ("not collected")."""
+    return any(
+        _same_form(root, {token.stem}) and any(t.lower in ("not", "never", "n't") for t in tokens[max(0, i - 2) : i])
+        for i, token in enumerate(tokens)
+    )
+
+
 def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:
     """Return True when a sentence (its tokens) holds the reverse of a word the question asks with and not that word
     itself: "IT will disconnect all desktop computers" for "When will IT reconnect them?", "exclude" for "include".
@@ -1937,6 +2009,8 @@ def names_the_reverse(asked: Iterable[str], tokens: list[Token]) -> bool:
         if not term.isalpha() or same_word(term, stems):
             continue
         root, reversed_ = _reversal(term)
+        if reversed_ and _negates(root, tokens):
+            continue  # "uncollected" -- "Jobs that are not collected" (v46)
         if any(other_reversed != reversed_ and _same_form(root, {other_root}) for other_root, other_reversed in acts):
             return True
     return False

@@ -1,0 +1,104 @@
+"""Answerer v46's rules, from the thirteenth batch of everyday documents (twenty-first session): shorthand people type
+("whats", "my 6yo") read in full; "how big was the deposit" asks for a sum; the thing "how many" counts is the plural
+after its describing words; "unpaid" is met by "not paid"; a check-in is no check-out; a sum asked per unit is not met
+by a total; "what's Priya's email" needs an address; plain equivalents (max / maximum, pills / tablets, late /
+overdue, daytime / day, "kick in" / start, "hang on to" / hold). The texts are written for these tests."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive.checks import (
+    Expect,
+    as_typed,
+    expected_answer,
+    expects_money,
+    names_the_reverse,
+    same_word,
+)
+from domains.execution.briefing.extractive.terms import stem, tokenize
+from tests.unit.execution.extractive.helpers import candidate_quotes, question_needs
+
+
+def test_shorthand_is_read_in_full() -> None:
+    assert as_typed("whats the fee for a lost key") == "what's the fee for a lost key"
+    assert as_typed("can my 6yo come along?") == "can my 6 year old come along?"
+    assert as_typed("Is it suitable for a 10 yrs old") == "Is it suitable for a 10 year old"
+    assert as_typed("What is the fee?") == "What is the fee?"
+    assert as_typed("whatsoever happens") == "whatsoever happens"  # only the word itself
+
+
+def test_how_big_asks_for_a_sum_when_it_asks_about_money() -> None:
+    assert expected_answer("how big was the deposit") is Expect.QUANTITY
+    assert expects_money("How large is the excess on the policy?")
+    assert expected_answer("How big is the garden?") is Expect.MEASURE
+    # a money word later in the question is not what is measured
+    assert expected_answer("How big are the storage units you can rent monthly?") is Expect.MEASURE
+    assert not expects_money("How big are the storage units you can rent monthly?")
+    sum_ = "The holding deposit was £250, returned when the keys were handed back."
+    assert sum_ in candidate_quotes("how big was the holding deposit?", f"## Deposit\n\n{sum_}")
+
+
+def test_the_limit_asked_with_an_apostrophe_asks_for_a_number() -> None:
+    assert expected_answer("what's the limit on the bike loan scheme?") is Expect.QUANTITY
+    assert expected_answer("What is the limit on the bike loan scheme?") is Expect.QUANTITY
+
+
+def test_how_many_counts_the_plural_after_its_describing_words() -> None:
+    assert question_needs("How many wrong PIN attempts before the card is blocked?").head == stem("attempts")
+    assert question_needs("How many free parking spaces are there?").head == stem("spaces")
+    assert question_needs("How many people can the hall hold?").head is None  # people are counted unnamed
+    # an irregular plural keeps the describing word ("knives" is not stemmed to "knife")
+    assert question_needs("How many kitchen knives are in stock?").head == stem("kitchen")
+    text = "## Card security\n\nThe card is blocked after 3 failed PIN attempts and must be reissued."
+    assert "The card is blocked after 3 failed PIN attempts and must be reissued." in candidate_quotes(
+        "How many wrong PIN attempts before the card is blocked?", text
+    )
+
+
+def test_an_un_word_is_met_by_not_and_the_word() -> None:
+    stated = tokenize("Parcels that are not claimed are returned to the sender after 10 days.")
+    assert not names_the_reverse({stem("unclaimed")}, stated)
+    reversed_ = tokenize("Parcels are claimed at the front desk.")
+    assert names_the_reverse({stem("unclaimed")}, reversed_)
+
+
+def test_a_check_in_is_no_check_out() -> None:
+    text = (
+        "## Inspections\n\nThe check-in inventory was signed by Dana Whitlow on 2 March.\n\n"
+        "The check-out report was written by Omar Reyes on 30 September."
+    )
+    quotes = candidate_quotes("Who did the check out inspection?", text)
+    assert "The check-out report was written by Omar Reyes on 30 September." in quotes
+    assert "The check-in inventory was signed by Dana Whitlow on 2 March." not in quotes
+
+
+def test_a_sum_asked_per_unit_is_not_met_by_a_total() -> None:
+    total = "The plant sale raised £420 for the hall roof."
+    rate = "Plug plants were sold at £1.50 each."
+    text = f"## Plant sale\n\n{total} {rate}"
+    quotes = candidate_quotes("How much did the plug plants cost per tray?", text)
+    assert total not in quotes
+    assert rate in quotes
+
+
+def test_a_persons_email_asks_for_an_address() -> None:
+    text = (
+        "## Your first day\n\nYour line manager, Priya Natarajan, will meet you at reception.\n\n"
+        "## Contacts\n\nHR: people@firm.example"
+    )
+    quotes = candidate_quotes("what's priya's email", text)
+    assert "Your line manager, Priya Natarajan, will meet you at reception." not in quotes
+
+
+def test_plain_equivalents_of_the_thirteenth_batch() -> None:
+    for asked, written in (
+        ("max", "maximum"),
+        ("biggest", "largest"),
+        ("pills", "tablets"),
+        ("late", "overdue"),
+        ("daytime", "day"),
+    ):
+        assert same_word(stem(asked), {stem(written)}), (asked, written)
+    text = "## Changes\n\nThe revised timetable starts on Sunday 6 April."
+    assert "The revised timetable starts on Sunday 6 April." in candidate_quotes(
+        "when does the timetable kick in", text
+    )
