@@ -403,3 +403,20 @@ def test_a_two_column_table_of_labels_reads_label_by_label() -> None:
         assert f"{label}: {value}" in paragraphs
     # A plain header row of one-word column names still names the columns
     assert "Item: Breakfast | Price: £12" in paragraphs and "Item: Parking | Price: £8" in paragraphs
+
+
+@pytest.mark.parametrize("name", ["notice.html", "notice.xhtml"])
+def test_an_xhtml_page_with_an_encoding_declaration_is_read(name: str) -> None:
+    """An XHTML page opens with `<?xml version="1.0" encoding="utf-8"?>`; the parser refuses a decoded string that
+    declares an encoding, so the page was refused as damaged (outside check)."""
+    markup = (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+        '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n'
+        '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Hall notice</title></head>'
+        "<body><h1>Hall notice</h1><p>The hall reopens on Monday 3 March after the new floor is laid.</p>"
+        "<p>Bookings for March can be made at the front desk.</p></body></html>"
+    )
+    parsed = parse_document(markup.encode(), name)
+    assert "The hall reopens on Monday 3 March after the new floor is laid." in parsed.text
+    assert "xml version" not in parsed.text

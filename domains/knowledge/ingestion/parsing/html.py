@@ -96,7 +96,13 @@ def parse_html(
         raise EmptyDocument("The page has no readable text once scripts, styles and navigation are removed.") from None
 
 
+# An XHTML page opens with an XML declaration naming its encoding; the markup reaches the parser already decoded, and
+# lxml refuses a decoded string that declares an encoding, so the declaration (which says nothing else) is dropped.
+_XML_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml\b[^>]*\?>", re.IGNORECASE)
+
+
 def _load(markup: str, limits: ParseLimits) -> Any:
+    markup = _XML_DECLARATION.sub("", markup, count=1)
     try:
         tree = lxml.html.document_fromstring(markup)
     except (etree.ParserError, ValueError) as exc:
