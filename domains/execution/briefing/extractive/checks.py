@@ -424,7 +424,8 @@ _UNIT_QUESTIONS = (
             r"|\bhow (?:big|large)\b(?! " + _SUM_ASKED + r")"  # v46: a sum
         ),
         re.compile(
-            r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq)\b|\d\s?[x×]\s?\d"
+            r"\d\s?(?:mm|cm|m|km|in|inch|inches|ft|feet|l|litres?|liters?|ml|m2|m²|sq|g|kg|grams?|oz|lbs?)\b"
+            r"|\d\s?[x×]\s?\d|\bsizes?:\s*\S"  # v47: a loaf's or a jar's size in grams; a size column
             + _UNIT_LABEL.format(units="mm|cm|m|inches|ft|feet|l|litres?|liters?|ml|m2|m²")
             + r"|\b(?:small|medium|large|extra[ -]large|xs|xl|xxl|king|queen|double|single)\b"
             # v39: "Sizes 6 to 16", "age 7-8", "S, M and L"
@@ -1013,6 +1014,18 @@ _SYNONYM_GROUPS = (
     # from the thirteenth batch (2026-12-05, read after its before-reading figure): "max length of a loan" / "a
     # maximum of two weeks", "the biggest attachment" / "the maximum attachment size", "the pills" / "tablets",
     # "a late book" / "overdue charge", "in the daytime" / "during the day"
+    # a count written as a word or in digits ("a 4 pack" / "a pack of four"); not "one", which is also a pronoun
+    "2 two",
+    "3 three",
+    "4 four",
+    "5 five",
+    "6 six",
+    "7 seven",
+    "8 eight",
+    "9 nine",
+    "10 ten",
+    "11 eleven",
+    "12 twelve",
     "max maximum",
     "biggest largest maximum",
     "pill pills tablet tablets",
@@ -2171,7 +2184,19 @@ def day_part_stems(text: str) -> frozenset[str]:
         if meridiem:
             hour = hour % 12 + (12 if meridiem.lower().startswith("p") else 0)
         parts.update(part for part, hours in _DAY_PARTS.items() if hour in hours)
+    if _OUT_OF_HOURS.search(text):
+        parts.update(_OFF_HOURS)  # "Outside opening hours, emergencies are seen by ..." for "... at night?"
     return frozenset(parts)
+
+
+# Out of hours (v47): the nights, evenings and weekends a service is closed ("outside opening hours", "out of hours",
+# "after hours", "when the surgery is closed")
+_OUT_OF_HOURS = re.compile(
+    r"\b(?:outside (?:(?:our|the|normal|usual|opening|office|surgery|working|business) )*hours|out[- ]of[- ]hours|"
+    r"after[- ]hours|when (?:we are|we're|the (?:surgery|office|practice|clinic|shop|centre|center) is) closed)\b",
+    re.IGNORECASE,
+)
+_OFF_HOURS = frozenset(stem(w) for w in ("night", "nights", "overnight", "evening", "evenings", "weekend", "weekends"))
 
 
 _MAXIMUM = re.compile(r"\b(?:max(?:imum)?|at most|most|up to|no more than|not more than|limit(?:ed)?|cap(?:ped)?)\b")
@@ -2262,6 +2287,7 @@ _NEIGHBOUR_GROUPS = (
     "solo group individual",
     "breakfast breakfasts brunch lunch lunches dinner dinners supper",
     "free pro premium",
+    "slice slices whole",  # v47: "a slice of carrot cake" -- "Size: whole"
     "weekday weekdays weekend weekends",
     "morning mornings afternoon afternoons evening evenings",
     "arrive arrives arrival arrivals depart departs departure departures",

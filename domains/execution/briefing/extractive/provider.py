@@ -40,7 +40,13 @@ logger = logging.getLogger(__name__)
 NO_EVIDENCE_BRIEFING = (
     "No quotable evidence was retrieved for this question, so it cannot be answered from the documents."
 )
-UNSUPPORTED_BRIEFING = "The retrieved evidence does not contain a passage that answers this question."
+# A refusal says what the provider knows: no passage answered clearly enough to be quoted. It cannot know that the
+# documents do not say it in other words (an outside check read the older "does not contain" as a claim that they do
+# not).
+UNSUPPORTED_BRIEFING = (
+    "No retrieved passage answers this question clearly enough to be quoted as the answer. Asking again in the "
+    "documents' own words may find one."
+)
 LEXICAL_SUFFIX = "-lexical"
 
 EncoderChoice = SentenceEncoder | None | Literal["local"]

@@ -102,3 +102,37 @@ def test_plain_equivalents_of_the_thirteenth_batch() -> None:
     assert "The revised timetable starts on Sunday 6 April." in candidate_quotes(
         "when does the timetable kick in", text
     )
+
+
+# Answerer v47's rules, from the eighth outside check (HTTP, twenty-first session); texts written for these tests.
+
+
+def test_a_count_in_digits_is_met_by_the_word() -> None:
+    text = "## Spare filters\n\nFilters cost 5.49 pounds each, or 18.99 pounds for a box of three."
+    quote = "Filters cost 5.49 pounds each, or 18.99 pounds for a box of three."
+    assert quote in candidate_quotes("how much is a 3 box of filters", text)
+    assert same_word("12", {stem("twelve")})
+    assert not same_word("1", {stem("one")})  # "one" is also a pronoun
+
+
+def test_a_size_is_met_by_a_weight_or_a_size_column() -> None:
+    assert "Product: Walnut loaf | Size: 800 g | Price: £4.10" in candidate_quotes(
+        "What size is the walnut loaf?", "Product: Walnut loaf | Size: 800 g | Price: £4.10"
+    )
+    jar = "Our clover honey comes in a 454 g jar."
+    assert jar in candidate_quotes("What size is the jar of clover honey?", f"## Honey\n\n{jar}")
+
+
+def test_out_of_hours_covers_nights_and_weekends() -> None:
+    line = "Outside opening hours, urgent cases are seen by the Hillside Emergency Vets on 01632 960111."
+    text = f"## Urgent care\n\n{line}"
+    assert line in candidate_quotes("Who do I phone for an urgent case at night?", text)
+    assert line in candidate_quotes("Who do I phone for an urgent case at the weekend?", text)
+    plain = "Urgent cases are seen by the Hillside Emergency Vets on 01632 960111."
+    assert plain not in candidate_quotes("Who do I phone for an urgent case at night?", f"## Urgent care\n\n{plain}")
+
+
+def test_a_slice_is_no_whole_cake() -> None:
+    row = "Item: Lemon drizzle | Size: whole | Price: £16.00"
+    assert row not in candidate_quotes("How much is a slice of lemon drizzle?", row)
+    assert row in candidate_quotes("How much is a whole lemon drizzle?", row)
