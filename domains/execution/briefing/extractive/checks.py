@@ -546,8 +546,8 @@ _IDENTIFIER_QUESTION = re.compile(
 # "What was the flight number ...?", "What is my account number?": a code is asked ("SK 482", "4471 0382 95").
 _CODED_NUMBER = re.compile(
     r"^(?:what|which)(?:['’]s| is| was| are| were) (?:the |my |our |your |his |her |their |[\w-]+['’]s )?"
-    r"(?:[\w-]+ ){0,3}?(?:flight|order|reference|ref|serial|model|account|policy|booking|invoice|membership|tracking|"
-    r"registration|case|ticket|claim|customer|product|part|vehicle|licence|license|passport|vat|company|charity|sort)"
+    r"(?:[\w-]+(?:['’]s?)? ){0,3}?(?:flight|order|reference|ref|serial|model|account|policy|booking|invoice|"
+    r"membership|tracking|registration|case|ticket|claim|customer|product|part|vehicle|licence|license|passport|vat|company|charity|sort)"
     r"\s+numbers?\b"
 )
 # A code as documents write one: three or more capitals and digits with a digit among them ("HL-TRV-448213",
@@ -562,9 +562,18 @@ def _after_currency(text: str, start: int) -> bool:
     return bool(_CURRENCY_BEFORE.search(text[max(0, start - 4) : start]))
 
 
+# A telephone number as people write one ("01632 960518", "0800 046 7721", "+44 20 7946 0000"): a number, but no
+# account, order or reference number (v48: a signature's phone line for "What is X's bank account number?")
+_PHONE_NUMBER = re.compile(r"(?:\+\d{1,3}[\s-]?|\b0)\d{2,5}(?:[\s-]\d{2,8}){1,3}\b")
+
+
 def states_code(text: str) -> bool:
-    """Return True when a text writes a code: capitals and digits, not money (_WRITTEN_CODE)."""
-    return any(not _after_currency(text, m.start()) for m in _WRITTEN_CODE.finditer(text))
+    """Return True when a text writes a code: capitals and digits, neither money nor a telephone number."""
+    phones = [m.span() for m in _PHONE_NUMBER.finditer(text) if sum(c.isdigit() for c in m.group(0)) >= 9]
+    return any(
+        not _after_currency(text, m.start()) and not any(start <= m.start() < end for start, end in phones)
+        for m in _WRITTEN_CODE.finditer(text)
+    )
 
 
 _ASKS_MORE = re.compile(r",? and (?:then |also )?(?:what|how|when|where|who|which|from|to|on|for)\b")

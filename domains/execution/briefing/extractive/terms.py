@@ -9,7 +9,11 @@ from enum import StrEnum
 from functools import lru_cache
 
 # A code of capitals and digits ("E21", "A4") is one token; otherwise numbers and words (checks re-reads their offsets).
-TOKEN_PATTERN = re.compile(r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*")
+# A single letter joined by a hyphen to a word ("e-book", "e-mail", "X-ray", "T-shirt") is one word, read without its
+# hyphen ("ebook", "email"): its parts alone say something else ("can I borrow e-books?" is no question about books).
+TOKEN_PATTERN = re.compile(
+    r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|\b[^\W\d_]-[^\W\d_]{2,}(?:['’][^\W\d_]+)*|[^\W\d_]+(?:['’][^\W\d_]+)*"
+)
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 STOP_WORDS = frozenset(
@@ -171,7 +175,7 @@ def _token(surface: str, opening: bool) -> Token:
     chunks, headings), and building a Token cost more than the rest of tokenizing."""
     lower = surface.lower().replace("’", "'")
     numeric = surface[0].isdigit()
-    value = lower.replace(",", "") if numeric else stem(lower)
+    value = lower.replace(",", "") if numeric else stem(lower.replace("-", ""))
     return Token(lower=lower, stem=value, capitalized=not opening and surface[0].isupper(), numeric=numeric)
 
 

@@ -136,3 +136,28 @@ def test_a_slice_is_no_whole_cake() -> None:
     row = "Item: Lemon drizzle | Size: whole | Price: £16.00"
     assert row not in candidate_quotes("How much is a slice of lemon drizzle?", row)
     assert row in candidate_quotes("How much is a whole lemon drizzle?", row)
+
+
+# Answerer v48's rules (the eighth outside check's other wrong answers); texts written for these tests.
+
+
+def test_a_letter_joined_by_a_hyphen_is_one_word() -> None:
+    assert [t.stem for t in tokenize("e-books, e-mail and X-rays")] == [
+        stem("ebooks"),
+        stem("email"),
+        "and",
+        stem("xrays"),
+    ]
+    text = "## Borrowing\n\nMembers can borrow up to 10 books at a time."
+    assert "Members can borrow up to 10 books at a time." not in candidate_quotes("can i borrow e-books?", text)
+    assert "Members can borrow up to 10 books at a time." in candidate_quotes("can i borrow books?", text)
+
+
+def test_a_telephone_number_is_no_account_number() -> None:
+    signature = "Harbour Plumbing Ltd - 01632 960734"
+    text = f"Hello Sam,\n\nThe deposit can be paid by bank transfer.\n\nBest wishes,\nHarbour Plumbing\n\n{signature}"
+    assert signature not in candidate_quotes("What is Harbour Plumbing's bank account number?", text)
+    account = "Bank account number: 41829377, sort code 20-45-77."
+    assert account in candidate_quotes(
+        "What is Harbour Plumbing's bank account number?", f"## Paying Harbour Plumbing\n\n{account}"
+    )
