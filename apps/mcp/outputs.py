@@ -48,6 +48,9 @@ class Quote(BaseModel):
 class ClaimOutput(BaseModel):
     statement: str
     quotes: list[Quote]
+    # Whether the quoted documents still say it: "changed" (a newer version no longer holds the quote) or "gone"
+    # (the document was deleted or purged) since the run completed (evidence drift, ADR-0021)
+    evidence_status: str = "current"
 
 
 class InvestigationOutput(BaseModel):
@@ -58,9 +61,11 @@ class InvestigationOutput(BaseModel):
     outcome: str | None
     briefing: str
     claims: list[ClaimOutput]
-    # True only for an answer whose every quote passed verification; None when there were no quotes to verify (a
-    # refusal, a cancelled or unfinished run); `verification` says which in words.
+    # True only for an answer whose every quote passed verification and still stands in the current documents;
+    # False for a failed check or an answer whose evidence has since changed or gone (evidence_status "drifted");
+    # None when there were no quotes to verify (a refusal, a cancelled or unfinished run); `verification` says which.
     quotes_verified: bool | None
+    evidence_status: str
     verification: str
     refusal: str | None
     failure_reason: str | None
@@ -119,11 +124,22 @@ VERIFICATION = {
 }
 
 
-def _quotes_verified(outcome: str | None, claims: list[ClaimOutput]) -> bool | None:
+def _quotes_verified(outcome: str | None, claims: list[ClaimOutput], drifted: bool) -> bool | None:
     if outcome == "answered":
-        return bool(claims)
+        return bool(claims) and not drifted
     # A failed run may have failed verification itself (a quote not found): that is a failed check
     return False if outcome == "failed" and claims else None
+
+
+def _verification(outcome: str | None, claims: list[ClaimOutput], drifted: bool) -> str:
+    if outcome == "answered" and drifted:
+        moved = sum(claim.evidence_status != "current" for claim in claims)
+        return (
+            "every quote passed verification when the run completed, but the evidence of "
+            f"{moved} of {len(claims)} claims has since changed or been deleted (see each claim's evidence_status): "
+            "ask again before citing it"
+        )
+    return VERIFICATION.get(outcome or "", "not finished yet: no quotes to verify so far")
 
 
 def investigation_output(run: RunPublic, result: RunResultPublic | None) -> InvestigationOutput:
@@ -153,16 +169,18 @@ def investigation_output(run: RunPublic, result: RunResultPublic | None) -> Inve
                         version_end=citation.span.version_end if citation.span else None,
                     )
                 )
-            claims.append(ClaimOutput(statement=claim.statement, quotes=quotes))
+            claims.append(ClaimOutput(statement=claim.statement, quotes=quotes, evidence_status=claim.evidence_status))
     outcome = str(run.outcome) if run.outcome else None
+    drifted = run.evidence_status == "drifted"
     return InvestigationOutput(
         run_id=run.id,
         status=str(run.status),
         outcome=outcome,
         briefing=briefing,
         claims=claims,
-        quotes_verified=_quotes_verified(outcome, claims),
-        verification=VERIFICATION.get(outcome or "", "not finished yet: no quotes to verify so far"),
+        quotes_verified=_quotes_verified(outcome, claims, drifted),
+        evidence_status=str(run.evidence_status),
+        verification=_verification(outcome, claims, drifted),
         refusal=refusal,
         failure_reason=run.failure_reason,
         receipt=RECEIPT_PATH.format(run_id=run.id) if outcome == "answered" else None,

@@ -304,3 +304,28 @@ async def test_a_non_json_body_gets_the_api_s_error_shape(client, org) -> None: 
     assert response.status_code == 415, response.text
     body = response.json()
     assert body["error"]["code"] == "unsupported_media_type" and body["request_id"]
+
+
+async def test_get_run_says_when_the_evidence_has_gone(client, live_url: str) -> None:  # type: ignore[no-untyped-def]
+    """An answer whose document was deleted afterwards is no longer a verified answer an agent may cite: get_run says
+    the evidence drifted (as GET /runs does) instead of "every quote was checked and passed" (outside check)."""
+    account = await register(client)
+    document = await upload_ok(client, account, MANUAL, "lighthouse.md", title="Lighthouse manual")
+    await wait_indexed(client, account, document["document_id"])
+    token = (await create_token(client, account, ["investigate"]))["token"]
+    async with mcp_http(live_url, token) as session:
+        answer = await call(session, "investigate", {"question": "When is the lamp lit?"})
+        assert answer["outcome"] == "answered" and answer["quotes_verified"] is True
+        assert answer["evidence_status"] == "current" and answer["claims"][0]["evidence_status"] == "current"
+        deleted = await client.delete(f"/api/v1/knowledge/documents/{document['document_id']}", headers=account.headers)
+        assert deleted.status_code == 204
+        for _ in range(100):
+            run = (await client.get(f"/api/v1/runs/{answer['run_id']}", headers=account.headers)).json()
+            if run["evidence_status"] == "drifted":
+                break
+            await asyncio.sleep(0.1)
+        again = await call(session, "get_run", {"run_id": answer["run_id"]})
+    assert again["evidence_status"] == "drifted" and again["quotes_verified"] is False
+    assert {claim["evidence_status"] for claim in again["claims"]} == {"gone"}
+    assert again["verification"].startswith("every quote passed verification when the run completed, but")
+    assert "ask again before citing" in again["verification"]
