@@ -133,6 +133,13 @@ async def serve_stdio(url: str, token: str) -> None:
 
 async def check_token(url: str, token: str) -> str | None:
     """Return why the token cannot be used against `url` (None when it can, or when ORION is not up yet)."""
+    try:
+        parsed = httpx.URL(url)
+    except httpx.InvalidURL:
+        parsed = None
+    if parsed is None or parsed.scheme not in ("http", "https") or not parsed.host:
+        # "not-a-url" would only fail later, on every tool call, as "not reachable yet"
+        return f"{url!r} is not a URL: give the server's base URL, such as http://127.0.0.1:8000"
     headers = {"Authorization": f"Bearer {token}"}
     try:
         async with httpx.AsyncClient(base_url=url.rstrip("/"), headers=headers, timeout=10.0) as http:

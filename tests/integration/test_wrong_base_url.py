@@ -102,3 +102,13 @@ async def test_a_tool_call_through_a_url_that_is_not_the_api_names_it(live_url: 
         "(give the server's base URL, without /mcp or /api/v1)."
     )
     assert "without /mcp" in searched.value.message and "HTTP 405" in searched.value.message
+
+
+@pytest.mark.parametrize("url", ["not-a-url", "ftp://127.0.0.1:8000", "http://"])
+async def test_orion_mcp_refuses_to_start_on_something_that_is_not_a_url(token, tmp_path, url: str) -> None:  # type: ignore[no-untyped-def]
+    """It started and exited 0 ("not reachable yet"), and every tool call would then fail (outside check)."""
+    code, output = await _run("mcp", "--url", url, "--token", token, environment=_environment(tmp_path))
+    assert code == 2, output
+    assert output.strip().splitlines() == [
+        f"orion mcp: {url!r} is not a URL: give the server's base URL, such as http://127.0.0.1:8000"
+    ]
