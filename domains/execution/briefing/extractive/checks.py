@@ -1646,6 +1646,9 @@ class QuestionNeeds:
             # A plain paragraph: a question's number (a version, a year, a code) absent from its whole chunk and title
             # says the paragraph is about something else; names may be paraphrased ("Holland") and are left to scores.
             numbers = [term for term in self.key_terms if term[:1].isdigit()]
+            words = (self.terms | self.key_terms) - self.present
+            if words and not any(self.found(term, chunk | seen) for term in words):
+                return False  # not one asked word in the whole chunk or its title: "Wie viel kostet der Kaffee?" (v49)
             return all(same_word(term, chunk | seen) for term in numbers)
         named = headed if headed is not None else own
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))

@@ -161,3 +161,13 @@ def test_a_telephone_number_is_no_account_number() -> None:
     assert account in candidate_quotes(
         "What is Harbour Plumbing's bank account number?", f"## Paying Harbour Plumbing\n\n{account}"
     )
+
+
+# Answerer v49 (an outside check of the CLI and MCP); text written for this test.
+
+
+def test_a_plain_paragraph_sharing_no_asked_word_is_no_answer() -> None:
+    line = "Die Bibliothek ist montags bis freitags von 9 bis 18 Uhr geöffnet."
+    assert line not in candidate_quotes("Wie viel kostet der Ausweis?", line)
+    # one asked word in the paragraph keeps it a candidate for the scores to judge, as before
+    assert line in candidate_quotes("Wann ist die Bibliothek geöffnet?", line)
