@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from apps.api.errors import error_body
+from packages.core.validation import describe_invalid
 
 MAX_JSON_BYTES = 2 * 1024 * 1024
 SECURITY_HEADERS = [
@@ -30,12 +31,15 @@ UPLOAD_PATH = "/api/v1/knowledge/documents"  # the one API route whose body is m
 
 
 class BoundaryError(Exception):
-    def __init__(self, status: int, code: str, message: str, loc: list[str], kind: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, loc: list[str], kind: str, problem: str | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
-        self.details = {"errors": [{"loc": loc, "msg": message, "type": kind}]}
+        # `msg` is what is wrong with the field (as in every other 422's details), the message names the field too
+        self.details = {"errors": [{"loc": loc, "msg": problem or message, "type": kind}]}
 
 
 def forbidden_character(value: str) -> str | None:
@@ -52,7 +56,8 @@ def forbidden_character(value: str) -> str | None:
 def _check(value: str, loc: list[str]) -> None:
     problem = forbidden_character(value)
     if problem is not None:
-        raise BoundaryError(422, "validation_error", f"Invalid {'.'.join(loc)}: {problem}", loc, "invalid_character")
+        message = f"Invalid {'.'.join(loc)}: {problem}"
+        raise BoundaryError(422, "validation_error", message, loc, "invalid_character", problem)
 
 
 def first_forbidden(value: Any, loc: list[str]) -> tuple[list[str], str] | None:
@@ -81,9 +86,9 @@ def _walk(value: Any, loc: list[str]) -> None:
     found = first_forbidden(value, loc)
     if found is not None:
         where, problem = found
-        raise BoundaryError(
-            422, "validation_error", f"Invalid {'.'.join(where)}: {problem}", where, "invalid_character"
-        )
+        # "Invalid input.query: ...", as a field pydantic refuses is named (packages/core/validation.py)
+        message = describe_invalid({"loc": where, "msg": problem})
+        raise BoundaryError(422, "validation_error", message, where, "invalid_character", problem)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -206,7 +211,10 @@ def replay(messages: list[Message], then: Receive) -> Receive:
 
 
 async def _respond(send: Send, error: BoundaryError) -> None:
-    body = json.dumps(error_body(error.code, error.message, error.details)).encode()
+    # serialised as every JSONResponse is (compact, UTF-8), so a refusal here reads like any other error
+    body = json.dumps(
+        error_body(error.code, error.message, error.details), ensure_ascii=False, separators=(",", ":")
+    ).encode("utf-8")
     await send(
         {
             "type": "http.response.start",

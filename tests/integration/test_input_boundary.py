@@ -349,3 +349,24 @@ async def test_head_answers_as_get_without_a_body(client, account) -> None:
     refused = await client.head("/api/v1/knowledge/documents")
     assert refused.status_code == 401 and refused.content == b""
     assert (await client.head("/api/v1/knowledge/documents/not-a-document", headers=account.headers)).status_code == 404
+
+
+async def test_a_refused_character_reads_like_any_other_invalid_field(client, account) -> None:  # type: ignore[no-untyped-def]
+    """The boundary's 422 named the field with its source ("Invalid body.input.query"), repeated the whole message in
+    `msg` and was serialised with spaces: clients matching on either saw two styles (outside check)."""
+    response = await client.post(
+        "/api/v1/runs",
+        json={"workflow_type": "evidence_briefing", "input": {"query": f"deposit{NUL}?"}},
+        headers=account.headers,
+    )
+    body = _assert_validation(response, "input.query")
+    assert body["error"]["message"] == "Invalid input.query: must not contain NUL characters"
+    assert body["error"]["details"]["errors"] == [
+        {"loc": ["body", "input", "query"], "msg": "must not contain NUL characters", "type": "invalid_character"}
+    ]
+    blank = await client.post(
+        "/api/v1/runs", json={"workflow_type": "evidence_briefing", "input": {"query": "   "}}, headers=account.headers
+    )
+    assert blank.json()["error"]["message"].startswith("Invalid input.query: ")  # pydantic's wording, the same form
+    for refused in (response, blank):
+        assert b'": ' not in refused.content and b'", "' not in refused.content  # compact, as every JSON response
