@@ -435,6 +435,8 @@ def _plain_error(exc: BaseException) -> str | None:
     from domains.evaluation.everyday import EverydayDataError
 
     if isinstance(exc, OSError) and not isinstance(exc, ConnectionError):
+        if exc.strerror and exc.filename:
+            return f"{exc.filename}: {exc.strerror}"  # not "[Errno 2] No such file or directory: '...'"
         return str(exc) or type(exc).__name__
     if isinstance(exc, httpx.HTTPStatusError):
         return f"the server answered {exc.response.status_code} for {exc.request.method} {exc.request.url}"

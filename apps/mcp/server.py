@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -76,12 +77,22 @@ def _invalid_arguments(tool: str, error: ValidationError) -> str:
     return invalid_arguments_message(tool, [describe_invalid(field) for field in invalid_fields(error.errors())])
 
 
+def _tool(server: OrionMCPServer) -> Any:
+    """Register a tool whose description is its docstring on one line (the SDK kept a docstring's indentation:
+    "... or refuse         with the reason")."""
+
+    def register(function: Any) -> Any:
+        return server.tool(description=" ".join((inspect.getdoc(function) or "").split()) or None)(function)
+
+    return register
+
+
 def build_mcp_server(open_backend: BackendOpener) -> OrionMCPServer:
     """Return an MCP server whose tools run against the backend `open_backend` yields for each call."""
     server = OrionMCPServer("orion", instructions=INSTRUCTIONS, version="1.0.0", log_level="WARNING")
     logging.getLogger("httpx2").setLevel(logging.WARNING)
 
-    @server.tool()
+    @_tool(server)
     async def search_documents(
         ctx: Context,
         query: Annotated[QueryText, Field(description="What to look for")],
@@ -93,7 +104,7 @@ def build_mcp_server(open_backend: BackendOpener) -> OrionMCPServer:
         async with _calling(open_backend, ctx) as backend:
             return search_output(await backend.search(query, method, top_k, document_id))
 
-    @server.tool()
+    @_tool(server)
     async def investigate(
         ctx: Context,
         question: QueryText,
@@ -108,7 +119,7 @@ def build_mcp_server(open_backend: BackendOpener) -> OrionMCPServer:
             run = await backend.create_run(question, document_ids, top_k)
             return investigation_output(run, await backend.run_result(run.id))
 
-    @server.tool()
+    @_tool(server)
     async def get_run(ctx: Context, run_id: Annotated[str, Field(min_length=1, max_length=36)]) -> InvestigationOutput:
         """Return an investigation by id: its outcome, briefing and verified quotes, or its refusal."""
         async with _calling(open_backend, ctx) as backend:
@@ -116,7 +127,7 @@ def build_mcp_server(open_backend: BackendOpener) -> OrionMCPServer:
             result = await backend.run_result(run_id) if str(run.status) in FINISHED else None
             return investigation_output(run, result)
 
-    @server.tool()
+    @_tool(server)
     async def list_documents(
         ctx: Context, limit: Annotated[int, Field(ge=1, le=50)] = 20, offset: Annotated[int, Field(ge=0)] = 0
     ) -> DocumentList:
@@ -125,7 +136,7 @@ def build_mcp_server(open_backend: BackendOpener) -> OrionMCPServer:
             documents, total = await backend.list_documents(limit, offset)
             return document_list(documents, total)
 
-    @server.tool()
+    @_tool(server)
     async def read_document_text(
         ctx: Context,
         document_id: Annotated[str, Field(min_length=1, max_length=36)],

@@ -73,6 +73,8 @@ async def test_every_tool_over_streamable_http(live_url: str, org) -> None:  # t
         listed = await session.list_tools()
         assert {tool.name for tool in listed.tools} == TOOLS
         assert all(tool.output_schema for tool in listed.tools)
+        # one line each: a docstring's indentation ran into the investigate tool's description as a run of spaces
+        assert all(tool.description and "  " not in tool.description for tool in listed.tools)
 
         documents = await call(session, "list_documents", {})
         assert documents["total"] == 1

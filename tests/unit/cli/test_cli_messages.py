@@ -4,12 +4,13 @@ path and an unknown organization too)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from apps.cli.main import cli
+from apps.cli.main import cli, main
 
 
 @pytest.mark.parametrize(
@@ -61,3 +62,14 @@ def test_eval_answers_on_a_folder_of_neither_kind_is_one_line_before_any_work(tm
         "(questions.jsonl and documents/)"
     ]
     assert not (tmp_path / "data" / "pgdata").exists()  # no database was started for it
+
+
+def test_a_file_that_cannot_be_written_is_named_without_errno(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """It printed "orion: [Errno 2] No such file or directory: '...'" (outside check)."""
+    monkeypatch.setenv("ORION_DATA_DIR", str(tmp_path / "data"))
+    target = tmp_path / "no" / "such" / "openapi.json"
+    monkeypatch.setattr(sys, "argv", ["orion", "openapi", "--out", str(target)])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 1
+    assert capsys.readouterr().err.strip().splitlines() == [f"orion: {target}: No such file or directory"]
