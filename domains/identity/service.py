@@ -10,6 +10,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domains.identity.access_tokens import SCOPE_PERMISSIONS
 from domains.identity.audit import record_audit
 from domains.identity.errors import (
     EmailTaken,
@@ -64,8 +65,11 @@ class Principal:
         if self.can(permission):
             return
         if self.token_id is not None:
+            # Naming the scopes that hold it: "runs:create" alone puzzled a user who was cancelling a run
+            scopes = [scope for scope, granted in SCOPE_PERMISSIONS.items() if permission in granted]
+            which = f"a token with the {' or '.join(scopes)} scope" if scopes else "a scope that includes it"
             raise PermissionDenied(
-                f"This access token does not allow {permission.value}: it needs a scope that includes it, "
+                f"This access token does not allow {permission.value}: it needs {which}, "
                 "and its owner a role that grants it."
             )
         raise PermissionDenied()

@@ -140,6 +140,7 @@ async def test_a_read_token_cannot_investigate(live_url: str, org) -> None:  # t
         assert (await call(session, "list_documents", {}))["total"] == 1
         message = await error_of(session, "investigate", {"question": "When is the lamp lit?"})
     assert "forbidden" in message and "runs:create" in message and "scope" in message
+    assert "a token with the investigate or write scope" in message  # which scopes would do
 
 
 async def test_bad_arguments_read_one_line_each_as_the_api_tells_them(live_url: str, org) -> None:  # type: ignore[no-untyped-def]
