@@ -18,7 +18,8 @@ from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START
 
 DEFAULT_MAX_SENTENCE_CHARS = 400
 
-_END = re.compile(r"[.!?…]+[\"'”’»)\]]*(?=\s)")
+# Sentence-ending punctuation before a space, or a CJK full stop, exclamation or question mark (no space follows one)
+_END = re.compile(r"[.!?…]+[\"'”’»)\]]*(?=\s)|[。！？]+[」』）]*")
 _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
 # A new line that opens a list item: "- x", "• x", "1. x", "(a) x", "iv) x".
 _LIST_ITEM_LINE = re.compile(r"\n[ \t]*(?=[-•*▪–]\s|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,5})[.)]\s)")
@@ -108,8 +109,9 @@ def _ends_in(text: str, start: int, end: int) -> list[int]:
     cuts: list[int] = []
     for match in _END.finditer(text, start, end):
         following = _next_visible(text, match.end())
-        # A sentence opens with a capital, a digit, an opening quote or bracket, or a symbol; never in lower case.
-        if not following or (following.isalnum() and not (following.isupper() or following.isdigit())):
+        # A sentence opens with a capital, a digit, a letter of a script without case (CJK), an opening quote or
+        # bracket, or a symbol; never in lower case.
+        if not following or following.islower():
             continue
         dot = match.start()
         if text[dot] == "." and match.end() - dot == 1:

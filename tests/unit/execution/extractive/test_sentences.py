@@ -103,3 +103,18 @@ def test_a_long_record_row_is_cut_between_cells_never_between_a_label_and_its_va
         assert not piece.startswith("|") and not piece.rstrip().endswith((":", "|"))
         assert all(": " in cell for cell in piece.split(" | "))  # every cell keeps its label and its value
     assert " | ".join(pieces) == row
+
+
+def test_a_sentence_in_a_script_without_capitals_starts_a_sentence() -> None:
+    """A quote ran a German sentence into the Japanese one after it (outside check): a sentence may open with a letter
+    of a script without case, and a CJK full stop ends one though no space follows it."""
+    text = (
+        "Der Kaffee kostet 3,80 Franken. 東京の支店は土曜日に休みです。大阪の支店は日曜日に休みです。 "
+        "Mehr unten. siehe oben."
+    )
+    assert [text[s.start : s.end] for s in split_sentences(text)] == [
+        "Der Kaffee kostet 3,80 Franken.",
+        "東京の支店は土曜日に休みです。",
+        "大阪の支店は日曜日に休みです。",
+        "Mehr unten. siehe oben.",  # a lower-case word still continues the sentence
+    ]
