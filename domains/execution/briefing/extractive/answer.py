@@ -26,7 +26,6 @@ from domains.execution.briefing.extractive.checks import (
     NUMBERED_PARTS,
     SITUATION_WEIGHT,
     Expect,
-    as_typed,
     asks_yes_no,
     holds_expected,
     labels_the_asked,
@@ -710,8 +709,8 @@ def draft_answer(
 
     Without `rank_ineligible`, a draft no sentence may answer is ranked lexically only: it scores 0 and is refused at
     any positive threshold, so the encoder and reader passes (most of a draft's time) would change nothing shown."""
-    question = as_typed(question)
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
+    question = analysis.question.text  # as the analysis read it (checks.as_typed), for the readers below too
     semantic = encoder is not None and reader is not None
     answer = model.semantic_answer if semantic else model.lexical_answer
     header = header_answer(analysis, question)

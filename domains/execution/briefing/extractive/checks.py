@@ -30,6 +30,7 @@ from domains.execution.briefing.extractive.terms import (
     HEDGES,
     MONTH_NAMES,
     MONTHS,
+    NEGATIONS,
     NUMBER_WORDS,
     STOP_WORDS,
     TOKEN_PATTERN,
@@ -712,8 +713,8 @@ _MONEY_FIELD = re.compile(
 )
 
 
-# A sum asked per unit (v46): "per kilo", "an hour", "each"; and the ways a sentence states one ("£2.50 per kg",
-# "£9/hour", "£4 each", "£12 a night", "hourly rate")
+# A sum asked per unit (v46: "... sell for per kilo?", "how much per head ...", not "per cent"), and the ways a
+# sentence states one ("£2.50 per kg", "£9/hour", "£4 each", "£12 a night", "hourly rate")
 _RATE_ASKED = re.compile(r"\bper (?!cent\b|annum\b)[a-z]+")
 _STATES_RATE = re.compile(
     r"\bper\b|\s?/\s?[a-z]|\beach\b|\ba (?:kilo|kg|pound|litre|hour|day|night|week|month|year|person|head|page|mile|"
@@ -1020,10 +1021,7 @@ _SYNONYM_GROUPS = (
     "pc computer",
     # the measure a "how heavy / wide / deep / tall" question asks, as a table's column names it (v38: "How heavy is
     # the Lumen Cargo 2?" -- "Weight kg: 29.5")
-    # from the thirteenth batch (2026-12-05, read after its before-reading figure): "max length of a loan" / "a
-    # maximum of two weeks", "the biggest attachment" / "the maximum attachment size", "the pills" / "tablets",
-    # "a late book" / "overdue charge", "in the daytime" / "during the day"
-    # a count written as a word or in digits ("a 4 pack" / "a pack of four"); not "one", which is also a pronoun
+    # a count written as a word or in digits ("a 4 pack" / "a pack of four"; v47); not "one", which is also a pronoun
     "2 two",
     "3 three",
     "4 four",
@@ -1035,6 +1033,9 @@ _SYNONYM_GROUPS = (
     "10 ten",
     "11 eleven",
     "12 twelve",
+    # from the thirteenth batch (2026-12-05, read after its before-reading figure): "max length of a loan" / "a
+    # maximum of two weeks", "the biggest attachment" / "the maximum attachment size", "the pills" / "tablets",
+    # "a late book" / "overdue charge", "in the daytime" / "during the day"
     "max maximum",
     "biggest largest maximum",
     "pill pills tablet tablets",
@@ -2016,9 +2017,9 @@ def states_the_opposite_act(acts: tuple[OppositeAct, ...], text: str) -> bool:
 
 
 def _negates(root: str, tokens: list[Token]) -> bool:
-    """Return True when a sentence says "not" (or "never") right before a form of `root` ("not collected")."""
+    """Return True when a negation (terms.NEGATIONS) stands right before a form of `root` ("not collected")."""
     return any(
-        _same_form(root, {token.stem}) and any(t.lower in ("not", "never", "n't") for t in tokens[max(0, i - 2) : i])
+        _same_form(root, {token.stem}) and any(t.lower in NEGATIONS for t in tokens[max(0, i - 2) : i])
         for i, token in enumerate(tokens)
     )
 
@@ -2183,9 +2184,20 @@ _TIME_OF_DAY = re.compile(
 )
 
 
+# Out of hours (v47): the nights, evenings and weekends a service is closed ("outside opening hours", "out of hours",
+# "after hours", "when the surgery is closed")
+_OUT_OF_HOURS = re.compile(
+    r"\b(?:outside (?:(?:our|the|normal|usual|opening|office|surgery|working|business) )*hours|out[- ]of[- ]hours|"
+    r"after[- ]hours|when (?:we are|we're|the (?:surgery|office|practice|clinic|shop|centre|center) is) closed)\b",
+    re.IGNORECASE,
+)
+_OFF_HOURS = frozenset(stem(w) for w in ("night", "nights", "overnight", "evening", "evenings", "weekend", "weekends"))
+
+
 def day_part_stems(text: str) -> frozenset[str]:
     """Return the parts of the day ("evening") whose hours a clock time of the text falls in: "18:30" or "6.30 pm"
-    (minutes or am/pm written; a bare number is no time)."""
+    (minutes or am/pm written; a bare number is no time); and nights, evenings and weekends for a text about the
+    hours a service is closed (_OUT_OF_HOURS)."""
     parts: set[str] = set()
     for hour_text, minutes, meridiem in _TIME_OF_DAY.findall(text):
         if not minutes and not meridiem:
@@ -2199,16 +2211,6 @@ def day_part_stems(text: str) -> frozenset[str]:
     if _OUT_OF_HOURS.search(text):
         parts.update(_OFF_HOURS)  # "Outside opening hours, emergencies are seen by ..." for "... at night?"
     return frozenset(parts)
-
-
-# Out of hours (v47): the nights, evenings and weekends a service is closed ("outside opening hours", "out of hours",
-# "after hours", "when the surgery is closed")
-_OUT_OF_HOURS = re.compile(
-    r"\b(?:outside (?:(?:our|the|normal|usual|opening|office|surgery|working|business) )*hours|out[- ]of[- ]hours|"
-    r"after[- ]hours|when (?:we are|we're|the (?:surgery|office|practice|clinic|shop|centre|center) is) closed)\b",
-    re.IGNORECASE,
-)
-_OFF_HOURS = frozenset(stem(w) for w in ("night", "nights", "overnight", "evening", "evenings", "weekend", "weekends"))
 
 
 _MAXIMUM = re.compile(r"\b(?:max(?:imum)?|at most|most|up to|no more than|not more than|limit(?:ed)?|cap(?:ped)?)\b")

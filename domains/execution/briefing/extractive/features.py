@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from domains.execution.briefing.extractive.checks import QuestionNeeds, possessive_owners, question_parts, same_word
+from domains.execution.briefing.extractive.checks import (
+    QuestionNeeds,
+    as_typed,
+    possessive_owners,
+    question_parts,
+    same_word,
+)
 from domains.execution.briefing.extractive.listing import asks_for_several, may_be_claim
 from domains.execution.briefing.extractive.sentences import SentenceSpan
 from domains.execution.briefing.extractive.structure import HEADING_NUMBER, Role, Unit, read_units
@@ -499,6 +505,7 @@ def analyze(
     With `check` (the default), a sentence that cannot answer the question (checks.py) is no candidate at all.
     `passages` are the evidence already split (read_passages with the same evidence and limit): nothing here changes
     them, so a second analysis of the same evidence need not split it again."""
+    question_text = as_typed(question_text)  # "whats", "my 5yo" read in full, by every reader of the analysis
     if passages is None:
         passages = read_passages(evidence, max_sentence_chars)
     idf, default_idf = evidence_idf(passages)
