@@ -53,11 +53,17 @@ def forbidden_character(value: str) -> str | None:
     return None
 
 
+def _invalid_character(loc: list[str], problem: str) -> BoundaryError:
+    """Return the 422 for a NUL or lone surrogate at `loc`, named as pydantic's refusals name a field
+    ("Invalid input.query: ...", packages/core/validation.py)."""
+    message = describe_invalid({"loc": loc, "msg": problem})
+    return BoundaryError(422, "validation_error", message, loc, "invalid_character", problem)
+
+
 def _check(value: str, loc: list[str]) -> None:
     problem = forbidden_character(value)
     if problem is not None:
-        message = f"Invalid {'.'.join(loc)}: {problem}"
-        raise BoundaryError(422, "validation_error", message, loc, "invalid_character", problem)
+        raise _invalid_character(loc, problem)
 
 
 def first_forbidden(value: Any, loc: list[str]) -> tuple[list[str], str] | None:
@@ -85,10 +91,7 @@ def first_forbidden(value: Any, loc: list[str]) -> tuple[list[str], str] | None:
 def _walk(value: Any, loc: list[str]) -> None:
     found = first_forbidden(value, loc)
     if found is not None:
-        where, problem = found
-        # "Invalid input.query: ...", as a field pydantic refuses is named (packages/core/validation.py)
-        message = describe_invalid({"loc": where, "msg": problem})
-        raise BoundaryError(422, "validation_error", message, where, "invalid_character", problem)
+        raise _invalid_character(*found)
 
 
 def _refuse_constant(name: str) -> Any:

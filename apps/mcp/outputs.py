@@ -133,11 +133,11 @@ def _quotes_verified(outcome: str | None, claims: list[ClaimOutput], drifted: bo
 
 def _verification(outcome: str | None, claims: list[ClaimOutput], drifted: bool) -> str:
     if outcome == "answered" and drifted:
-        moved = sum(claim.evidence_status != "current" for claim in claims)
+        drifted_claims = sum(claim.evidence_status != "current" for claim in claims)
         return (
             "every quote passed verification when the run completed, but the evidence of "
-            f"{moved} of {len(claims)} claims has since changed or been deleted (see each claim's evidence_status): "
-            "ask again before citing it"
+            f"{drifted_claims} of {len(claims)} claims has since changed or been deleted "
+            "(see each claim's evidence_status): ask again before citing it"
         )
     return VERIFICATION.get(outcome or "", "not finished yet: no quotes to verify so far")
 

@@ -7,14 +7,13 @@ from typing import Any, ClassVar, Self
 
 from packages.core.errors import InvalidInput, NotFound, PayloadTooLarge, RateLimited, UnsupportedMediaType
 
+logger = logging.getLogger(__name__)
+
 
 class UnsupportedDocumentType(UnsupportedMediaType):
     """The bytes are neither a PDF nor text (an image, an archive, an executable, other binary data)."""
 
     default_message = "The file is neither a PDF nor text; upload a PDF, Markdown or plain-text file."
-
-
-logger = logging.getLogger(__name__)
 
 
 class DocumentRejected(InvalidInput):
