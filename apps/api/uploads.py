@@ -203,7 +203,7 @@ async def read_upload(request: Request, cap: int) -> UploadForm:
             parser.write(chunk)
         parser.finalize()
     except MultipartParseError as exc:
-        if str(exc).startswith("Maximum header size"):
+        if str(exc).startswith("Maximum header size"):  # python-multipart has no subclass for it, only the words
             raise _header_too_long(header_field.decode("latin-1")) from exc
         raise InvalidInput("The multipart body is malformed.", details={"field": "file"}) from exc
     if form.data is None:
