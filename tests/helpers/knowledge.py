@@ -62,3 +62,16 @@ def count_rows(database_url: str, organization_id: str) -> dict[str, int]:
             ).fetchone()[0]  # type: ignore[index]
             for table in tables
         }
+
+
+MULTIPART_BOUNDARY = b"b0und4ry"
+
+
+def multipart_body(*parts: tuple[bytes, bytes]) -> tuple[bytes, str]:
+    """Return a multipart body written by hand, for what clients' libraries will not send (a NUL in a file name, two
+    `file` parts, a 5,000-character header), from (Content-Disposition line, content) parts; and its Content-Type."""
+    body = b"".join(
+        b"--" + MULTIPART_BOUNDARY + b"\r\n" + disposition + b"\r\nContent-Type: text/plain\r\n\r\n" + content + b"\r\n"
+        for disposition, content in parts
+    )
+    return body + b"--" + MULTIPART_BOUNDARY + b"--\r\n", f"multipart/form-data; boundary={MULTIPART_BOUNDARY.decode()}"

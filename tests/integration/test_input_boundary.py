@@ -11,7 +11,7 @@ import jwt
 import pytest
 
 from tests.helpers.identity import PASSWORD, register, unique_email
-from tests.helpers.knowledge import UPLOAD_URL, count_rows, upload_ok
+from tests.helpers.knowledge import UPLOAD_URL, count_rows, multipart_body, upload_ok
 
 NUL = "\u0000"
 # json.dumps cannot write a lone surrogate as raw UTF-8, so the bodies carry the JSON escape itself.
@@ -166,29 +166,13 @@ async def _detail(client, account, created: dict) -> dict:  # type: ignore[no-un
     return dict(response.json())
 
 
-def _multipart(disposition: bytes, content: bytes, extra: bytes = b"") -> tuple[bytes, str]:
-    boundary = "b0und4ry"
-    body = (
-        b"--"
-        + boundary.encode()
-        + b"\r\n"
-        + disposition
-        + b"\r\nContent-Type: text/plain\r\n\r\n"
-        + content
-        + b"\r\n"
-        + extra
-        + b"--"
-        + boundary.encode()
-        + b"--\r\n"
-    )
-    return body, f"multipart/form-data; boundary={boundary}"
-
-
 async def test_rfc5987_filename_star_wins_and_is_decoded(client, account) -> None:
-    body, content_type = _multipart(
-        b'Content-Disposition: form-data; name="file"; filename="fallback.md"; '
-        b"filename*=UTF-8''%E6%9D%B1%E4%BA%AC%20r%C3%A9sum%C3%A9.md",
-        f"Filename star {uuid.uuid4().hex}.".encode(),
+    body, content_type = multipart_body(
+        (
+            b'Content-Disposition: form-data; name="file"; filename="fallback.md"; '
+            b"filename*=UTF-8''%E6%9D%B1%E4%BA%AC%20r%C3%A9sum%C3%A9.md",
+            f"Filename star {uuid.uuid4().hex}.".encode(),
+        )
     )
     response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
     assert response.status_code == 201, response.text
@@ -199,8 +183,8 @@ async def test_utf8_field_names_and_values_are_decoded(client, account) -> None:
     title_part = (
         b'Content-Disposition: form-data; name="title"\r\n\r\n' + "Überblick – 概要".encode() + b"\r\n--b0und4ry\r\n"
     )
-    body, content_type = _multipart(
-        b'Content-Disposition: form-data; name="file"; filename="u.md"', f"Body {uuid.uuid4().hex}".encode()
+    body, content_type = multipart_body(
+        (b'Content-Disposition: form-data; name="file"; filename="u.md"', f"Body {uuid.uuid4().hex}".encode())
     )
     body = b"--b0und4ry\r\n" + title_part + body.removeprefix(b"--b0und4ry\r\n")
     response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
@@ -220,7 +204,7 @@ async def test_utf8_field_names_and_values_are_decoded(client, account) -> None:
 )
 async def test_bad_multipart_names_are_422(client, account, database_url, disposition, field) -> None:
     before = count_rows(database_url, account.organization_id)
-    body, content_type = _multipart(disposition, b"some text")
+    body, content_type = multipart_body((disposition, b"some text"))
     response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
     _assert_validation(response, field)
     assert count_rows(database_url, account.organization_id) == before
@@ -234,7 +218,7 @@ async def test_a_file_field_without_a_filename_is_422_not_a_document(
 ) -> None:
     # "curl -F file=hello" sends text typed into a form; a document needs a file part (outside check F9)
     before = count_rows(database_url, account.organization_id)
-    body, content_type = _multipart(disposition, b"hello this is not a file")
+    body, content_type = multipart_body((disposition, b"hello this is not a file"))
     response = await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
     _assert_validation(response, "file")
     assert "filename" in response.json()["error"]["message"]

@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers.formats import make_docx, make_email, make_xlsx
 from tests.helpers.identity import register
-from tests.helpers.knowledge import UPLOAD_URL, count_rows
+from tests.helpers.knowledge import UPLOAD_URL, count_rows, multipart_body
 
 
 @pytest.fixture(scope="module")
@@ -81,16 +81,6 @@ async def test_a_damaged_file_is_422_in_plain_words_and_the_library_error_goes_t
 # --- file names: at most 1,000 characters (the column's length), in any encoding -------------------------------------
 
 
-def _multipart(*parts: tuple[bytes, bytes]) -> tuple[bytes, str]:
-    """Return a multipart body of (Content-Disposition, content) parts, and its Content-Type."""
-    boundary = b"b0und4ry"
-    body = b"".join(
-        b"--" + boundary + b"\r\n" + disposition + b"\r\nContent-Type: text/plain\r\n\r\n" + content + b"\r\n"
-        for disposition, content in parts
-    )
-    return body + b"--" + boundary + b"--\r\n", f"multipart/form-data; boundary={boundary.decode()}"
-
-
 async def _post(client, account, body: bytes, content_type: str):  # type: ignore[no-untyped-def]
     return await client.post(UPLOAD_URL, content=body, headers={**account.headers, "content-type": content_type})
 
@@ -126,7 +116,7 @@ async def test_a_file_name_past_the_header_limit_is_422_naming_the_file_name_not
     client, account, database_url
 ) -> None:
     before = count_rows(database_url, account.organization_id)
-    body, content_type = _multipart(
+    body, content_type = multipart_body(
         (b'Content-Disposition: form-data; name="file"; filename="' + b"x" * 40_000 + b'.txt"', b"A short note.")
     )
     error = _assert_refused(await _post(client, account, body, content_type), "filename")
@@ -137,7 +127,7 @@ async def test_a_file_name_past_the_header_limit_is_422_naming_the_file_name_not
 
 async def test_another_header_past_the_limit_is_422_naming_the_header(client, account, database_url) -> None:
     before = count_rows(database_url, account.organization_id)
-    body, content_type = _multipart(
+    body, content_type = multipart_body(
         (b'Content-Disposition: form-data; name="file"; filename="n.txt"\r\nX-Note: ' + b"y" * 40_000, b"A note.")
     )
     error = _assert_refused(await _post(client, account, body, content_type), "file")
@@ -149,7 +139,7 @@ async def test_a_1000_character_name_is_kept_in_any_encoding(client, account) ->
     # 1,000 CJK characters as filename* (RFC 5987) are 9,000 bytes of header: "malformed" before
     name = "東" * 996 + ".txt"
     encoded = "".join(f"%{byte:02X}" for byte in name.encode())
-    body, content_type = _multipart(
+    body, content_type = multipart_body(
         (
             f'Content-Disposition: form-data; name="file"; filename="{name}"; '.encode()
             + f"filename*=UTF-8''{encoded}".encode(),
@@ -187,7 +177,7 @@ async def test_an_email_attachment_with_a_name_past_1000_characters_is_kept_with
 async def test_two_file_parts_are_422_and_nothing_is_stored(client, account, database_url) -> None:
     # The first was kept and the second dropped without a word.
     before = count_rows(database_url, account.organization_id)
-    body, content_type = _multipart(
+    body, content_type = multipart_body(
         (b'Content-Disposition: form-data; name="file"; filename="first.txt"', b"The first file's text."),
         (b'Content-Disposition: form-data; name="file"; filename="second.txt"', b"The second file's text."),
     )
