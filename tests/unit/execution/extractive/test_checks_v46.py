@@ -2,7 +2,8 @@
 ("whats", "my 6yo") read in full; "how big was the deposit" asks for a sum; the thing "how many" counts is the plural
 after its describing words; "unpaid" is met by "not paid"; a check-in is no check-out; a sum asked per unit is not met
 by a total; "what's Priya's email" needs an address; plain equivalents (max / maximum, pills / tablets, late /
-overdue, daytime / day, "kick in" / start, "hang on to" / hold). The texts are written for these tests."""
+overdue, daytime / day, "kick in" / start, "hang on to" / hold). Below them, v47 to v49's rules from two outside
+checks, each under its version's heading. The texts are written for these tests."""
 
 from __future__ import annotations
 
