@@ -270,10 +270,9 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await page.getByRole("heading", { name: /Admin ·/ }).waitFor();
     await page.getByLabel("Email", { exact: true }).fill(`viewer-${Date.now()}@example.org`);
     await page.getByLabel("Initial password").fill("another long password");
-    await page.getByLabel("Viewer").first().check();
-    await page.getByLabel("Member").first().uncheck();
+    await page.getByRole("radio", { name: "Viewer" }).first().check();
     await page.getByRole("button", { name: "Add user" }).click();
-    await page.getByText("can now sign in.").waitFor();
+    await page.getByText(/can now sign in as viewer \(/).waitFor();
     await page.locator("tbody tr").nth(1).waitFor();
     await screenshot("admin");
   });

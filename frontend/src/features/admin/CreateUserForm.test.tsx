@@ -6,17 +6,31 @@ import { api } from "@/api/client";
 import { CreateUserForm } from "./CreateUserForm";
 
 describe("CreateUserForm", () => {
-  it("says why Add user is off when no role is ticked", () => {
+  it("adds a viewer as a viewer only: choosing Viewer replaces the default Member (outside25 D3)", async () => {
+    const post = vi.spyOn(api, "POST").mockResolvedValue({
+      data: { email: "vera@example.org", roles: ["viewer"] },
+      response: new Response(null, { status: 201 }),
+    } as never);
     render(<CreateUserForm onCreated={() => undefined} />);
-    fireEvent.click(screen.getByLabelText("Member"));
-    const add = screen.getByRole("button", { name: "Add user" }) as HTMLButtonElement;
-    expect(add.disabled).toBe(true);
-    expect(add.getAttribute("aria-describedby")).toBe("new-user-no-role");
-    expect(screen.getByText(/Tick at least one role/)).toBeTruthy();
+    const role = (name: string) => screen.getByRole("radio", { name }) as HTMLInputElement;
+    expect(screen.queryAllByRole("checkbox")).toEqual([]);
+    expect(role("Member").checked).toBe(true);
+    // Each choice says what it allows.
+    expect(role("Viewer").getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(role("Viewer").getAttribute("aria-describedby") ?? "")?.textContent).toMatch(
+      /no uploads or questions/,
+    );
 
-    fireEvent.click(screen.getByLabelText("Viewer"));
-    expect(add.disabled).toBe(false);
-    expect(screen.queryByText(/Tick at least one role/)).toBeNull();
+    fireEvent.click(role("Viewer"));
+    expect(role("Member").checked).toBe(false);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "vera@example.org" } });
+    fireEvent.change(screen.getByLabelText("Initial password"), { target: { value: "long enough" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add user" }));
+    // The message names the role the server granted.
+    await screen.findByText(/^vera@example.org can now sign in as viewer \(read documents/);
+    expect(post).toHaveBeenCalledWith("/api/v1/admin/users", {
+      body: { email: "vera@example.org", password: "long enough", roles: ["viewer"] },
+    });
   });
 
   it("gives the email box room for a whole address (the default width cut 'owner@bluebird.example')", () => {
@@ -42,8 +56,8 @@ describe("CreateUserForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add user" }));
     expect((await screen.findByRole("button", { name: "Adding…" }) as HTMLButtonElement).disabled).toBe(true);
 
-    finish({ data: { email: "bob@example.org" }, response: new Response(null, { status: 201 }) });
-    const outcome = await screen.findByText("bob@example.org can now sign in.");
+    finish({ data: { email: "bob@example.org", roles: ["member"] }, response: new Response(null, { status: 201 }) });
+    const outcome = await screen.findByText(/^bob@example.org can now sign in as member \(upload/);
     // Add user was disabled under the user's focus: the outcome takes it, so a screen-reader user hears it.
     expect(document.activeElement).toBe(outcome.closest(".alert"));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());

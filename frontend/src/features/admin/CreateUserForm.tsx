@@ -7,11 +7,12 @@ import { Alert } from "@/components/Alert";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Field } from "@/components/Field";
 import { RolePicker } from "./RolePicker";
+import { describeRole, effectiveRole } from "./roles";
 
 export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [roles, setRoles] = useState<Role[]>(["member"]);
+  const [role, setRole] = useState<Role>("member");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [created, setCreated] = useState<string | null>(null);
@@ -22,11 +23,13 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     setError(null);
     setCreated(null);
     try {
-      const user = await call(api.POST("/api/v1/admin/users", { body: { email: email.trim(), password, roles } }));
-      setCreated(user.email);
+      const user = await call(api.POST("/api/v1/admin/users", { body: { email: email.trim(), password, roles: [role] } }));
+      // Named from what the server granted, not from the form: the message is the record of what was done.
+      const granted = effectiveRole(user.roles);
+      setCreated(`${user.email} can now sign in as ${granted ? describeRole(granted) : user.roles.join(", ")}.`);
       setEmail("");
       setPassword("");
-      setRoles(["member"]);
+      setRole("member");
       onCreated();
     } catch (failure) {
       setError(failure);
@@ -46,22 +49,16 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
             autoComplete="new-password" hint="8 to 256 characters; share it with them privately." value={password}
             onChange={(event) => setPassword(event.target.value)} />
         </div>
-        <RolePicker legend="Roles" idPrefix="new-user-role" value={roles} onChange={setRoles} />
+        <RolePicker legend="Role" idPrefix="new-user-role" value={role} onChange={setRole} />
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || roles.length === 0}
-            aria-describedby={roles.length === 0 ? "new-user-no-role" : undefined}>
+          <button type="submit" className="primary" disabled={busy}>
             {busy ? "Adding…" : "Add user"}
           </button>
-          {roles.length === 0 ? (
-            <p id="new-user-no-role" className="hint">
-              Tick at least one role: a user without one could do nothing.
-            </p>
-          ) : null}
         </div>
       </form>
       {/* Add user was disabled under the user's focus while it worked: the outcome takes focus, so it is heard. */}
       {error ? <ErrorAlert error={error} title="The user was not added" focus /> : null}
-      {created ? <Alert tone="success" focus>{created} can now sign in.</Alert> : null}
+      {created ? <Alert tone="success" focus>{created}</Alert> : null}
     </section>
   );
 }

@@ -31,18 +31,17 @@ function renderRow(user: User = alice, onChanged = vi.fn(), lastActiveAdmin = fa
   return onChanged;
 }
 
-const checkbox = (name: string) => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+const radio = (name: string) => screen.getByRole("radio", { name }) as HTMLInputElement;
 
 describe("UserRow", () => {
   it("shows the saved roles again after the server refuses a role change", async () => {
     const put = vi.spyOn(api, "PUT").mockResolvedValue(lastAdmin);
     renderRow();
-    fireEvent.click(checkbox("Admin"));
-    fireEvent.click(checkbox("Member"));
-    fireEvent.click(screen.getByRole("button", { name: "Save roles" }));
+    fireEvent.click(radio("Member"));
+    fireEvent.click(screen.getByRole("button", { name: "Save role" }));
 
     await waitFor(() => expect(screen.getByText("An organization must keep at least one active admin.")).toBeTruthy());
-    // Save roles was disabled under the user's focus: the refusal takes it.
+    // Save role was disabled under the user's focus: the refusal takes it.
     expect(document.activeElement).toBe(
       screen.getByText("An organization must keep at least one active admin.").closest(".alert"),
     );
@@ -50,9 +49,30 @@ describe("UserRow", () => {
       params: { path: { user_id: "u1" } },
       body: { roles: ["member"] },
     });
-    expect(checkbox("Admin").checked).toBe(true);
-    expect(checkbox("Member").checked).toBe(false);
-    expect((screen.getByRole("button", { name: "Save roles" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(radio("Admin").checked).toBe(true);
+    expect(radio("Member").checked).toBe(false);
+    expect((screen.getByRole("button", { name: "Save role" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers one role, not a mix: a member who also holds viewer shows as a member, and Viewer replaces Member", async () => {
+    const put = vi.spyOn(api, "PUT").mockResolvedValue({
+      data: { ...alice, roles: ["viewer"] },
+      response: new Response(null, { status: 200 }),
+    } as never);
+    renderRow({ ...alice, roles: ["member", "viewer"] });
+    expect(screen.queryAllByRole("checkbox")).toEqual([]);
+    expect(radio("Member").checked).toBe(true);
+    expect(radio("Viewer").checked).toBe(false);
+    // Nothing to save yet: member is what the two roles grant together.
+    expect((screen.getByRole("button", { name: "Save role" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(radio("Viewer"));
+    expect(radio("Member").checked).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Save role" }));
+    await screen.findByText("Role of alice@example.org saved: viewer.");
+    expect(put).toHaveBeenCalledWith("/api/v1/admin/users/{user_id}/roles", {
+      params: { path: { user_id: "u1" } },
+      body: { roles: ["viewer"] },
+    });
   });
 
   it("asks before deactivating a user and sends nothing when the admin cancels", async () => {
@@ -89,15 +109,15 @@ describe("UserRow", () => {
     await waitFor(() => expect(patch).toHaveBeenCalledTimes(1));
   });
 
-  it("says the roles were saved and moves focus there", async () => {
+  it("says the role was saved and moves focus there", async () => {
     vi.spyOn(api, "PUT").mockResolvedValue({
-      data: { ...alice, roles: ["admin", "member"] },
+      data: { ...alice, roles: ["member"] },
       response: new Response(null, { status: 200 }),
     } as never);
     const onChanged = renderRow();
-    fireEvent.click(checkbox("Member"));
-    fireEvent.click(screen.getByRole("button", { name: "Save roles" }));
-    const saved = await screen.findByText(/^Roles of alice@example.org saved/);
+    fireEvent.click(radio("Member"));
+    fireEvent.click(screen.getByRole("button", { name: "Save role" }));
+    const saved = await screen.findByText("Role of alice@example.org saved: member.");
     expect(document.activeElement).toBe(saved.closest(".alert"));
     expect(onChanged).toHaveBeenCalledTimes(1);
   });

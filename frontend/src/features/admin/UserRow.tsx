@@ -9,10 +9,10 @@ import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { formatDateTime } from "@/lib/format";
 import { RolePicker } from "./RolePicker";
-import { knownRoles } from "./roles";
+import { effectiveRole } from "./roles";
 
 /**
- * One user: change roles, deactivate (after confirmation) or reactivate; the API keeps one active admin (409).
+ * One user: change their role, deactivate (after confirmation) or reactivate; the API keeps one active admin (409).
  * `lastActiveAdmin`: this row is the signed-in admin and nobody else is an active admin, so Deactivate is off and says
  * why, rather than offering a step the server refuses.
  */
@@ -22,16 +22,17 @@ export function UserRow({ user, isSelf, lastActiveAdmin = false, onChanged }: {
   lastActiveAdmin?: boolean;
   onChanged: (user: User) => void;
 }) {
-  const [roles, setRoles] = useState<Role[]>(knownRoles(user.roles));
+  // One role, the one that decides (roles nest): a user who holds member and viewer shows as, and saves as, a member.
+  const [role, setRole] = useState<Role | null>(effectiveRole(user.roles));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
-  // Save roles is disabled under the user's focus while it works (and after, the roles being saved): its outcome takes
+  // Save role is disabled under the user's focus while it works (and after, the role being saved): its outcome takes
   // focus. Deactivate's dialog returns focus to the row's button by itself, so its outcome does not.
   const [rolesOutcome, setRolesOutcome] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const lastAdminId = `last-admin-${user.id}`;
-  const rolesChanged = [...roles].sort().join() !== [...user.roles].sort().join();
+  const roleChanged = role !== null && role !== effectiveRole(user.roles);
 
   async function run(request: () => Promise<User>, onRefused?: () => void, onSaved?: (user: User) => void) {
     setBusy(true);
@@ -40,7 +41,7 @@ export function UserRow({ user, isSelf, lastActiveAdmin = false, onChanged }: {
     setRolesOutcome(onSaved !== undefined);
     try {
       const updated = await request();
-      setRoles(knownRoles(updated.roles));
+      setRole(effectiveRole(updated.roles));
       onSaved?.(updated);
       onChanged(updated);
     } catch (failure) {
@@ -55,10 +56,10 @@ export function UserRow({ user, isSelf, lastActiveAdmin = false, onChanged }: {
   const path = { path: { user_id: user.id } };
   const saveRoles = () =>
     run(
-      () => call(api.PUT("/api/v1/admin/users/{user_id}/roles", { params: path, body: { roles } })),
-      // A refused change leaves the saved roles in force: the checkboxes show those, not the refused choice.
-      () => setRoles(knownRoles(user.roles)),
-      (updated) => setSaved(`Roles of ${updated.email} saved: ${knownRoles(updated.roles).join(", ")}.`),
+      () => call(api.PUT("/api/v1/admin/users/{user_id}/roles", { params: path, body: { roles: role ? [role] : [] } })),
+      // A refused change leaves the saved role in force: the picker shows that, not the refused choice.
+      () => setRole(effectiveRole(user.roles)),
+      (updated) => setSaved(`Role of ${updated.email} saved: ${effectiveRole(updated.roles) ?? updated.roles.join(", ")}.`),
     );
   const setActive = (isActive: boolean) =>
     run(() => call(api.PATCH("/api/v1/admin/users/{user_id}", { params: path, body: { is_active: isActive } })));
@@ -71,9 +72,9 @@ export function UserRow({ user, isSelf, lastActiveAdmin = false, onChanged }: {
         <div className="small muted">added {formatDateTime(user.created_at)}</div>
       </td>
       <td>
-        <RolePicker compact legend={`Roles of ${user.email}`} idPrefix={`roles-${user.id}`} value={roles} onChange={setRoles} />
-        <button type="button" disabled={busy || !rolesChanged || roles.length === 0} onClick={() => void saveRoles()}>
-          Save roles
+        <RolePicker compact legend={`Role of ${user.email}`} idPrefix={`roles-${user.id}`} value={role} onChange={setRole} />
+        <button type="button" disabled={busy || !roleChanged} onClick={() => void saveRoles()}>
+          Save role
         </button>
         {saved ? <Alert tone="success" focus>{saved}</Alert> : null}
       </td>

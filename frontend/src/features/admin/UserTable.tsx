@@ -54,7 +54,7 @@ export function UserTable({ onChanged }: { onChanged: () => void }) {
           <thead>
             <tr>
               <th scope="col">User</th>
-              <th scope="col">Roles</th>
+              <th scope="col">Role</th>
               <th scope="col">Status</th>
               <th scope="col">Access</th>
             </tr>
