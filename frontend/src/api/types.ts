@@ -32,6 +32,7 @@ export type RunResult = Ok<"/api/v1/runs/{run_id}/result", "get">;
 export type Claim = Item<NonNullable<RunResult["result"]>["claims"]>;
 export type ClaimCitation = Item<Claim["citations"]>;
 export type Citation = Item<RunResult["citations"]>;
+export type WithheldSpan = Item<NonNullable<RunResult["withheld"]>>;
 export type RunSummary = Ok<"/api/v1/runs/{run_id}/summary", "get">;
 
 export type Analytics = Ok<"/api/v1/investigations/analytics", "get">;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codePointOffsetsToUtf16, highlightSegments, normalizeRanges } from "./highlight";
+import { codePointOffsetsToUtf16, highlightSegments, layeredSegments, normalizeRanges } from "./highlight";
 
 const marked = (text: string, spans: { start: number; end: number }[]) =>
   highlightSegments(text, spans).map((segment) => (segment.marked ? `[${segment.text}]` : segment.text)).join("");
@@ -74,5 +74,33 @@ describe("normalizeRanges", () => {
       { start: 0, end: 4 },
       { start: 8, end: 10 },
     ]);
+  });
+});
+
+describe("layeredSegments", () => {
+  const layered = (text: string, spans: { start: number; end: number }[], withheld: { start: number; end: number; reason: string }[]) =>
+    layeredSegments(text, spans, withheld)
+      .map((segment) => {
+        const inner = segment.withheld ? `~${segment.text}~` : segment.text;
+        return segment.marked ? `[${inner}]` : inner;
+      })
+      .join("");
+
+  it("strikes withheld ranges beside a quote, counted in code points", () => {
+    expect(layered("ab😀cdefgh", [{ start: 0, end: 2 }], [{ start: 4, end: 6, reason: "x" }])).toBe("[ab]😀c~de~fgh");
+  });
+
+  it("splits a quote where a withheld range meets it, and keeps the reason", () => {
+    const segments = layeredSegments("abcdef", [{ start: 1, end: 5 }], [{ start: 3, end: 10, reason: "output_manipulation" }]);
+    expect(segments.map((segment) => [segment.text, segment.marked, segment.withheld])).toEqual([
+      ["a", false, null],
+      ["bc", true, null],
+      ["de", true, "output_manipulation"],
+      ["f", false, "output_manipulation"],
+    ]);
+  });
+
+  it("is highlightSegments with nothing withheld", () => {
+    expect(layered("abcdef", [{ start: 2, end: 4 }], [])).toBe(marked("abcdef", [{ start: 2, end: 4 }]));
   });
 });

@@ -72,3 +72,42 @@ export function highlightSegments(text: string, spans: readonly Span[]): Segment
   }
   return segments;
 }
+
+/** A span kept out of the answer by content safety, and why (code-point offsets, as the API gives them). */
+export interface WithheldRange extends Span {
+  reason: string;
+}
+
+/** A segment of `highlightSegments`, split further where it meets a withheld range (`withheld` names the reason). */
+export interface LayeredSegment extends Segment {
+  withheld: string | null;
+}
+
+/** Split text into segments marked (quoted) or not, each further split by the withheld ranges it meets. */
+export function layeredSegments(text: string, spans: readonly Span[], withheld: readonly WithheldRange[]): LayeredSegment[] {
+  const flat = codePointOffsetsToUtf16(text, withheld.flatMap(({ start, end }) => [start, end]));
+  const ranges = withheld
+    .map((range, index) => ({
+      start: Math.max(0, Math.min(flat[index * 2] ?? 0, text.length)),
+      end: Math.max(0, Math.min(flat[index * 2 + 1] ?? 0, text.length)),
+      reason: range.reason,
+    }))
+    .filter(({ start, end }) => Number.isFinite(start) && Number.isFinite(end) && end > start)
+    .sort((a, b) => a.start - b.start);
+  const result: LayeredSegment[] = [];
+  for (const segment of highlightSegments(text, spans)) {
+    let cursor = segment.start;
+    const push = (end: number, reason: string | null) => {
+      if (end > cursor) result.push({ text: text.slice(cursor, end), marked: segment.marked, start: cursor, end, withheld: reason });
+      cursor = end;
+    };
+    for (const range of ranges) {
+      if (range.end <= cursor || range.start >= segment.end) continue;
+      push(Math.max(cursor, range.start), null);
+      push(Math.min(segment.end, range.end), range.reason);
+    }
+    push(segment.end, null);
+    if (segment.start === segment.end) result.push({ ...segment, withheld: null });
+  }
+  return result;
+}

@@ -12,7 +12,7 @@ import { useUser } from "@/auth/SessionProvider";
 import { CancelRun } from "./CancelRun";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
-import { purgedDocumentIds } from "./purged";
+import { deletedDocumentIds } from "./purged";
 import { QuestionHeading } from "./QuestionHeading";
 import { RunSummaryPanel } from "./RunSummaryPanel";
 import { RunEvents, RunSteps } from "./RunSteps";
@@ -32,6 +32,8 @@ export function BriefingPage() {
   }
   if (error) return <ErrorAlert error={error} title="The investigation could not be loaded" />;
   if (!run) return <Loading label="Loading the investigation…" />;
+  // Deleted documents (purged or not) are named "(deleted)" everywhere on the page, never linked (outside25 D5).
+  const deleted = result ? deletedDocumentIds(result) : new Set<string>();
 
   return (
     <>
@@ -50,14 +52,14 @@ export function BriefingPage() {
       </div>
       {canWrite(user) ? <CancelRun run={run} onSettled={refresh} /> : null}
 
-      {result ? <OutcomeSection run={run} result={result} /> : <Loading label={`The investigation is ${run.status}…`} />}
+      {result ? <OutcomeSection run={run} result={result} events={events} /> : <Loading label={`The investigation is ${run.status}…`} />}
 
-      {summary ? <RunSummaryPanel summary={summary} purged={purgedDocumentIds(result?.citations ?? [])} /> : null}
+      {summary ? <RunSummaryPanel summary={summary} events={events} deleted={deleted} /> : null}
 
       {result ? (
         <details className="panel">
           <summary>Evidence retrieved ({result.citations.length})</summary>
-          <EvidenceList citations={result.citations} />
+          <EvidenceList citations={result.citations} deleted={deleted} />
         </details>
       ) : null}
 

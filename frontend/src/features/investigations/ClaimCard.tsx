@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import type { Citation, Claim, ClaimCitation } from "@/api/types";
+import type { Citation, Claim, ClaimCitation, WithheldSpan } from "@/api/types";
 import { HighlightedText } from "@/components/HighlightedText";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { RecordFields, RecordOrText } from "@/components/RecordText";
@@ -12,11 +12,17 @@ import { parseRecord } from "@/lib/record";
 import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { QuoteInDocument } from "./QuoteInDocument";
 
-/** One claim of the briefing with each of its quotes marked inside the chunk it was verified against. */
-export function ClaimCard({ claim, index, evidence }: {
+/**
+ * One claim of the briefing with each of its quotes marked inside the chunk it was verified against.
+ * `deleted`: documents known to be deleted (named "(deleted)", never linked); `withheld`: per chunk, the spans content
+ * safety kept from the answer (struck through in the excerpt, as on the document page and in the Withheld panel).
+ */
+export function ClaimCard({ claim, index, evidence, deleted = new Set(), withheld = new Map() }: {
   claim: Claim;
   index: number;
   evidence: ReadonlyMap<string, Citation>;
+  deleted?: ReadonlySet<string>;
+  withheld?: ReadonlyMap<string, readonly WithheldSpan[]>;
 }) {
   const purged = isClaimPurged(claim, evidence);
   return (
@@ -42,7 +48,8 @@ export function ClaimCard({ claim, index, evidence }: {
       ) : null}
       <ul className="quote-list">
         {claim.citations.map((citation, position) => (
-          <QuoteCard key={`${citation.chunk_id}-${position}`} citation={citation} source={evidence.get(citation.chunk_id)} />
+          <QuoteCard key={`${citation.chunk_id}-${position}`} citation={citation} source={evidence.get(citation.chunk_id)}
+            deleted={deleted} withheld={withheld.get(citation.chunk_id) ?? []} />
         ))}
       </ul>
     </li>
@@ -63,12 +70,16 @@ function matchNote(citation: ClaimCitation): string | null {
   return `quoted with ${match.join(", ").replaceAll("_", " ")} differences; shown as the source reads`;
 }
 
-function SourceLine({ source, citation }: { source: Citation; citation: ClaimCitation }) {
+function SourceLine({ source, citation, deleted }: { source: Citation; citation: ClaimCitation; deleted: boolean }) {
   const pages = quotePages(citation, source);
   const note = matchNote(citation);
   return (
     <p className="small source-line">
-      <Link href={`/documents/view?id=${encodeURIComponent(source.document_id)}`}>{source.document_title}</Link>
+      {deleted ? (
+        `${source.document_title} (deleted)`
+      ) : (
+        <Link href={`/documents/view?id=${encodeURIComponent(source.document_id)}`}>{source.document_title}</Link>
+      )}
       {pages !== null ? <span className="quote-pages"> · {pages}</span> : null}
       {source.section ? <span> · § {source.section}</span> : null}
       <span> · </span>
@@ -89,26 +100,34 @@ function PurgedQuote({ source }: { source: Citation | undefined }) {
   );
 }
 
-function QuoteCard({ citation, source }: { citation: ClaimCitation; source: Citation | undefined }) {
+function QuoteCard({ citation, source, deleted, withheld }: {
+  citation: ClaimCitation;
+  source: Citation | undefined;
+  deleted: ReadonlySet<string>;
+  withheld: readonly WithheldSpan[];
+}) {
   const panelId = useId();
   const [inDocument, setInDocument] = useState(false);
   const span = citation.span;
   if (isQuotePurged(citation, source)) return <PurgedQuote source={source} />;
   const record = quotedRecord(citation, source);
+  const documentDeleted = source !== undefined && deleted.has(source.document_id);
 
   return (
     <li className="quote">
-      {source ? <SourceLine source={source} citation={citation} /> : null}
+      {source ? <SourceLine source={source} citation={citation} deleted={documentDeleted} /> : null}
       <blockquote className="chunk-text">
         {record ? (
           <RecordFields fields={record.fields} text={record.text} verbatimLabel="Quoted text" markVerbatim />
         ) : source && span ? (
-          <HighlightedText text={source.content} spans={[{ start: span.chunk_start, end: span.chunk_end }]} />
+          <HighlightedText text={source.content} spans={[{ start: span.chunk_start, end: span.chunk_end }]}
+            withheld={withheld.map((item) => ({ start: item.span.chunk_start, end: item.span.chunk_end, reason: item.reason }))} />
         ) : (
           <mark>{citation.quote}</mark>
         )}
       </blockquote>
-      {source && span ? (
+      {/* A deleted document's text is gone with it: "Show in the full text" would only fail. */}
+      {source && span && !documentDeleted ? (
         <>
           <button type="button" className="link-button" aria-expanded={inDocument} aria-controls={panelId}
             onClick={() => setInDocument((open) => !open)}>

@@ -5,8 +5,14 @@ import { RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
 import { isPurged } from "./purged";
 
-/** Every chunk the run retrieved, in retrieval order: what the answer (or the refusal) was based on. */
-export function EvidenceList({ citations }: { citations: readonly Citation[] }) {
+/**
+ * Every chunk the run retrieved, in retrieval order: what the answer (or the refusal) was based on.
+ * `deleted`: documents known to be deleted without purge (named "(deleted)", not linked; their words stay).
+ */
+export function EvidenceList({ citations, deleted = new Set() }: {
+  citations: readonly Citation[];
+  deleted?: ReadonlySet<string>;
+}) {
   if (citations.length === 0) return <EmptyState title="No evidence was retrieved for this question." />;
   const ordered = [...citations].sort((a, b) => a.retrieval_rank - b.retrieval_rank);
   return (
@@ -19,7 +25,7 @@ export function EvidenceList({ citations }: { citations: readonly Citation[] }) 
             <div className="result-head">
               <span className="result-rank">{citation.retrieval_rank}</span>
               <div>
-                {purged ? (
+                {purged || deleted.has(citation.document_id) ? (
                   `${citation.document_title} (deleted)`
                 ) : (
                   <Link href={`/documents/view?id=${encodeURIComponent(citation.document_id)}`}>{citation.document_title}</Link>

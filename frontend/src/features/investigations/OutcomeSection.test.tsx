@@ -1,8 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Citation, Run, RunResult } from "@/api/types";
+import type { Citation, Run, RunEvent, RunResult, RunStep, RunSummary } from "@/api/types";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
+import { deletedDocumentIds } from "./purged";
+import { RunSummaryPanel } from "./RunSummaryPanel";
 
 const chunk = "Opening hours. The observatory is open from 9 am to 5 pm. It is closed on Mondays.";
 const quote = "open from 9 am to 5 pm";
@@ -73,6 +75,32 @@ const result = (overrides: Partial<RunResult> = {}): RunResult => ({
   refusal: null,
   withheld: [],
   ...overrides,
+});
+
+const summary = (overrides: Partial<RunSummary> = {}): RunSummary => ({
+  run_id: "r1",
+  status: "completed",
+  outcome: "answered",
+  query: "When is it open?",
+  claim_count: 1,
+  citation_count: 1,
+  documents_cited: [],
+  retrieved_count: 1,
+  duration_ms: 10,
+  provider: "extractive",
+  model: null,
+  retries: 0,
+  semantic_unavailable: false,
+  failure_reason: null,
+  ...overrides,
+});
+
+const event = (event_type: string, payload: Record<string, unknown>): RunEvent => ({
+  id: `e-${event_type}`,
+  step_id: null,
+  event_type,
+  payload,
+  created_at: "2026-03-01T10:00:01+00:00",
 });
 
 describe("OutcomeSection", () => {
@@ -215,6 +243,62 @@ describe("OutcomeSection", () => {
     expect(container.textContent).not.toContain("[purged]");
   });
 
+  it("names a document deleted without purge '(deleted)', with no link and no full-text view, as a purge does (D5)", () => {
+    const gone = [{ ...claims[0]!, evidence_status: "gone" as const }];
+    const answered = result({ result: { briefing: "It is open.", claims: gone, insufficient_evidence: false } });
+    const { container } = render(<OutcomeSection run={run()} result={answered} />);
+    expect(container.querySelector(".source-line")?.textContent).toMatch(/^Visitor handbook \(deleted\)/);
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Show in the full text" })).toBeNull();
+    // The words stay (no purge): the quote is still shown, marked in its chunk.
+    expect(container.querySelector("blockquote mark")?.textContent).toBe(quote);
+    expect(container.querySelector(".evidence-drift")?.textContent).toContain("its document was deleted");
+
+    const deleted = deletedDocumentIds(answered);
+    render(<EvidenceList citations={answered.citations} deleted={deleted} />);
+    render(<RunSummaryPanel summary={summary({ documents_cited: [{ document_id: "d1", document_title: "Visitor handbook" }] })}
+      deleted={deleted} />);
+    // The claim's source line, the retrieved evidence and the summary: all three the same way.
+    expect(screen.getAllByText("Visitor handbook (deleted)", { exact: false })).toHaveLength(3);
+    expect(screen.getByText(/Documents cited:/).textContent).toBe("Documents cited: Visitor handbook (deleted)");
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("names as deleted only the document a 'gone' claim can mean: not one another claim still finds", () => {
+    const other: Citation = { ...citation, chunk_id: "c2", document_id: "d2", document_title: "Price list" };
+    const cite = (chunk: string) => ({ ...claims[0]!.citations[0]!, chunk_id: chunk });
+    const withClaims = (list: RunResult["result"]["claims"]) =>
+      deletedDocumentIds(result({ citations: [citation, other], result: { briefing: "", claims: list, insufficient_evidence: false } }));
+    // One claim quotes both documents and is gone; another still finds d1: d2 is the deleted one.
+    expect([...withClaims([
+      { statement: "a", citations: [cite("c1"), cite("c2")], evidence_status: "gone" },
+      { statement: "b", citations: [cite("c1")], evidence_status: "changed" },
+    ])]).toEqual(["d2"]);
+    // Both could be the deleted one: neither is named.
+    expect(withClaims([{ statement: "a", citations: [cite("c1"), cite("c2")], evidence_status: "gone" }]).size).toBe(0);
+    expect(withClaims([{ statement: "a", citations: [cite("c1")], evidence_status: "current" }]).size).toBe(0);
+  });
+
+  it("strikes through, inside the claim's excerpt, a span content safety withheld (D6)", () => {
+    const directive = "It is closed on Mondays.";
+    const start = chunk.indexOf(directive);
+    const { container } = render(
+      <OutcomeSection run={run()} result={result({
+        withheld: [{ chunk_id: "c1", span: { chunk_start: start, chunk_end: start + directive.length }, reason: "output_manipulation" }],
+      })} />,
+    );
+    const excerpt = container.querySelector("blockquote") as HTMLElement;
+    const struck = excerpt.querySelectorAll("s.labelled");
+    expect(struck).toHaveLength(1);
+    expect(struck[0]?.getAttribute("title")).toBe("withheld: output manipulation");
+    expect(struck[0]?.textContent).toContain(directive);
+    expect(struck[0]?.textContent).toContain("withheld by content safety"); // heard, not only seen
+    expect(excerpt.querySelectorAll("mark")).toHaveLength(1);
+    expect(excerpt.querySelector("mark")?.textContent).toBe(quote);
+    // The Withheld panel below shows it struck through too.
+    expect(container.querySelector(".withheld-text")?.textContent).toBe(directive);
+  });
+
   it("shows a refusal with its reason and no claims", () => {
     const { container } = render(
       <OutcomeSection
@@ -261,6 +345,42 @@ describe("OutcomeSection", () => {
     expect(screen.queryByText("The observatory opens at 9 am and closes at 5 pm.")).toBeNull();
     expect(container.querySelector("mark")).toBeNull();
     expect(screen.queryByRole("heading", { name: "The evidence is not there" })).toBeNull();
+  });
+
+  it("explains a provider failure as one, not as a verification failure (D7)", () => {
+    const failedStep: RunStep = {
+      id: "s2", step_index: 1, name: "llm_briefing", status: "failed", retry_count: 2, max_retries: 2,
+      failure_reason: "llm_briefing failed: provider unavailable: connection failed (ollama)",
+      started_at: null, completed_at: null,
+    };
+    render(
+      <OutcomeSection
+        run={run({ status: "failed", outcome: "failed", steps: [failedStep], failure_reason: failedStep.failure_reason })}
+        result={result({ status: "failed", outcome: "failed" })}
+        events={[event("provider_call", { ok: false, provider: "ollama", reason: "provider unavailable" })]}
+      />,
+    );
+    expect(screen.getByText(/No briefing was written: the model that drafts it failed or could not be reached/)).toBeTruthy();
+    expect(screen.queryByText(/passes verification|pass verification/)).toBeNull();
+    expect(screen.getByText("Drafting the briefing failed: provider unavailable: connection failed (ollama)")).toBeTruthy();
+  });
+
+  it("explains a verification failure as one", () => {
+    render(
+      <OutcomeSection
+        run={run({ status: "failed", outcome: "failed", failure_reason: "claim 1: quote not found in chunk c1" })}
+        result={result({ status: "failed", outcome: "failed" })}
+        events={[event("verification_stage", { stage: "grounding", ok: false, claim: 1, reason: "quote not found" })]}
+      />,
+    );
+    expect(screen.getByText(/a quote in the briefing did not pass verification/)).toBeTruthy();
+  });
+
+  it("names the provider of a run whose every call failed, from its events (D7)", () => {
+    const events = [event("provider_call", { ok: false, provider: "ollama", reason: "connection failed" })];
+    const { container } = render(<RunSummaryPanel summary={summary({ provider: null })} events={events} />);
+    const provider = [...container.querySelectorAll(".stats > div")].find((item) => item.querySelector("dt")?.textContent === "Provider");
+    expect(provider?.querySelector("dd")?.textContent).toBe("ollama (did not answer)");
   });
 
   it("says what was withheld, even on a refusal", () => {

@@ -1,21 +1,25 @@
-import type { Citation, Run, RunResult } from "@/api/types";
+import type { Citation, Run, RunEvent, RunResult, WithheldSpan } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { RecordOrText } from "@/components/RecordText";
 import { ClaimCard } from "./ClaimCard";
-import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
+import { failureExplanation, failureReasonText } from "./failure";
+import { deletedDocumentIds, isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { WithheldNotice } from "./WithheldNotice";
 
-/** What the run concluded: a verified briefing, an explicit refusal, or a failure, each shown distinctly. */
-export function OutcomeSection({ run, result }: { run: Run; result: RunResult }) {
+/**
+ * What the run concluded: a verified briefing, an explicit refusal, or a failure, each shown distinctly.
+ * `events` (the run's) tell a failure's kind: a verification failure or a step that failed before any quote.
+ */
+export function OutcomeSection({ run, result, events = [] }: { run: Run; result: RunResult; events?: readonly RunEvent[] }) {
   return (
     <>
-      <Outcome run={run} result={result} />
+      <Outcome run={run} result={result} events={events} />
       <WithheldNotice result={result} />
     </>
   );
 }
 
-function Outcome({ run, result }: { run: Run; result: RunResult }) {
+function Outcome({ run, result, events }: { run: Run; result: RunResult; events: readonly RunEvent[] }) {
   switch (result.outcome) {
     case "answered":
       return <Answer result={result} />;
@@ -36,9 +40,9 @@ function Outcome({ run, result }: { run: Run; result: RunResult }) {
       return (
         <section className="outcome outcome-failed" aria-labelledby="outcome-title" role="alert">
           <h2 id="outcome-title">The investigation failed</h2>
-          <p>No answer is shown: a briefing is shown only when every quote in it passes verification.</p>
+          <p>{failureExplanation(run, events)}</p>
           <p>
-            <strong>Reason:</strong> {run.failure_reason ?? "No reason was recorded."}
+            <strong>Reason:</strong> {failureReasonText(run) ?? "No reason was recorded."}
           </p>
         </section>
       );
@@ -68,6 +72,9 @@ function Answer({ result }: { result: RunResult }) {
   const quotes = claims.flatMap((claim) => claim.citations.map((citation) => ({ citation, source: evidence.get(citation.chunk_id) })));
   const quotesLeft = quotes.filter(({ citation, source }) => !isQuotePurged(citation, source)).length;
   const briefing = result.result?.briefing;
+  const deleted = deletedDocumentIds(result);
+  const withheld = new Map<string, WithheldSpan[]>();
+  for (const item of result.withheld ?? []) withheld.set(item.chunk_id, [...(withheld.get(item.chunk_id) ?? []), item]);
   return (
     <section className="outcome outcome-answered" aria-labelledby="outcome-title">
       <h2 id="outcome-title">Briefing</h2>
@@ -92,7 +99,7 @@ function Answer({ result }: { result: RunResult }) {
       ) : null}
       <ol className="claim-list">
         {claims.map((claim, index) => (
-          <ClaimCard key={index} claim={claim} index={index} evidence={evidence} />
+          <ClaimCard key={index} claim={claim} index={index} evidence={evidence} deleted={deleted} withheld={withheld} />
         ))}
       </ol>
     </section>

@@ -1,10 +1,19 @@
 import Link from "next/link";
-import type { RunSummary } from "@/api/types";
+import type { RunEvent, RunSummary } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { formatDuration } from "@/lib/format";
+import { runProvider } from "./failure";
 
-/** `purged`: documents deleted with purge (named without a link: their page no longer exists). */
-export function RunSummaryPanel({ summary, purged = new Set() }: { summary: RunSummary; purged?: ReadonlySet<string> }) {
+/**
+ * `deleted`: documents deleted, purged or not (named without a link: their page no longer exists); `events`: the run's,
+ * which name the provider of a run whose every call failed (the summary names only a provider that answered).
+ */
+export function RunSummaryPanel({ summary, events = [], deleted = new Set() }: {
+  summary: RunSummary;
+  events?: readonly RunEvent[];
+  deleted?: ReadonlySet<string>;
+}) {
+  const provider = runProvider(summary.provider, events);
   return (
     <section aria-labelledby="summary-title">
       <h2 id="summary-title">Summary</h2>
@@ -33,8 +42,9 @@ export function RunSummaryPanel({ summary, purged = new Set() }: { summary: RunS
         <div>
           <dt>Provider</dt>
           <dd>
-            {summary.provider ?? "—"}
+            {provider?.name ?? "—"}
             {summary.model ? <span className="small muted"> ({summary.model})</span> : null}
+            {provider?.failed ? <span className="small muted"> (did not answer)</span> : null}
           </dd>
         </div>
         <div>
@@ -48,7 +58,7 @@ export function RunSummaryPanel({ summary, purged = new Set() }: { summary: RunS
           {summary.documents_cited.map((document, index) => (
             <span key={document.document_id}>
               {index > 0 ? ", " : null}
-              {purged.has(document.document_id) ? (
+              {deleted.has(document.document_id) ? (
                 `${document.document_title} (deleted)`
               ) : (
                 <Link href={`/documents/view?id=${encodeURIComponent(document.document_id)}`}>
