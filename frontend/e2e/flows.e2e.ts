@@ -417,6 +417,58 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await screenshot("briefing-csv-row");
   });
 
+  step("keeps a long email address inside the page on a 375 px phone: run, search and document pages", async () => {
+    const address = "dana.whitfield@oakpropertymanagementservices.example";
+    await openFromNav("Documents");
+    await page.getByLabel("Choose a file").setInputFiles({
+      name: "landlord-email.eml",
+      mimeType: "message/rfc822",
+      buffer: Buffer.from(
+        `From: Dana Whitfield <${address}>\r\nTo: Sam Rivera <sam.rivera@mail.example>\r\n` +
+          "Subject: Water shut-off on Thursday\r\nDate: Tue, 14 May 2024 09:12:00 -0400\r\n" +
+          'Content-Type: text/plain; charset="utf-8"\r\n\r\n' +
+          "Hi Sam,\r\n\r\nThe water at 22 Elm Street will be shut off on Thursday from 9 am to 1 pm.\r\n\r\n" +
+          `Write to ${address} with any question.\r\n`,
+      ),
+    });
+    await page.getByLabel("Title (optional)").fill("Landlord email");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
+    await openFromNav("Investigations");
+    await page.getByLabel("Question", { exact: true }).fill("When will the water be shut off at 22 Elm Street?");
+    await page.getByRole("checkbox", { name: "Landlord email" }).check();
+    await investigate();
+    await page.locator(".outcome").waitFor();
+    const run = page.url();
+
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.reload();
+      await page.locator(".outcome").waitFor();
+      await page.getByText("Evidence retrieved").click();
+      await page.locator(".result").first().waitFor();
+      await page.getByText(address, { exact: false }).first().waitFor();
+      expect(await pageWidth()).toBe(375);
+      await screenshot("375-run");
+
+      await page.goto(url(`/search?q=${encodeURIComponent("water shut off Elm Street")}&method=hybrid&top_k=10`));
+      await page.locator(".result").first().waitFor();
+      expect(await page.locator(".result").getByText(address, { exact: false }).count()).toBeGreaterThan(0);
+      expect(await pageWidth()).toBe(375);
+      await screenshot("375-search");
+
+      await page.goto(run);
+      await page.locator(".claim .source-line a").first().click();
+      await page.getByRole("heading", { name: "Landlord email", level: 1 }).waitFor();
+      await page.locator(".chunk").first().getByText(address, { exact: false }).first().waitFor();
+      expect(await pageWidth()).toBe(375);
+      await screenshot("375-document");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   step("shows Page not found at an unknown address, without redirecting, and a way back", async () => {
     // The contract: the server answers any address it has no file for with the app's index page (200); the app
     // itself says there is no page here, where it was asked for, for a signed-in user too (not sent to Documents).
