@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { api, getAccessToken } from "@/api/client";
+import { api, getAccessToken, reportUnauthorized } from "@/api/client";
 import type { User } from "@/api/types";
 import { SignInForm } from "@/features/auth/SignInForm";
 import { SessionProvider, useSession } from "./SessionProvider";
@@ -165,9 +165,57 @@ describe("SessionProvider messages on the sign-in page", () => {
         <Probe />
       </SessionProvider>,
     );
-    await screen.findByText("Your session has ended. Please sign in again.");
+    await screen.findByText("Your session has expired. Please sign in again.");
     expect(get).not.toHaveBeenCalled();
-    expect(window.sessionStorage.length).toBe(0);
+    expect(window.sessionStorage.getItem("orion.session")).not.toContain("jwt-old");
+  });
+
+  it("explains a session the server ended (e.g. an admin deactivated the user), on that load and every later one", async () => {
+    saveToken({ accessToken: "jwt-1", expiresAt: Date.now() + 3_600_000 });
+    // The API answers a deactivated user's token with the same 401 as a revoked one.
+    vi.spyOn(api, "GET").mockImplementation((async () => {
+      reportUnauthorized(401, true);
+      return {
+        error: { error: { code: "unauthorized", message: "Invalid or expired token" } },
+        response: new Response(null, { status: 401 }),
+      };
+    }) as never);
+    const first = render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect((await screen.findByText(/^Your session has ended/)).textContent).toContain("an admin deactivated your account");
+    expect(window.sessionStorage.getItem("orion.session")).not.toContain("jwt-1");
+    first.unmount();
+
+    // A new page load of this tab (the tester's case: the next navigation after the deactivation) still says why.
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect((await screen.findByText(/^Your session has ended/)).textContent).toContain("deactivated");
+  });
+
+  it("forgets why the last session ended once the user signs in again", async () => {
+    window.sessionStorage.setItem("orion.session", JSON.stringify({ ended: "Your session has ended: test." }));
+    vi.spyOn(api, "POST").mockResolvedValue({
+      data: { access_token: "jwt-2", token_type: "bearer", expires_in: 900 },
+      response: new Response(null, { status: 200 }),
+    } as never);
+    vi.spyOn(api, "GET").mockResolvedValue({ data: ann, response: new Response(null, { status: 200 }) } as never);
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await screen.findByText("Your session has ended: test.");
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ann@example.org" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "correct password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByRole("button", { name: "Sign out" });
+    expect(JSON.parse(window.sessionStorage.getItem("orion.session") ?? "{}").ended).toBeUndefined();
   });
 
   it("says nothing to a visitor who had no session", async () => {

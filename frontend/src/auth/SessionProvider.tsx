@@ -6,7 +6,16 @@ import { api, call, setAccessToken, setUnauthorizedHandler } from "@/api/client"
 import { ApiError, errorMessage } from "@/api/errors";
 import type { User } from "@/api/types";
 import { scheduleRefresh } from "./refresh";
-import { clearToken, hasStoredToken, loadToken, saveToken, type StoredToken, tokenFromLogin } from "./tokenStore";
+import {
+  clearToken,
+  hasStoredToken,
+  loadToken,
+  markSessionEnded,
+  saveToken,
+  sessionEndedNotice,
+  type StoredToken,
+  tokenFromLogin,
+} from "./tokenStore";
 
 export type SessionState =
   | { status: "loading" }
@@ -43,7 +52,12 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const SESSION_ENDED = "Your session has ended. Please sign in again.";
+// The API answers one 401 for an expired, revoked or deactivated session (it never says which), so the message names
+// the possible causes, an admin's deactivation among them (outside25 D9), rather than guessing one.
+const SESSION_ENDED =
+  "Your session has ended: it expired, you signed out elsewhere, your password changed, or an admin deactivated your " +
+  "account. Please sign in again.";
+const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 const SIGNED_OUT = "You have signed out.";
 const PASSWORD_CHANGED = "Your password was changed. Sign in with your new password.";
 
@@ -70,7 +84,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback((message: string | null, signedOut = false) => {
     cancelRefresh.current();
     setAccessToken(null);
-    clearToken();
+    // A session the server ended stays explained on every page load until the next sign-in; a chosen sign-out does not.
+    if (message !== null && !signedOut) markSessionEnded(message);
+    else clearToken();
     setSession({ status: "anonymous", signedOut });
     setNotice(message);
   }, []);
@@ -93,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           if (Date.now() + REFRESH_RETRY_MS < token.expiresAt) {
             cancelRefresh.current = scheduleRefresh(Date.now() + REFRESH_RETRY_MS * 1.25, () => void refresh());
           } else {
-            endSession(SESSION_ENDED);
+            endSession(SESSION_EXPIRED); // the server could not be asked in time: the token simply ran out
           }
         }
       };
@@ -116,11 +132,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     const stored = loadToken();
     if (stored === null) {
-      // A session that expired while the tab was away ends with the same explanation as one the server ended.
-      const expired = hasStoredToken();
-      clearToken();
+      // A session the server ended (marked so) or that expired while the tab was away is explained, on this load and
+      // on every later one until the next sign-in.
+      const notice = sessionEndedNotice() ?? (hasStoredToken() ? SESSION_EXPIRED : null);
+      if (notice !== null) markSessionEnded(notice);
       setSession({ status: "anonymous" });
-      if (expired) setNotice(SESSION_ENDED);
+      setNotice(notice);
     } else {
       adopt(stored);
       loadUser().catch((error: unknown) => {

@@ -19,6 +19,26 @@ export function clearToken(): void {
   window.sessionStorage.removeItem(STORAGE_KEY);
 }
 
+/**
+ * Forget the token but remember, until the next sign-in, why the session ended: every later page load of this tab
+ * (a reload, a typed address) then says so, not only the page the session ended on.
+ */
+export function markSessionEnded(notice: string): void {
+  window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ended: notice }));
+}
+
+/** Why this tab's session ended, when `markSessionEnded` said so (null otherwise). */
+export function sessionEndedNotice(): string | null {
+  const raw = window.sessionStorage.getItem(STORAGE_KEY);
+  if (raw === null) return null;
+  try {
+    const parsed = JSON.parse(raw) as { ended?: unknown };
+    return typeof parsed.ended === "string" ? parsed.ended : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether this tab holds a session at all, valid or not (an expired one still says a session was here). */
 export function hasStoredToken(): boolean {
   return window.sessionStorage.getItem(STORAGE_KEY) !== null;
