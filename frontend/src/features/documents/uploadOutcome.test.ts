@@ -79,8 +79,14 @@ describe("describeUploadOutcome", () => {
     });
     expect(encrypted.message).toBe("The PDF is protected by a password.");
     expect(encrypted.kind === "rejected" && encrypted.hint).toBe("The PDF is password-protected.");
+    // A damaged image or Office file: a plain sentence of what to do, never the raw code (outside25 T4).
+    const damaged = rejected(422, "validation_error", "The image cannot be read: the file is damaged.", { reason: "corrupt_document" });
+    expect(damaged.kind === "rejected" && damaged.hint).toBe(
+      "Open it in the program that made it, save or export it again, and upload the new file.",
+    );
+    // A reason this UI does not know: the server's message stands alone, with no code after it.
     const unknown = rejected(422, "validation_error", "Cannot ingest.", { reason: "something_new" });
-    expect(unknown.kind === "rejected" && unknown.hint).toBe("Reason: something_new.");
+    expect(unknown.kind === "rejected" && unknown.hint).toBeNull();
     const noReason = rejected(422, "validation_error", "Field required.");
     expect(noReason.kind === "rejected" && noReason.hint).toBeNull();
   });

@@ -6,12 +6,21 @@ export type UploadOutcome =
   | { kind: "indexed" | "processing" | "duplicate"; tone: "success" | "info"; message: string; documentId: string }
   | { kind: "rejected"; tone: "error"; title: string; message: string; hint: string | null };
 
+/**
+ * What a person can do about each 422 reason the API names (domains/knowledge/errors.py). A reason this UI does not
+ * know gets no hint: the server's message already says what is wrong, and its code ("corrupt_document") tells a
+ * person nothing more (outside25 T4).
+ */
 const REJECTION_HINTS: Record<string, string> = {
   empty: "The file has no content.",
   not_utf8: "Text files must be UTF-8.",
+  nul_character: "Save it again as plain text (UTF-8) from a text editor, then upload the new file.",
+  control_character: "Save it again as plain text (UTF-8) from a text editor, then upload the new file.",
   corrupt_pdf: "The PDF is damaged.",
   pdf_without_text: "The PDF has no text layer (a scan?).",
   encrypted_pdf: "The PDF is password-protected.",
+  corrupt_document: "Open it in the program that made it, save or export it again, and upload the new file.",
+  too_complex: "Split it into smaller files, or save a simpler copy, and upload those.",
 };
 
 function rejectionHint(error: ApiError): string | null {
@@ -25,7 +34,7 @@ function rejectionHint(error: ApiError): string | null {
     case 422: {
       const reason = error.details?.reason;
       if (typeof reason !== "string") return null;
-      return REJECTION_HINTS[reason] ?? `Reason: ${reason}.`;
+      return REJECTION_HINTS[reason] ?? null;
     }
     case 429:
       return error.retryAfter !== null ? `Try again in ${error.retryAfter} s.` : "Try again later.";
