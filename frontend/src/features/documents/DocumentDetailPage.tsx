@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { api, send } from "@/api/client";
@@ -31,6 +32,9 @@ export function DocumentDetailPage() {
     return (
       <Alert tone="warning" title="Document not found">
         <p>It may have been deleted, or it belongs to another organization.</p>
+        <p>
+          <Link href="/documents">Go to all documents</Link>
+        </p>
       </Alert>
     );
   }

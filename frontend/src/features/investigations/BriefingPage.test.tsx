@@ -150,6 +150,17 @@ describe("BriefingPage", () => {
   });
 });
 
+describe("BriefingPage of a run that is not there", () => {
+  it("links back to the investigations from 'Investigation not found' (outside25 T7)", async () => {
+    vi.spyOn(api, "GET").mockResolvedValue(
+      answer({ error: { code: "not_found", message: "The run does not exist." } }, 404),
+    );
+    render(<BriefingPage />);
+    await screen.findByText("Investigation not found");
+    expect(screen.getByRole("link", { name: "Go to all investigations" }).getAttribute("href")).toBe("/investigations");
+  });
+});
+
 describe("BriefingPage of a run limited to documents", () => {
   it("names the documents the question was limited to, and says when one was deleted since", async () => {
     fakeApi(() => ({ ...finished("answered"), input: { query: "When is it open?", document_ids: ["d1", "d2"] } }), {

@@ -26,9 +26,24 @@ export function BriefingPage() {
   const user = useUser();
   const { run, events, result, summary, error, refresh } = useRunRecord(runId);
 
-  if (!runId) return <Alert tone="error" title="No investigation was given">Open one from the history.</Alert>;
+  if (!runId) {
+    return (
+      <Alert tone="error" title="No investigation was given">
+        <p>
+          Open one from <Link href="/investigations">the list of investigations</Link>.
+        </p>
+      </Alert>
+    );
+  }
   if (error instanceof ApiError && error.status === 404) {
-    return <Alert tone="warning" title="Investigation not found">It does not exist, or belongs to another organization.</Alert>;
+    return (
+      <Alert tone="warning" title="Investigation not found">
+        <p>It does not exist, or belongs to another organization.</p>
+        <p>
+          <Link href="/investigations">Go to all investigations</Link>
+        </p>
+      </Alert>
+    );
   }
   if (error) return <ErrorAlert error={error} title="The investigation could not be loaded" />;
   if (!run) return <Loading label="Loading the investigation…" />;
