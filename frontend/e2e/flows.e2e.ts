@@ -260,6 +260,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await screenshot("document-delete-dialog");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No documents yet").waitFor();
+    await page.getByText("“Observatory handbook” was deleted.", { exact: false }).waitFor();
     await openFromNav("Analytics");
     await page.getByRole("table", { name: "Most-cited documents" }).getByText("deleted").waitFor();
     await screenshot("analytics-historical");
@@ -387,6 +388,10 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
       await page.getByRole("heading", { name: "Briefing" }).waitFor();
     }
     expect(await drift.textContent()).toContain("gone");
+    // Deleted without purge, it reads as a purge does: "(deleted)", no link to a page that no longer exists.
+    expect(await page.locator(".claim .source-line").first().textContent()).toMatch(/^Observatory handbook \(deleted\)/);
+    expect(await page.locator(".claim .source-line a").count()).toBe(0);
+    expect(await page.getByText("Documents cited: Observatory handbook (deleted)").count()).toBe(1);
     await screenshot("briefing-evidence-gone");
   });
 

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { api, call } from "@/api/client";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { ErrorAlert } from "@/components/ErrorAlert";
+import { setFlash } from "@/lib/flash";
 import { plural } from "@/lib/format";
 
 /** Delete a document after confirmation; optionally purge its quoted text from every past run. */
@@ -31,6 +32,12 @@ export function DeleteDocument({
         api.DELETE("/api/v1/knowledge/documents/{document_id}", {
           params: { path: { document_id: documentId }, query: { purge } },
         }),
+      );
+      // The list says what was done, rather than the document vanishing without a word (outside25 T8).
+      setFlash(
+        purge
+          ? `“${title}” was deleted, and its quoted text was purged from past investigations.`
+          : `“${title}” was deleted. Past investigations keep their quotes from it and mark it deleted.`,
       );
       router.replace("/documents");
     } catch (failure) {

@@ -1,8 +1,10 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { canWrite } from "@/auth/roles";
 import { useUser } from "@/auth/SessionProvider";
+import { Alert } from "@/components/Alert";
+import { clearFlash, peekFlash } from "@/lib/flash";
 import { DocumentList } from "./DocumentList";
 import { UploadPanel } from "./UploadPanel";
 
@@ -11,10 +13,14 @@ export function DocumentsPage() {
   // A new key remounts the list on its first page, where a new upload appears (newest first).
   const [listKey, setListKey] = useState(0);
   const refresh = useCallback(() => setListKey((key) => key + 1), []);
+  // What the page before did here (a document deleted), shown once: read on the first render, then forgotten.
+  const [done] = useState(peekFlash);
+  useEffect(() => clearFlash(), []);
 
   return (
     <>
       <h1>Documents</h1>
+      {done ? <Alert tone="success">{done}</Alert> : null}
       {canWrite(user) ? (
         <UploadPanel onUploaded={refresh} />
       ) : (
