@@ -29,7 +29,8 @@ STOP_WORDS = frozenset(
         "yourself 's s t name named called kind type term known ok okay i'm i've i'd i'll you're you've you'd "
         "you'll we're we've we'd we'll they're they've they'd they'll it's that's there's here's what's who's "
         "where's when's how's why's let's isn't aren't wasn't weren't haven't hasn't hadn't doesn't don't didn't "
-        "won't wouldn't can't couldn't shouldn't mustn't usually normally typically generally currently"
+        "won't wouldn't can't couldn't shouldn't mustn't usually normally typically generally currently "
+        "whoever whichever wherever somewhere anywhere till"
     )
 )
 NEGATIONS = frozenset(str.split("not no never none nor neither without cannot n't nobody nothing nowhere"))
