@@ -74,7 +74,7 @@ export function BriefingPage() {
       {result ? (
         <details className="panel">
           <summary>Evidence retrieved ({result.citations.length})</summary>
-          <EvidenceList citations={result.citations} deleted={deleted} />
+          <EvidenceList citations={result.citations} deleted={deleted} withheld={result.withheld} />
         </details>
       ) : null}
 

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import type { Citation } from "@/api/types";
+import type { Citation, WithheldSpan } from "@/api/types";
+import { HighlightedText } from "@/components/HighlightedText";
 import { EmptyState } from "@/components/EmptyState";
 import { RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
@@ -7,11 +8,13 @@ import { isPurged } from "./purged";
 
 /**
  * Every chunk the run retrieved, in retrieval order: what the answer (or the refusal) was based on.
- * `deleted`: documents known to be deleted without purge (named "(deleted)", not linked; their words stay).
+ * `deleted`: documents known to be deleted without purge (named "(deleted)", not linked; their words stay);
+ * `withheld`: the run's withheld spans, struck through in their passages as everywhere else.
  */
-export function EvidenceList({ citations, deleted = new Set() }: {
+export function EvidenceList({ citations, deleted = new Set(), withheld = [] }: {
   citations: readonly Citation[];
   deleted?: ReadonlySet<string>;
+  withheld?: readonly WithheldSpan[];
 }) {
   if (citations.length === 0) return <EmptyState title="No evidence was retrieved for this question." />;
   const ordered = [...citations].sort((a, b) => a.retrieval_rank - b.retrieval_rank);
@@ -20,6 +23,9 @@ export function EvidenceList({ citations, deleted = new Set() }: {
       {ordered.map((citation) => {
         // A purge took this passage's words (and its section label) out of the run; its document no longer exists.
         const purged = isPurged(citation.content);
+        const struck = withheld
+          .filter((item) => item.chunk_id === citation.chunk_id)
+          .map((item) => ({ start: item.span.chunk_start, end: item.span.chunk_end, reason: item.reason }));
         return (
           <li key={citation.chunk_id} className="result">
             <div className="result-head">
@@ -40,6 +46,10 @@ export function EvidenceList({ citations, deleted = new Set() }: {
             </div>
             {purged ? (
               <p className="muted">Purged: its document was deleted and its words were removed from this record.</p>
+            ) : struck.length > 0 ? (
+              <p className="chunk-text">
+                <HighlightedText text={citation.content} spans={[]} withheld={struck} />
+              </p>
             ) : (
               <RecordOrText text={citation.content} className="chunk-text" verbatimLabel="Passage text" />
             )}

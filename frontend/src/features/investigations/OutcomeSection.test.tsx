@@ -299,6 +299,17 @@ describe("OutcomeSection", () => {
     expect(container.querySelector(".withheld-text")?.textContent).toBe(directive);
   });
 
+  it("strikes a withheld span through in the retrieved evidence too", () => {
+    const directive = "It is closed on Mondays.";
+    const start = chunk.indexOf(directive);
+    const { container } = render(
+      <EvidenceList citations={[citation]}
+        withheld={[{ chunk_id: "c1", span: { chunk_start: start, chunk_end: start + directive.length }, reason: "output_manipulation" }]} />,
+    );
+    expect(container.querySelector("p.chunk-text s.labelled")?.textContent).toContain(directive);
+    expect(container.querySelector("p.chunk-text")?.textContent).toContain("Opening hours.");
+  });
+
   it("shows a refusal with its reason and no claims", () => {
     const { container } = render(
       <OutcomeSection
