@@ -58,7 +58,9 @@ def assert_chunk_invariants(parsed: ParsedDocument, chunks: list[ChunkDraft], ma
         assert chunk.section is None or len(chunk.section) <= 500
         home = next(section for section in sections if section.start <= chunk.char_start < section.end)
         assert chunk.char_end <= home.end, f"chunk {position} crosses into the next section"
-        assert chunk.section == home.label
+        # a chunk continuing a pipe table adds that table's header to its section's label
+        hinted = f"{home.label} (columns: " if home.label else "(columns: "
+        assert chunk.section == home.label or (chunk.section or "").startswith(hinted)
         if parsed.page_spans:
             first_page = max(number for number, start, _ in parsed.page_spans if start <= chunk.char_start)
             assert chunk.page == first_page
@@ -380,3 +382,38 @@ def test_enumerators_at_line_start_are_not_sentence_ends() -> None:
         "1. Fall: the first case.",
         "2. Fall: Another one.",
     ]
+
+
+def _price_list(rows: int) -> str:
+    lines = ["# Price list", "", "Our prices for members and visitors.", "", "## Fees for classes", ""]
+    lines += ["| Class | Member price | Non-member price | Duration |", "|---|---|---|---|"]
+    lines += [
+        f"| Class number {i} with a long descriptive name | £{i + 5}.00 | £{i + 9}.50 | {30 + i} minutes |"
+        for i in range(rows)
+    ]
+    return "\n".join([*lines, "", "## Cancellation", "", "Cancel 24 hours ahead for a full refund.", ""])
+
+
+def test_a_pipe_table_continued_in_another_chunk_names_its_columns_in_the_label() -> None:
+    drafts = chunk_document(parse_document(_price_list(40).encode(), "prices.md"))
+    hinted = "Price list > Fees for classes (columns: Class, Member price, Non-member price, Duration)"
+    rows = [d for d in drafts if d.text.lstrip().startswith("| Class number")]
+    assert len(rows) >= 2  # the table runs over several chunks
+    assert all(d.section == hinted for d in rows)
+    holding_header = next(d for d in drafts if "| Class | Member price |" in d.text)
+    assert holding_header.section == "Price list > Fees for classes"  # it shows its header itself
+    assert drafts[-1].section == "Price list > Cancellation"
+    assert_chunk_invariants(parse_document(_price_list(40).encode(), "prices.md"), drafts)
+
+
+def test_a_short_pipe_table_keeps_its_plain_label() -> None:
+    drafts = chunk_document(parse_document(_price_list(3).encode(), "prices.md"))
+    assert not any("columns:" in (d.section or "") for d in drafts)
+
+
+def test_a_table_under_no_heading_is_labelled_by_its_columns_alone() -> None:
+    rows = [f"| Item {i} with a fairly long description of it | {i} | {i * 2} |" for i in range(60)]
+    text = "\n".join(["| Item | Stock | Reorder |", "|---|---|---|", *rows])
+    drafts = chunk_document(parse_document(text.encode(), "stock.md"))
+    assert drafts[0].section is None
+    assert {d.section for d in drafts[1:]} == {"(columns: Item, Stock, Reorder)"}

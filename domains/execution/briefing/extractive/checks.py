@@ -378,8 +378,18 @@ _MONEY_QUESTION = re.compile(
 )
 # "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
 # ("install the free Colour Contrast Analyser").
+# Currencies written as words or codes after the sum ("12 yen", "42 florins", "300 INR"): the outside check of
+# 2026-12-05 found a sum in any currency but dollars, euros and pounds read as no sum of money. Words that are also
+# common English after a number are left out ("3 marks", "5 won", "try").
+_CURRENCY_WORDS = (
+    r"p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr|yen|yuan|renminbi|rmb|jpy|cny|rupees?|inr|francs?|"
+    r"florins?|guilders?|shillings?|pesos?|reais|reals?|rand|zar|krona|kronor|krone|kroner|sek|nok|dkk|zloty|zlotys|"
+    r"pln|forints?|huf|koruna|czk|lira|liras|lire|roubles?|rubles?|dinars?|dirhams?|aed|riyals?|sar|rials?|"
+    r"baht|thb|krw|ringgit|myr|rupiah|idr|dong|vnd|pesetas?|drachmas?|escudos?|centimes?|kopeks?|"
+    r"naira|ngn|cedis?|kwacha|birr|bitcoins?|btc|aud|cad|nzd|hkd|sgd|mxn|brl"
+)
 _MONEY = re.compile(
-    r"[£$€¥]\s?\d|\d\s?(?:(?:thousand|million|billion|bn)\s+)?(?:p|pence|cents?|euros?|dollars?|pounds?|eur|usd|gbp|chf|kr)\b"
+    r"[£$€¥₹₩₽₺₪₱฿₫]\s?\d|\d\s?(?:(?:thousand|million|billion|bn)\s+)?(?:" + _CURRENCY_WORDS + r")\b"
     r"|\b(?:is|are|was|were|be|been|it's|travel|go|goes|come|comes|stay|stays)\s+(?:\w+\s+)?free\b"
     r"(?=\s*(?:$|[.;,:)!]|(?:during|for|of|to|on|at|in|until|from|with|and|but|when|if|before|after|up|all)\b))"
     r"|\bfree\s+of\s+charge\b|\bfor\s+free\b|\bfree\s*(?:[.;,)]|$)|\bno (?:charge|cost)\b",

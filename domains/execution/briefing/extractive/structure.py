@@ -59,6 +59,8 @@ _RULE = re.compile(r"[ \t]*([-=_*~#+])\1{4,}[ \t]*$")
 # A label joined to its value by a dot leader ("Abstract submission deadline ........ 14 February 2025"): a field.
 _LEADER = re.compile(r"[ \t]*(?P<label>[^\s.][^\n]{0,60}?)(?:[ \t]*\.{4,}|[ \t]+\.{3})[ \t]*(?=\S)")
 _TABLE_LINE = re.compile(r"[ \t]*\|")
+# The header of a table continued from an earlier chunk, as the chunker writes it into the section label
+_COLUMNS_HINT = re.compile(r"(?:^|\()columns: ([^()]*)\)?$")
 _TABLE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
 _NUMBERED = re.compile(
     r"[ \t]*(?:\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.?|\(\d{1,3}\)|\(?[a-z][.)]|\(?[ivx]{1,4}\))[ \t]+(?=\S)"
@@ -387,6 +389,10 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
             if not reader.table_header and following is not None and _TABLE_SEPARATOR.match(following):
                 reader.table_header = _cells(raw)
                 continue
+            if not reader.table_header and titles and (columns := _COLUMNS_HINT.search(titles[-1])):
+                # A chunk continuing a table whose header row is in an earlier chunk: the chunker wrote the header
+                # into the section label ("Fees (columns: Class, Member price, Non-member price)")
+                reader.table_header = " / ".join(cell.strip() for cell in columns.group(1).split(",") if cell.strip())
             start, end = _row_span(text, line)
             if end > start:
                 row_context = reader.context(reader.lead_in, reader.table_header)

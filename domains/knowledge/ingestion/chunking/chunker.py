@@ -8,9 +8,9 @@ from domains.knowledge.ingestion.chunking.cuts import section_cuts
 from domains.knowledge.ingestion.chunking.drafts import ChunkDraft, ChunkLimits
 from domains.knowledge.ingestion.chunking.lines import PageIndex
 from domains.knowledge.ingestion.chunking.packing import pack_section
-from domains.knowledge.ingestion.chunking.sections import plan_sections
+from domains.knowledge.ingestion.chunking.sections import MAX_LABEL_CHARS, plan_sections
 from domains.knowledge.ingestion.chunking.sentences import has_sentence_punctuation
-from domains.knowledge.ingestion.chunking.tables import TableRows, pack_rows
+from domains.knowledge.ingestion.chunking.tables import TableRows, continued_table_columns, pack_rows
 from domains.knowledge.ingestion.parsing import ParsedDocument
 
 
@@ -39,5 +39,10 @@ def chunk_document(
             ]
             for start, end in spans if rows else pack(low, high):
                 first, last = pages.page_at(start), pages.page_at(max(start, end - 1))
-                drafts.append(ChunkDraft.of(text, len(drafts), start, end, section.label, first, last))
+                label = section.label
+                columns = continued_table_columns(text, start) if "|" in text[start:end] else None
+                if columns is not None:
+                    hinted = f"{label} ({columns})" if label else f"({columns})"
+                    label = hinted if len(hinted) <= MAX_LABEL_CHARS else label
+                drafts.append(ChunkDraft.of(text, len(drafts), start, end, label, first, last))
     return drafts

@@ -6,6 +6,7 @@ overlap; a row longer than the chunk maximum is the one case left to the ordinar
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
@@ -63,3 +64,35 @@ def pack_rows(rows: list[Span], limits: ChunkLimits) -> Iterator[tuple[Span, boo
         group.append(row)
     if group:
         yield (group[0][0], group[-1][1]), False
+
+
+# A Markdown pipe table's lines, and the line under its header row ("|---|:---:|")
+_PIPE_LINE = re.compile(r"[ \t]*\|")
+_PIPE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
+COLUMNS_HINT = "columns: "
+MAX_COLUMNS_HINT_CHARS = 200
+
+
+def continued_table_columns(text: str, start: int) -> str | None:
+    """Return "columns: A, B, C" when a chunk starting at `start` opens inside a Markdown pipe table whose header row
+    lies in an earlier chunk, else None. Such rows are raw text ("| Yoga | £8 | £12 |"): without the header above
+    them nothing says which column is the non-member price, so the chunk's section label carries the header."""
+    line_end = text.find("\n", start)
+    if not _PIPE_LINE.match(text[start : line_end if line_end >= 0 else len(text)]):
+        return None
+    above: list[str] = []
+    position = start
+    while position > 0:
+        line_start = text.rfind("\n", 0, position - 1) + 1
+        line = text[line_start : position - 1]
+        if not _PIPE_LINE.match(line):
+            break
+        above.append(line)
+        position = line_start
+    if len(above) < 2 or not _PIPE_SEPARATOR.match(above[-2]):
+        return None  # no header row above (the chunk holds it, or this is no Markdown table)
+    cells = [cell.strip() for cell in above[-1].strip().strip("|").split("|") if cell.strip()]
+    if not cells:
+        return None
+    hint = COLUMNS_HINT + ", ".join(cells)
+    return hint if len(hint) <= MAX_COLUMNS_HINT_CHARS else hint[: MAX_COLUMNS_HINT_CHARS - 1].rstrip() + "…"
