@@ -65,3 +65,12 @@ def test_a_sum_in_any_common_currency_is_money() -> None:
         assert not holds_money(words), words
     text = "## Tickets\n\nThe entrance fee of the Old Town Museum was 12 florins in 2019."
     assert candidate_quotes("What was the entrance fee of the Old Town Museum in 2019?", text, "museum.txt")
+
+
+def test_a_sum_says_claim_only_beside_the_words_a_plain_paragraph_must_hold() -> None:
+    # v53: "claim" met by any sum let a museum's fee (a plain paragraph sharing no asked word) answer a question about
+    # one person's expenses; the sum counts in the focus share, never as the asked word a plain paragraph needs.
+    museum = "The entrance fee of the Old Town Museum was 12 florins in 2019."
+    assert candidate_quotes("How much did Elena Novak claim for travel?", museum, "museum.txt") == []
+    row = "Date: 2024-02-19 | Employee: Elena Novak | Category: Travel | Amount: 1030.75 | Approved: Yes"
+    assert row in candidate_quotes("How much did Elena Novak claim for travel?", row, section="expenses.csv")
