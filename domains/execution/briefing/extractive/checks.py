@@ -2242,7 +2242,8 @@ def in_stated_range(term: str, text: str | None, clock: bool = False) -> bool:
 
 
 def _names_day_or_month(word: str) -> bool:
-    return word in MONTHS or word.removesuffix("s") in _WEEKDAYS  # _WEEKDAYS holds "weekend" and "weekday"
+    # a word or its stem ("decemb": the question's key terms are stems); _WEEKDAYS holds "weekend" and "weekday"
+    return word in MONTHS or word in _MONTH_STEMS or word.removesuffix("s") in _WEEKDAYS
 
 
 _HOW_MANY = re.compile(r"\bhow many\b")

@@ -5,6 +5,7 @@ SQuAD and probes through HTTP) and a long Markdown price list. The texts are wri
 from __future__ import annotations
 
 from domains.execution.briefing.extractive.checks import holds_money
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.structure import read_units
 from domains.knowledge.ingestion.chunking import chunk_document
 from domains.knowledge.ingestion.parsing import parse_document
@@ -74,3 +75,14 @@ def test_a_sum_says_claim_only_beside_the_words_a_plain_paragraph_must_hold() ->
     assert candidate_quotes("How much did Elena Novak claim for travel?", museum, "museum.txt") == []
     row = "Date: 2024-02-19 | Employee: Elena Novak | Category: Travel | Amount: 1030.75 | Approved: Yes"
     assert row in candidate_quotes("How much did Elena Novak claim for travel?", row, section="expenses.csv")
+
+
+def test_a_month_the_situation_names_is_told_whatever_its_stem() -> None:
+    # v54: told months were found by their full name only, so "December" (stem "decemb") was asked, not told: a fee
+    # "for all memberships" naming no month did not answer "I'm joining in December - is there a joining fee?"
+    fee = "A one-time joining fee of $25 applies to all monthly and annual memberships."
+    for month in ("December", "January", "March"):
+        assert analyze(f"I'm joining in {month} - is there a joining fee?", [], max_sentence_chars=400).needs.told_days
+        assert fee in candidate_quotes(
+            f"I'm joining in {month} - is there a joining fee?", f"## Fees\n\n{fee}", "gym.md"
+        )
