@@ -376,8 +376,6 @@ _MONEY_QUESTION = re.compile(
     r"|\bwhat does .* cost\b|\bwhat (?:amount|sum)\b"
     r"|\bhow (?:big|large|high|small|low) " + _SUM_ASKED
 )
-# "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
-# ("install the free Colour Contrast Analyser").
 # Currencies written as words or codes after the sum ("12 yen", "42 florins", "300 INR"): the outside check of
 # 2026-12-05 found a sum in any currency but dollars, euros and pounds read as no sum of money. Words that are also
 # common English after a number are left out ("3 marks", "5 won", "try").
@@ -388,6 +386,8 @@ _CURRENCY_WORDS = (
     r"baht|thb|krw|ringgit|myr|rupiah|idr|dong|vnd|pesetas?|drachmas?|escudos?|centimes?|kopeks?|"
     r"naira|ngn|cedis?|kwacha|birr|bitcoins?|btc|aud|cad|nzd|hkd|sgd|mxn|brl"
 )
+# "free" states a price when it is said of something ("parking is free", "free of charge"), not as an adjective
+# ("install the free Colour Contrast Analyser").
 _MONEY = re.compile(
     r"[£$€¥₹₩₽₺₪₱฿₫]\s?\d|\d\s?(?:(?:thousand|million|billion|bn)\s+)?(?:" + _CURRENCY_WORDS + r")\b"
     r"|\b(?:is|are|was|were|be|been|it's|travel|go|goes|come|comes|stay|stays)\s+(?:\w+\s+)?free\b"
@@ -406,6 +406,8 @@ _PHONE_UNIT = re.compile(r"\d(?:[\s()-]?\d){6,}")
 # A measure question names what is measured; the answer carries that measure's unit ("175 °C", not "60 minutes").
 # A table row carries it in its column's label: "Weight kg: 29.5", "Length (cm): 120" (v38).
 _UNIT_LABEL = r"|\b(?:{units})\)?\s*:\s*\d"
+# Units of length ("12 m", "3 miles"): a distance question's answer carries one, and a sentence with one measures
+_LENGTH_UNIT = r"mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?"
 _COLOUR_QUESTION = re.compile(r"\b(?:what|which) colou?rs?\b")
 _UNIT_QUESTIONS = (
     (
@@ -437,8 +439,7 @@ _UNIT_QUESTIONS = (
         ),
         re.compile(
             r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand))\s?"
-            r"(?:mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?|storeys?|"
-            r"stories|floors?)\b"
+            rf"(?:{_LENGTH_UNIT}|storeys?|stories|floors?)\b"
             + _UNIT_LABEL.format(units="mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|ft|inches|miles"),
             re.I,
         ),
@@ -740,9 +741,7 @@ def asked_dimension(folded: str) -> str | None:
     return _DIMENSION_OF.get(word, word)
 
 
-_DISTANCE = re.compile(
-    r"\d\s?(?:mm|cm|m|km|metres?|meters?|feet|foot|ft|inches|inch|miles?|yards?)\b|\d\s?(?:\'|\")", re.I
-)
+_DISTANCE = re.compile(rf"\d\s?(?:{_LENGTH_UNIT})\b|\d\s?(?:\'|\")", re.I)
 
 
 def states_other_dimension(text: str, asked: str) -> bool:
@@ -1438,9 +1437,9 @@ class QuestionNeeds:
     dimension: str | None = None
     # What "Are Greenleaf orders free?" asks of its subject ("free"; asked_predicate): the sentence itself must say it
     predicate: str | None = None
-    # The question's words and whether each is asked as true ("Which expenses were not approved?" -> approv: False):
-    # a record's yes/no field of that name must agree (flag_contradicted)
-    flags: tuple[tuple[str, bool], ...] = ()
+    # The words the question asks as not true ("Which expenses were not approved?" -> approv): a record's yes/no
+    # field named by a question word must agree (flag_contradicted)
+    denied: frozenset[str] = frozenset()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1448,13 +1447,13 @@ class QuestionNeeds:
             return True
         return any(label == term and same_word(number, stems) for label, number in self.labels)
 
-    def says_predicate(self, tokens: list[Token], text: str, headed: frozenset[str] | None) -> bool:
+    def says_predicate(self, tokens: list[Token], headed: frozenset[str] | None, priced: bool) -> bool:
         """Return True when the sentence, or its own headings ("What is not covered"), says what a yes/no question
         asks of its subject: the word, a form or synonym of it, its negation ("not included"), or, for "free", a
-        price."""
+        price (`priced`: the sentence states a sum)."""
         if self.predicate is None or self.found(self.predicate, {token.stem for token in tokens} | (headed or set())):
             return True
-        return self.predicate == _FREE_WORD and holds_money(text)
+        return self.predicate == _FREE_WORD and priced
 
     def notice_given(self, text: str | None) -> bool:
         """Return True when "how much notice" is asked and the sentence states a time before ("at least four weeks
@@ -1618,7 +1617,7 @@ class QuestionNeeds:
             money and bool(_RATE_ASKED.search(folded)),
             asked_dimension(folded),
             asked_predicate(asked, focus),
-            asked_flags(whole),
+            denied_words(whole),
         )
 
     def eligible(
@@ -1697,11 +1696,11 @@ class QuestionNeeds:
             return False  # "We will send details of the Christmas collection dates in December."
         if text is not None and names_other_days_only(text, self.terms):
             return False  # "a Saturday morning session" for "What time does the pantry open on Tuesdays?"
-        if row and text is not None and self.flags and flag_contradicted(text, self.flags):
+        if row and text is not None and flag_contradicted(text, self.terms, self.denied):
             return False  # "... | Approved: Yes" for "Which expenses were not approved?"
         if text is not None and scoped_to_another(text, tokens, self.key_terms - document - names, self.terms):
             return False  # "Late fees are $0.25 per day for books." for "What is the late fee for overdue DVDs?"
-        if text is not None and names_other_months_only(text, self.terms - self.told_days):
+        if text is not None and names_other_months_only(text, tokens, self.terms - self.told_days):
             return False  # "served 212 households in January" for "How many households used the larder in December?"
         if text is not None and text.rstrip().endswith(":"):
             return False  # "Shift cover for the week:" introduces what follows and states nothing itself
@@ -1713,7 +1712,9 @@ class QuestionNeeds:
             return False  # "Fiona Hale (Finance Business Partner)" for "What did Fiona Hale say about the finances?"
         if self.exists and not self.names_the_thing(tokens, section | document, headed):
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
-        if self.money and text is not None and not holds_money(text, header):
+        # whether the sentence states a sum, read once for the checks below that ask it
+        priced = text is not None and (self.money or self.predicate == _FREE_WORD) and holds_money(text, header)
+        if self.money and text is not None and not priced:
             return False
         if self.rate and text is not None and not header and not _STATES_RATE.search(text):
             return False  # "seed potato sales ... raising £611" for "What did the seed potatoes sell for per kilo?"
@@ -1724,7 +1725,7 @@ class QuestionNeeds:
             return False  # "... assess the GBP 389.00 you claimed" for "What was the flight number?"
         if self.place_or_time is not None and text is not None and labels_the_other(text, self.place_or_time):
             return False  # "Date of incident: Tuesday 3 March" for "Where did the incident happen?"
-        if self.predicate is not None and text is not None and not self.says_predicate(tokens, text, headed):
+        if self.predicate is not None and text is not None and not self.says_predicate(tokens, headed, priced):
             return False  # "Greenleaf Produce delivers fresh vegetables every Tuesday" for "Are Greenleaf orders free?"
         if self.dimension is not None and text is not None and states_other_dimension(text, self.dimension):
             return False  # "The main pool is 25 metres long" for "How deep is the main pool?"
@@ -1746,9 +1747,9 @@ class QuestionNeeds:
         implied: set[str] = set()
         if self.unit is _PHONE_UNIT and text is not None and _PHONE_UNIT.search(text):
             implied |= _DIALLING & self.focus.keys()  # "What number do I ring to make a claim?" -- "Claims line: ..."
-        if self.money and text is not None and holds_money(text, header):
+        if self.money and priced:
             implied |= _SPENDING & self.focus.keys()  # "How much did Elena claim for travel?" -- "| Amount: 1030.75"
-        if self.predicate == _FREE_WORD and text is not None and holds_money(text, header):
+        if self.predicate == _FREE_WORD and priced:
             implied.add(_FREE_WORD)  # "Are Greenleaf orders free?" -- "Minimum order is $200." says they are not
         if text is not None:
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
@@ -2377,6 +2378,12 @@ _DAY_ABBREVIATIONS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _ANY_DAY = re.compile(r"\b(?:daily|every ?day|each day|all week|7 days|seven days|weekdays?|weekends?)\b", re.I)
 
 
+def _covered(start: int, end: int, cycle: int) -> set[int]:
+    """Return the positions a range from `start` to `end` covers in a cycle of `cycle` (days of the week, months),
+    wrapping past its end ("Sat to Mon", "Nov to Jan")."""
+    return {position % cycle for position in range(start, end + 1 if end >= start else end + cycle + 1)}
+
+
 def names_other_days_only(text: str, asked: frozenset[str]) -> bool:
     """Return True when a question names a day of the week and the sentence names days of the week, but not that one,
     counting the days a range covers ("Monday to Friday" holds Tuesday) and never when it says "daily" or
@@ -2387,8 +2394,7 @@ def names_other_days_only(text: str, asked: frozenset[str]) -> bool:
         return False
     named: set[int] = set()
     for first, last in _DAY_RANGE.findall(text):
-        start, end = _DAY_ABBREVIATIONS.index(first.lower()), _DAY_ABBREVIATIONS.index(last.lower())
-        named.update(day % 7 for day in range(start, end + 1 if end >= start else end + 8))
+        named.update(_covered(_DAY_ABBREVIATIONS.index(first.lower()), _DAY_ABBREVIATIONS.index(last.lower()), 7))
     for token in tokenize(text):
         for index, day in enumerate(DAY_NAMES):
             if token.lower in (day, day + "s") or (same_word(token.stem, {days[index]}) and token.lower[:3] == day[:3]):
@@ -2431,7 +2437,7 @@ _ANY_MONTH = re.compile(
 _NUMERIC_DATE = re.compile(r"\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b")
 
 
-def names_other_months_only(text: str, asked: frozenset[str]) -> bool:
+def names_other_months_only(text: str, tokens: list[Token], asked: frozenset[str]) -> bool:
     """Return True when a question names a month and the sentence names months, but not that one ("the larder served
     212 households in January" for "How many households used it in December?"), counting the months a range covers
     ("October to December" holds November) and ISO dates; never when the sentence speaks of every month ("monthly")
@@ -2442,13 +2448,12 @@ def names_other_months_only(text: str, asked: frozenset[str]) -> bool:
     named: set[int] = set()
     abbreviations = [month[:3] for month in MONTH_NAMES]
     for first, last in _MONTH_RANGE.findall(text):
-        start, end = abbreviations.index(first.lower()), abbreviations.index(last.lower())
-        named.update(month % 12 for month in range(start, end + 1 if end >= start else end + 13))
-    for position, token in enumerate(tokenize(text)):
+        named.update(_covered(abbreviations.index(first.lower()), abbreviations.index(last.lower()), 12))
+    for position, token in enumerate(tokens):
         word = token.lower.rstrip(".")
         if word == "may":
-            if token.capitalized and position > 0:
-                named.add(4)  # "in May"; a sentence's opening "May" is the verb
+            if _may_is_the_month(tokens, position):
+                named.add(4)  # "in May", "3 May"; "Members may bring ..." is the verb
             continue
         for index, month in enumerate(MONTH_NAMES):
             if word == month or (token.capitalized and word in (month[:3], "sept") and month.startswith(word)):
@@ -2732,26 +2737,23 @@ def _inverted_auxiliary(tokens: list[Token]) -> int | None:
 _YES_NO_FIELD = re.compile(r"(?:^|\|\s*)([A-Za-z][\w -]{0,30}?):\s*(yes|no|y|n|true|false)\s*(?=\||$)", re.IGNORECASE)
 
 
-def asked_flags(tokens: list[Token]) -> tuple[tuple[str, bool], ...]:
-    """Return each content word of the question with whether it is asked as true: False right after "not", "n't" or
-    "never" ("Which expenses were not approved?"), True otherwise."""
-    flags: list[tuple[str, bool]] = []
-    for index, token in enumerate(tokens):
-        if token.content and not token.numeric:
-            before = tokens[index - 1].lower if index else ""
-            flags.append((token.stem, before not in ("not", "n't", "never")))
-    return tuple(flags)
+def denied_words(tokens: list[Token]) -> frozenset[str]:
+    """Return the stems of the question's words right after "not", "n't" or "never" ("Which expenses were not
+    approved?" -> approv): what it asks as not true."""
+    return frozenset(
+        token.stem for before, token in pairwise(tokens) if before.lower in ("not", "n't", "never") and token.content
+    )
 
 
-def flag_contradicted(text: str, flags: tuple[tuple[str, bool], ...]) -> bool:
-    """Return True when a record's yes/no field is named by a question word and says the opposite of what the
-    question asks ("Approved: Yes" for "... not approved?", "Paid: No" for "Which invoices were paid?")."""
+def flag_contradicted(text: str, terms: frozenset[str], denied: frozenset[str]) -> bool:
+    """Return True when a record's one-word yes/no field is named by a question word and says the opposite of what
+    the question asks ("Approved: Yes" for "... not approved?", "Paid: No" for "Which invoices were paid?")."""
     for label, value in _YES_NO_FIELD.findall(text):
-        words = label.split()
-        if len(words) != 1:
+        if len(label.split()) != 1:
             continue
+        field = {stem(label.strip().lower())}
         said = value.lower() in ("yes", "y", "true")
-        if any(same_word(term, {stem(words[0].lower())}) and said != wanted for term, wanted in flags):
+        if any(same_word(term, field) and said == (term in denied) for term in terms | denied):
             return True
     return False
 

@@ -26,15 +26,19 @@ from tests.unit.execution.extractive.helpers import candidate_quotes, question_n
 DECEMBER = frozenset({stem("december")})
 
 
+def other_months_only(text: str, asked: frozenset[str]) -> bool:
+    return names_other_months_only(text, tokenize(text), asked)
+
+
 def test_a_month_asked_is_not_met_by_a_sentence_naming_only_other_months() -> None:
-    assert names_other_months_only("The café served 340 customers in January 2026, up from 290.", DECEMBER)
-    assert names_other_months_only("Invoice dated 2026-01-14.", DECEMBER)  # an ISO date names its month
-    assert not names_other_months_only("Accounts for October to December 2025 were approved.", DECEMBER)
-    assert not names_other_months_only("Accounts for Nov to Jan were approved.", DECEMBER)  # a range across the year
-    assert not names_other_months_only("Rent is paid monthly, first due in January.", DECEMBER)  # every month
-    assert not names_other_months_only("Due 03/01/2026 at the latest.", DECEMBER)  # month order unknown
-    assert not names_other_months_only("The café served 340 customers.", DECEMBER)  # no month at all
-    assert not names_other_months_only("May we remind members to book early?", frozenset({stem("may")}))
+    assert other_months_only("The café served 340 customers in January 2026, up from 290.", DECEMBER)
+    assert other_months_only("Invoice dated 2026-01-14.", DECEMBER)  # an ISO date names its month
+    assert not other_months_only("Accounts for October to December 2025 were approved.", DECEMBER)
+    assert not other_months_only("Accounts for Nov to Jan were approved.", DECEMBER)  # a range across the year
+    assert not other_months_only("Rent is paid monthly, first due in January.", DECEMBER)  # every month
+    assert not other_months_only("Due 03/01/2026 at the latest.", DECEMBER)  # month order unknown
+    assert not other_months_only("The café served 340 customers.", DECEMBER)  # no month at all
+    assert not other_months_only("May we remind members to book early?", frozenset({stem("may")}))
     text = "## Treasurer's report\n\nThe cafe served 340 customers in January 2026. Takings in December were high."
     quotes = candidate_quotes("how many customers did the cafe serve in December?", text, section="cafe-minutes.md")
     assert not any("340" in quote for quote in quotes)
