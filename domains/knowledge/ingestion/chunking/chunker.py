@@ -10,7 +10,7 @@ from domains.knowledge.ingestion.chunking.lines import PageIndex
 from domains.knowledge.ingestion.chunking.packing import pack_section
 from domains.knowledge.ingestion.chunking.sections import MAX_LABEL_CHARS, plan_sections
 from domains.knowledge.ingestion.chunking.sentences import has_sentence_punctuation
-from domains.knowledge.ingestion.chunking.tables import TableRows, continued_table_columns, pack_rows
+from domains.knowledge.ingestion.chunking.tables import PipeTables, TableRows, pack_rows
 from domains.knowledge.ingestion.parsing import ParsedDocument
 
 
@@ -25,6 +25,7 @@ def chunk_document(
     line_starts = [line.start for line in plan.lines]
     sentences = has_sentence_punctuation(text)
     tables = TableRows(parsed.blocks)
+    pipe_tables = PipeTables(text)
     drafts: list[ChunkDraft] = []
 
     def pack(low: int, high: int) -> list[tuple[int, int]]:
@@ -40,7 +41,7 @@ def chunk_document(
             for start, end in spans if rows else pack(low, high):
                 first, last = pages.page_at(start), pages.page_at(max(start, end - 1))
                 label = section.label
-                columns = continued_table_columns(text, start) if "|" in text[start:end] else None
+                columns = pipe_tables.continued_columns(start)
                 if columns is not None:
                     hinted = f"{label} ({columns})" if label else f"({columns})"
                     label = hinted if len(hinted) <= MAX_LABEL_CHARS else label

@@ -1,13 +1,14 @@
 """Table rows stay whole: a run of `table_row` blocks is packed into chunks of whole rows, never cut inside one.
 
 Each row already names its columns (parsing/builder.py), so a chunk of rows needs no header repeated and no
-overlap; a row longer than the chunk maximum is the one case left to the ordinary packer.
+overlap; a row longer than the chunk maximum is the one case left to the ordinary packer. A Markdown pipe table is
+kept as written: PipeTables gives a chunk that continues one the header row for its section label.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
 from domains.knowledge.ingestion.chunking.drafts import ChunkLimits
@@ -66,33 +67,42 @@ def pack_rows(rows: list[Span], limits: ChunkLimits) -> Iterator[tuple[Span, boo
         yield (group[0][0], group[-1][1]), False
 
 
-# A Markdown pipe table's lines, and the line under its header row ("|---|:---:|")
+# A Markdown pipe table's header row with the separator line under it ("|---|:---:|"), and the rows that follow
+_PIPE_HEADER = re.compile(
+    r"^([ \t]*\|[^\n]*)\n[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*(?:\n|$)", re.MULTILINE
+)
+_PIPE_ROWS = re.compile(r"(?:[ \t]*\|[^\n]*(?:\n|$))*")
 _PIPE_LINE = re.compile(r"[ \t]*\|")
-_PIPE_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$")
-COLUMNS_HINT = "columns: "
+_COLUMNS_HINT = "columns: "
 MAX_COLUMNS_HINT_CHARS = 200
 
 
-def continued_table_columns(text: str, start: int) -> str | None:
-    """Return "columns: A, B, C" when a chunk starting at `start` opens inside a Markdown pipe table whose header row
-    lies in an earlier chunk, else None. Such rows are raw text ("| Yoga | £8 | £12 |"): without the header above
-    them nothing says which column is the non-member price, so the chunk's section label carries the header."""
-    line_end = text.find("\n", start)
-    if not _PIPE_LINE.match(text[start : line_end if line_end >= 0 else len(text)]):
-        return None
-    above: list[str] = []
-    position = start
-    while position > 0:
-        line_start = text.rfind("\n", 0, position - 1) + 1
-        line = text[line_start : position - 1]
-        if not _PIPE_LINE.match(line):
-            break
-        above.append(line)
-        position = line_start
-    if len(above) < 2 or not _PIPE_SEPARATOR.match(above[-2]):
-        return None  # no header row above (the chunk holds it, or this is no Markdown table)
-    cells = [cell.strip() for cell in above[-1].strip().strip("|").split("|") if cell.strip()]
-    if not cells:
-        return None
-    hint = COLUMNS_HINT + ", ".join(cells)
+class PipeTables:
+    """The Markdown pipe tables of a text, found in one pass: where each one's rows run and the header they read
+    under. Such rows are raw text ("| Yoga | £8 | £12 |"): a chunk of them after the one holding the header row says
+    nothing of which column is the non-member price, so its section label carries the header (continued_columns)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._tables: list[tuple[int, int, str]] = []  # (first row's start, end of the last row, columns hint)
+        for header in _PIPE_HEADER.finditer(text):
+            rows = _PIPE_ROWS.match(text, header.end())
+            end = rows.end() if rows is not None else header.end()
+            cells = [cell.strip() for cell in header.group(1).strip().strip("|").split("|") if cell.strip()]
+            if cells and end > header.end():
+                self._tables.append((header.end(), end, _columns_hint(cells)))
+        self._starts = [start for start, _, _ in self._tables]
+
+    def continued_columns(self, start: int) -> str | None:
+        """Return "columns: A, B, C" when a chunk starting at `start` opens with one of a table's rows, below its
+        header row (which an earlier chunk holds), else None (also for a chunk that opens inside a long row)."""
+        index = bisect_right(self._starts, start) - 1
+        if index < 0:
+            return None
+        first_row, end, hint = self._tables[index]
+        return hint if first_row <= start < end and _PIPE_LINE.match(self._text, start) else None
+
+
+def _columns_hint(cells: list[str]) -> str:
+    hint = _COLUMNS_HINT + ", ".join(cells)
     return hint if len(hint) <= MAX_COLUMNS_HINT_CHARS else hint[: MAX_COLUMNS_HINT_CHARS - 1].rstrip() + "…"
