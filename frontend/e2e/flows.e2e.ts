@@ -93,6 +93,22 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     expect(page.url()).toMatch(/\/investigations\/view\?id=/);
   };
 
+  /** Upload a file on the Documents page under a title and wait until it is indexed. */
+  const uploadAndWait = async (file: { name: string; mimeType: string; buffer: Buffer }, title: string) => {
+    await page.getByLabel("Choose a file").setInputFiles(file);
+    await page.getByLabel("Title (optional)").fill(title);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
+  };
+
+  /** Ask a question of one document (by its title) on the Investigations page and wait for the outcome. */
+  const askOf = async (title: string, question: string) => {
+    await openFromNav("Investigations");
+    await page.getByLabel("Question", { exact: true }).fill(question);
+    await page.getByRole("checkbox", { name: title }).check();
+    await investigate();
+  };
+
   /** Take the browser errors a step provokes on purpose (a refused request, a connection cut) out of the watch. */
   const expectBrowserErrors = (pattern: RegExp) => {
     const unexpected = errors.filter((error) => !pattern.test(error));
@@ -153,14 +169,14 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
   });
 
   step("uploads a Markdown document and sees it indexed in the list", async () => {
-    await page.getByLabel("Choose a file").setInputFiles({
-      name: "observatory-handbook.md",
-      mimeType: "text/markdown",
-      buffer: Buffer.from(HANDBOOK, "utf8"),
-    });
-    await page.getByLabel("Title (optional)").fill("Observatory handbook");
-    await page.getByRole("button", { name: "Upload" }).click();
-    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
+    await uploadAndWait(
+      {
+        name: "observatory-handbook.md",
+        mimeType: "text/markdown",
+        buffer: Buffer.from(HANDBOOK, "utf8"),
+      },
+      "Observatory handbook",
+    );
     await page.getByRole("link", { name: "Observatory handbook" }).waitFor();
     await screenshot("documents");
   });
@@ -313,21 +329,18 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
 
   step("cites a quote on the second page of a PDF by its own page", async () => {
     await openFromNav("Documents");
-    await page.getByLabel("Choose a file").setInputFiles({
-      name: "bridge-inspection.pdf",
-      mimeType: "application/pdf",
-      buffer: textPdf(
-        "Bridge inspection report.\nThe deck of the north bridge was resurfaced in the spring.",
-        "The south bearing of the bridge shows heavy corrosion.\nTraffic stays limited to one lane until repair.",
-      ),
-    });
-    await page.getByLabel("Title (optional)").fill("Bridge inspection");
-    await page.getByRole("button", { name: "Upload" }).click();
-    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
-    await openFromNav("Investigations");
-    await page.getByLabel("Question", { exact: true }).fill("What does the south bearing of the bridge show?");
-    await page.getByRole("checkbox", { name: "Bridge inspection" }).check();
-    await investigate();
+    await uploadAndWait(
+      {
+        name: "bridge-inspection.pdf",
+        mimeType: "application/pdf",
+        buffer: textPdf(
+          "Bridge inspection report.\nThe deck of the north bridge was resurfaced in the spring.",
+          "The south bearing of the bridge shows heavy corrosion.\nTraffic stays limited to one lane until repair.",
+        ),
+      },
+      "Bridge inspection",
+    );
+    await askOf("Bridge inspection", "What does the south bearing of the bridge show?");
     await page.getByRole("heading", { name: "Briefing" }).waitFor();
     const pages = page.locator(".claim .quote-pages").first();
     await pages.waitFor();
@@ -397,20 +410,17 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
 
   step("reads a quoted spreadsheet row as a list of its fields, with the verbatim quote kept", async () => {
     await openFromNav("Documents");
-    await page.getByLabel("Choose a file").setInputFiles({
-      name: "bike-catalogue.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        "Model,Category,Price USD,Weight kg\nSparrow City,Commuter,749,11.9\nFinch Road,Road,1299,8.4\n",
-      ),
-    });
-    await page.getByLabel("Title (optional)").fill("Bike catalogue");
-    await page.getByRole("button", { name: "Upload" }).click();
-    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
-    await openFromNav("Investigations");
-    await page.getByLabel("Question", { exact: true }).fill("What is the price of the Sparrow City?");
-    await page.getByRole("checkbox", { name: "Bike catalogue" }).check();
-    await investigate();
+    await uploadAndWait(
+      {
+        name: "bike-catalogue.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          "Model,Category,Price USD,Weight kg\nSparrow City,Commuter,749,11.9\nFinch Road,Road,1299,8.4\n",
+        ),
+      },
+      "Bike catalogue",
+    );
+    await askOf("Bike catalogue", "What is the price of the Sparrow City?");
     await page.getByRole("heading", { name: "Briefing" }).waitFor();
     const quote = page.locator(".claim blockquote").first();
     await quote.locator("dl").waitFor();
@@ -425,24 +435,21 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
   step("keeps a long email address inside the page on a 375 px phone: run, search and document pages", async () => {
     const address = "dana.whitfield@oakpropertymanagementservices.example";
     await openFromNav("Documents");
-    await page.getByLabel("Choose a file").setInputFiles({
-      name: "landlord-email.eml",
-      mimeType: "message/rfc822",
-      buffer: Buffer.from(
-        `From: Dana Whitfield <${address}>\r\nTo: Sam Rivera <sam.rivera@mail.example>\r\n` +
-          "Subject: Water shut-off on Thursday\r\nDate: Tue, 14 May 2024 09:12:00 -0400\r\n" +
-          'Content-Type: text/plain; charset="utf-8"\r\n\r\n' +
-          "Hi Sam,\r\n\r\nThe water at 22 Elm Street will be shut off on Thursday from 9 am to 1 pm.\r\n\r\n" +
-          `Write to ${address} with any question.\r\n`,
-      ),
-    });
-    await page.getByLabel("Title (optional)").fill("Landlord email");
-    await page.getByRole("button", { name: "Upload" }).click();
-    await page.getByText(/is indexed as version 1|Version 1 is indexed/).waitFor({ timeout: 120_000 });
-    await openFromNav("Investigations");
-    await page.getByLabel("Question", { exact: true }).fill("When will the water be shut off at 22 Elm Street?");
-    await page.getByRole("checkbox", { name: "Landlord email" }).check();
-    await investigate();
+    await uploadAndWait(
+      {
+        name: "landlord-email.eml",
+        mimeType: "message/rfc822",
+        buffer: Buffer.from(
+          `From: Dana Whitfield <${address}>\r\nTo: Sam Rivera <sam.rivera@mail.example>\r\n` +
+            "Subject: Water shut-off on Thursday\r\nDate: Tue, 14 May 2024 09:12:00 -0400\r\n" +
+            'Content-Type: text/plain; charset="utf-8"\r\n\r\n' +
+            "Hi Sam,\r\n\r\nThe water at 22 Elm Street will be shut off on Thursday from 9 am to 1 pm.\r\n\r\n" +
+            `Write to ${address} with any question.\r\n`,
+        ),
+      },
+      "Landlord email",
+    );
+    await askOf("Landlord email", "When will the water be shut off at 22 Elm Street?");
     await page.locator(".outcome").waitFor();
     const run = page.url();
 

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
-import type { Run, RunResult, RunSummary, User } from "@/api/types";
+import type { Run, RunResult, User } from "@/api/types";
+import { runSummary } from "@/test/runs";
 import { BriefingPage } from "./BriefingPage";
 
 const session = vi.hoisted(() => ({ roles: ["member"] as string[] }));
@@ -42,22 +43,7 @@ const result = (outcome: "cancelled" | "answered"): RunResult => ({
   withheld: [],
 });
 
-const summary: RunSummary = {
-  run_id: "r1",
-  status: "completed",
-  outcome: "answered",
-  query: "When is it open?",
-  claim_count: 0,
-  citation_count: 0,
-  documents_cited: [],
-  retrieved_count: 0,
-  duration_ms: 10,
-  provider: "extractive",
-  model: null,
-  retries: 0,
-  semantic_unavailable: false,
-  failure_reason: null,
-};
+const summary = runSummary({ claim_count: 0, citation_count: 0, retrieved_count: 0 });
 
 const answer = (data: unknown, status = 200) =>
   ({

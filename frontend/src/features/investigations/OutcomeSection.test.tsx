@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Citation, Run, RunEvent, RunResult, RunStep, RunSummary } from "@/api/types";
+import type { Citation, Run, RunEvent, RunResult, RunStep } from "@/api/types";
+import { runSummary } from "@/test/runs";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
 import { deletedDocumentIds } from "./purged";
@@ -77,23 +78,7 @@ const result = (overrides: Partial<RunResult> = {}): RunResult => ({
   ...overrides,
 });
 
-const summary = (overrides: Partial<RunSummary> = {}): RunSummary => ({
-  run_id: "r1",
-  status: "completed",
-  outcome: "answered",
-  query: "When is it open?",
-  claim_count: 1,
-  citation_count: 1,
-  documents_cited: [],
-  retrieved_count: 1,
-  duration_ms: 10,
-  provider: "extractive",
-  model: null,
-  retries: 0,
-  semantic_unavailable: false,
-  failure_reason: null,
-  ...overrides,
-});
+const summary = runSummary;
 
 const event = (event_type: string, payload: Record<string, unknown>): RunEvent => ({
   id: `e-${event_type}`,
