@@ -1,11 +1,19 @@
 import type { ReactNode } from "react";
 import type { components } from "@/api/schema";
+import { codePointOffsetsToUtf16 } from "@/lib/highlight";
 
 type LabelledSpan = components["schemas"]["LabelledSpan"];
 
-/** A chunk's text with its labelled spans (ADR-0020) marked: only these are kept from models and never quoted. */
+/**
+ * A chunk's text with its labelled spans (ADR-0020) marked: only these are kept from models and never quoted. The
+ * API's offsets count code points (Python's); JavaScript strings count UTF-16 units, so they are converted, as the
+ * run page's HighlightedText converts them (an emoji before a span moved the mark).
+ */
 export function LabelledText({ text, spans }: { text: string; spans: readonly LabelledSpan[] }) {
-  const ordered = [...spans].sort((a, b) => a.start - b.start);
+  const flat = codePointOffsetsToUtf16(text, spans.flatMap(({ start, end }) => [start, end]));
+  const ordered = spans
+    .map((span, index) => ({ ...span, start: flat[index * 2] ?? span.start, end: flat[index * 2 + 1] ?? span.end }))
+    .sort((a, b) => a.start - b.start);
   const parts: ReactNode[] = [];
   let at = 0;
   ordered.forEach((span, index) => {
