@@ -2871,15 +2871,15 @@ _PREPOSITIONS = frozenset(
 )
 
 
+_WH_OPENERS = frozenset(("who", "what", "which", "how"))
+
+
 def _opening_copula(tokens: list[Token], index: int) -> bool:
     """Return True for the "is" of "Who is vice chair ...?" / "What is late check-out?" and the "many" of "How many
     sick days ...?": a role or thing named without a determiner starts after it, as after "the"."""
     if index == 1 and tokens[0].lower == "how" and tokens[1].lower in ("many", "much"):
         return True
     return index in (1, 2) and tokens[index].lower in ("is", "are", "was", "were") and tokens[0].lower in _WH_OPENERS
-
-
-_WH_OPENERS = frozenset(("who", "what", "which", "how"))
 
 
 def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:

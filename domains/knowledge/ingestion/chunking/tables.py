@@ -73,6 +73,7 @@ _PIPE_HEADER = re.compile(
 )
 _PIPE_ROWS = re.compile(r"(?:[ \t]*\|[^\n]*(?:\n|$))*")
 _PIPE_LINE = re.compile(r"[ \t]*\|")
+# The label suffix's wording: the extractive reader parses it back (briefing/extractive/structure._COLUMNS_HINT)
 _COLUMNS_HINT = "columns: "
 MAX_COLUMNS_HINT_CHARS = 200
 
