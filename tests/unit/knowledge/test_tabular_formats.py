@@ -6,12 +6,13 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime, time
 
 import openpyxl
 import pytest
 
 from domains.knowledge.ingestion.parsing import parse_document
+from domains.knowledge.ingestion.parsing.date_format import format_date
 from domains.knowledge.ingestion.parsing.number_format import format_number
 from tests.helpers.formats import make_email
 
@@ -143,9 +144,57 @@ def test_xlsx_numbers_are_read_as_their_cells_show_them() -> None:
             "Item: Weight | Amount: 12",
             "Item: Ratio | Amount: 1250.5",
             "Item: Fee | Amount: 1,234.50",
-            "Item: Due | Amount: 2024-03-05",
+            "Item: Due | Amount: 2024-03-05",  # openpyxl's default date format, yyyy-mm-dd
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("number_format", "shown"),
+    [
+        ("dd/mm/yyyy", "05/03/2024"),
+        ("d mmmm yyyy", "5 March 2024"),
+        ("mmm d, yyyy", "Mar 5, 2024"),
+        ("dddd, d mmmm", "Tuesday, 5 March"),
+        ("d-mmm-yy", "5-Mar-24"),
+        ("yyyy-mm-dd hh:mm", "2024-03-05 14:07"),  # `mm` after an hour is minutes, before a day a month
+        ("h:mm AM/PM", "2:07 PM"),
+        ("[$-409]mmmm d, yyyy;@", "March 5, 2024"),
+        ('yyyy"年"m"月"d"日"', "2024年3月5日"),
+        ("\\W\\e\\e\\k \\o\\f d mmm", "Week of 5 Mar"),
+    ],
+)
+def test_a_date_is_written_as_its_format_shows_it(number_format: str, shown: str) -> None:
+    assert format_date(datetime(2024, 3, 5, 14, 7), number_format) == shown
+
+
+def test_formats_that_are_no_date_format_leave_the_iso_text() -> None:
+    for number_format in ("General", "[h]:mm", "0.00", "@", "hh:mm:ss.00"):
+        assert format_date(datetime(2024, 3, 5, 14, 7), number_format) is None
+    assert format_date(time(14, 7), "d mmm yyyy") is None  # a time of day has no date to show
+    assert format_date(time(14, 7), "h:mm AM/PM") == "2:07 PM"
+
+
+def test_xlsx_dates_are_read_as_their_cells_show_them() -> None:
+    data = _workbook(
+        [
+            ("Task", "When"),
+            ("Inspection", date(2024, 3, 5)),
+            ("Handover", datetime(2024, 3, 5, 9, 30)),
+            ("Site visit", datetime(2024, 3, 5, 9, 30)),
+            ("Review", date(2024, 3, 5)),
+            ("Call", time(16, 45)),
+        ],
+        formats={"B2": "d mmmm yyyy", "B4": "m/d/yy h:mm", "B5": "mm-dd-yy", "B6": "h:mm AM/PM"},
+    )
+    parsed = parse_document(data, "plan.xlsx")
+    assert parsed.text.split("\n\n")[1:] == [
+        "Task: Inspection | When: 5 March 2024",
+        "Task: Handover | When: 2024-03-05 9:30:00",  # openpyxl's own default format for a datetime
+        "Task: Site visit | When: 5 March 2024 09:30",  # built-in 22, the reader's regional date and time
+        "Task: Review | When: 5 March 2024",  # built-in 14, the reader's regional short date
+        "Task: Call | When: 4:45 PM",
+    ]
 
 
 def test_a_cell_merged_down_gives_its_value_to_every_row_it_spans() -> None:

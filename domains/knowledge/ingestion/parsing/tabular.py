@@ -5,11 +5,11 @@ The first non-empty row of a CSV file or a sheet is its header, unless a wide ta
 100,000-row sheet costs the rows up to the cap, not the whole sheet (save one quick scan of a sheet's XML for its
 merged cells and formulas, _scan_sheet, bounded by the unpacked-bytes cap).
 
-An Excel number is written as its cell shows it (`£12.50`, `94.2%`: number_format.py). A cell merged down over
-several rows gives its value to each of them (a `Region` cell spanning its region's rows); a merge across columns
-is layout (a title centred over the table) and stays in its first cell. Formulas are read as their cached values;
-a formula saved without one (a workbook written by a script) is an empty cell, counted in the metadata
-(`uncached_formulas`) since ORION does not compute formulas.
+An Excel number or date is written as its cell shows it (`£12.50`, `94.2%`: number_format.py; `5 March 2024`:
+date_format.py). A cell merged down over several rows gives its value to each of them (a `Region` cell spanning
+its region's rows); a merge across columns is layout (a title centred over the table) and stays in its first cell.
+Formulas are read as their cached values; a formula saved without one (a workbook written by a script) is an empty
+cell, counted in the metadata (`uncached_formulas`) since ORION does not compute formulas.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from openpyxl.xml.functions import iterparse
 from domains.knowledge.errors import CorruptDocument, EmptyDocument
 from domains.knowledge.ingestion.parsing.builder import CELL_SEPARATOR, TextBuilder, header_names, inline, render_row
 from domains.knowledge.ingestion.parsing.containers import check_archive
+from domains.knowledge.ingestion.parsing.date_format import format_date
 from domains.knowledge.ingestion.parsing.detect import decode_text
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
@@ -183,6 +184,8 @@ def _cell_text(cell: Any) -> str:
             return shown
     if value is None:
         return ""
+    if isinstance(value, date | time) and (shown := format_date(value, cell.number_format, cell.style_array.numFmtId)):
+        return shown  # a datetime is a date
     if isinstance(value, datetime):
         return value.isoformat(sep=" ") if value.time() != time(0) else value.date().isoformat()
     if isinstance(value, date | time):
