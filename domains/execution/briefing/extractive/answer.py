@@ -27,6 +27,7 @@ from domains.execution.briefing.extractive.checks import (
     SITUATION_WEIGHT,
     Expect,
     asks_yes_no,
+    flag_contradicted,
     holds_expected,
     labels_the_asked,
     same_word,
@@ -637,6 +638,8 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
                 break
             if keyed and not all(same_word(term, _own_stems(analysis, candidate)) for term in keyed):
                 continue  # another row's record: "Power light off" does not answer "... Wi-Fi light is flashing?"
+            if keyed and flag_contradicted(analysis.quote_text(candidate), analysis.needs.terms, analysis.needs.denied):
+                continue  # "Approved: No" is no answer to "Which expenses were approved?"
             take(candidate)
     if kind is not None and anchor is None:
         # Prose answers a list question in sentences that rarely repeat its words: the further claims are the

@@ -2734,7 +2734,12 @@ def _inverted_auxiliary(tokens: list[Token]) -> int | None:
     return next((i for i, t in enumerate(tokens[:4]) if t.lower in _AUXILIARIES), None)
 
 
-_YES_NO_FIELD = re.compile(r"(?:^|\|\s*)([A-Za-z][\w -]{0,30}?):\s*(yes|no|y|n|true|false)\s*(?=\||$)", re.IGNORECASE)
+# A record's flag field: one word naming it, and a value a yes/no column holds ("Approved: Pending" is no yes)
+_FLAG_FIELD = re.compile(
+    r"(?:^|\|\s*)([A-Za-z][\w-]{0,30}):\s*(yes|no|y|n|true|false|pending|partial|partly|n/a|tbc|tbd|unknown)\s*(?=\||$)",
+    re.IGNORECASE,
+)
+_AFFIRMED = frozenset(("yes", "y", "true"))
 
 
 def denied_words(tokens: list[Token]) -> frozenset[str]:
@@ -2746,13 +2751,12 @@ def denied_words(tokens: list[Token]) -> frozenset[str]:
 
 
 def flag_contradicted(text: str, terms: frozenset[str], denied: frozenset[str]) -> bool:
-    """Return True when a record's one-word yes/no field is named by a question word and says the opposite of what
-    the question asks ("Approved: Yes" for "... not approved?", "Paid: No" for "Which invoices were paid?")."""
-    for label, value in _YES_NO_FIELD.findall(text):
-        if len(label.split()) != 1:
-            continue
-        field = {stem(label.strip().lower())}
-        said = value.lower() in ("yes", "y", "true")
+    """Return True when a record's one-word flag field is named by a question word and does not say what the
+    question asks: "Approved: Yes" for "... not approved?"; "Paid: No" or "Paid: Pending" for "Which invoices were
+    paid?" (only a yes affirms; anything but a yes may be "not paid")."""
+    for label, value in _FLAG_FIELD.findall(text):
+        field = {stem(label.lower())}
+        said = value.lower() in _AFFIRMED
         if any(same_word(term, field) and said == (term in denied) for term in terms | denied):
             return True
     return False

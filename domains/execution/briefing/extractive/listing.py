@@ -17,6 +17,7 @@ import re
 from enum import StrEnum
 
 from domains.execution.briefing.extractive.checks import AUDIENCE, CATEGORY, asks_for_list, asks_only
+from domains.execution.briefing.extractive.structure import is_record_line
 from domains.execution.briefing.extractive.terms import DAY_NAMES, MONTH_NAMES, fold, stem
 
 
@@ -196,8 +197,10 @@ def may_be_claim(text: str, people: bool = False) -> bool:
     stripped = text.strip()
     if people and _ATTENDANCE.match(stripped):
         return True
-    if not stripped or _PREAMBLE.search(stripped) or _SALUTATION.match(stripped):
+    if not stripped or _SALUTATION.match(stripped):
         return False
+    if _PREAMBLE.search(stripped) and not is_record_line(stripped):
+        return False  # a header field ("Date: ..."), but not a sheet's record whose first column is "Date"
     return not asks_only(stripped)  # a request phrased as a question ("Could everyone send ...?") still states
 
 
