@@ -60,6 +60,13 @@ _PERSONA_FOR_A_MODEL = (
     r"(?:any\s+)?(?:rules|restrictions|filters?|limits|limitations|guidelines|morals|ethics|censorship|boundaries)\b)"
 )
 
+# The same in German (spans-12): "Stell dir vor, du bist ein Ritter und schreibst einen Brief" is a worksheet's.
+_DE_PERSONA_FOR_A_MODEL = (
+    r"[^\n]{0,160}?(?:\b(?:ki|chatbot|bot|sprachmodell|assistent\w*|(?:be)?nutzer\w*|böse\w*|dan|keine\s+(?:regeln|"
+    r"grenzen|filter|einschränkungen|moral))\b|\bohne\s+(?:jede\s+)?(?:regeln|filter|grenzen|einschränkungen|zensur|"
+    r"moral|richtlinien)\b)"
+)
+
 OVERRIDE_RULES: tuple[Rule, ...] = (
     # "Ignore all previous instructions", "forget everything above", "disregard your rules".
     Rule(
@@ -244,7 +251,7 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             r"|\b(?:act|behave|respond|answer)\s+as\s+(?:if\s+you\s+were|though\s+you\s+were|an?\s+|my\s+)"
             r"(?:\w+\s+){0,2}?(?:ai|assistant|chatbot|bot|model|gpt|terminal|interpreter)\b"
             r"|\b(?:ab\s+jetzt|ab\s+sofort|jetzt|nun)\s+(?:bist\s+du|antwortest\s+du)\b"
-            r"|\bstell\s+dir\s+vor,?\s+du\s+(?:bist|wärst)\b"
+            rf"|\bstell\s+dir\s+vor,?\s+du\s+(?:bist|wärst)\b(?={_DE_PERSONA_FOR_A_MODEL})"
             r"|\bi\s+want\s+you\s+to\s+act\s+as\b|\bich\s+möchte,?\s+dass\s+(?:sie|du)\s+als\s+[^.\n]{1,60}?fungier"
             r"|\b(?:now\s+you\s+are|you\s+are\s+now)\s+(?:an?\s+|the\s+)?(?-i:[A-Z])\w+",
             _I,
