@@ -2,6 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
 import type { AuditEvent, User } from "@/api/types";
+import { expectCardLabels } from "@/test/tables";
 import { AuditTrail } from "./AuditTrail";
 
 const ok = (data: unknown, total: number) =>
@@ -124,5 +125,12 @@ describe("AuditTrail", () => {
     expect(cell(0, 1).getAttribute("title")).toBe("roles_changed");
     expect(cell(0, 4).textContent).toBe("roles: viewer → member");
     expect(cell(0, 4).getAttribute("title")).toBe('{"before":["viewer"],"after":["member"]}');
+  });
+
+  it("stacks each entry as a card on a phone, headed by its time: every other cell names its column", async () => {
+    answer(() => Promise.resolve(ok([viewer, admin], 2)));
+    render(<AuditTrail />);
+    await waitFor(() => expect(screen.getAllByText("admin@example.org").length).toBeGreaterThan(0));
+    expectCardLabels(screen.getByRole("table"), ["When"]);
   });
 });

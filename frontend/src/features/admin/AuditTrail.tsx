@@ -54,7 +54,7 @@ export function AuditTrail() {
         <p className="hint">The user list could not be read, so people are shown by their ids.</p>
       ) : null}
       <div className="table-scroll">
-        <table>
+        <table className="table-stack">
           <caption className="visually-hidden">Audit trail, newest first</caption>
           <thead>
             <tr>
@@ -70,10 +70,10 @@ export function AuditTrail() {
               <tr key={event.id}>
                 <td>{formatDateTime(event.created_at)}</td>
                 {/* Plain words for people; the code and the raw JSON stay in the titles for whoever needs them. */}
-                <td title={event.action}>{actionLabel(event.action)}</td>
-                <td>{event.actor_id ? <Person id={event.actor_id} emails={data.emails} /> : "system"}</td>
-                <td>{event.target ? <Person id={event.target} emails={data.emails} /> : "—"}</td>
-                <td className="small" title={event.details ? JSON.stringify(event.details) : undefined}>
+                <td data-label="Action" title={event.action}>{actionLabel(event.action)}</td>
+                <td data-label="Actor">{event.actor_id ? <Person id={event.actor_id} emails={data.emails} /> : "system"}</td>
+                <td data-label="Target">{event.target ? <Person id={event.target} emails={data.emails} /> : "—"}</td>
+                <td data-label="Details" className="small" title={event.details ? JSON.stringify(event.details) : undefined}>
                   {detailsText(event.details) ?? "—"}
                 </td>
               </tr>

@@ -71,17 +71,17 @@ export function UserRow({ user, isSelf, lastActiveAdmin = false, onChanged }: {
         {isSelf ? <span className="small muted"> (you)</span> : null}
         <div className="small muted">added {formatDateTime(user.created_at)}</div>
       </td>
-      <td>
+      <td data-label="Role">
         <RolePicker compact legend={`Role of ${user.email}`} idPrefix={`roles-${user.id}`} value={role} onChange={setRole} />
         <button type="button" disabled={busy || !roleChanged} onClick={() => void saveRoles()}>
           Save role
         </button>
         {saved ? <Alert tone="success" focus>{saved}</Alert> : null}
       </td>
-      <td>
+      <td data-label="Status">
         {user.is_active ? <Badge tone="good">active</Badge> : <Badge tone="neutral">deactivated</Badge>}
       </td>
-      <td>
+      <td data-label="Access">
         {user.is_active ? (
           <>
             <button type="button" className="danger" disabled={busy || lastActiveAdmin}

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
 import type { User } from "@/api/types";
+import { expectCardLabels } from "@/test/tables";
 import { person } from "./testUsers";
 import { UserTable } from "./UserTable";
 
@@ -37,5 +38,13 @@ describe("UserTable", () => {
     await new Promise((settle) => setTimeout(settle, 0));
     expect(deactivateIn("me@example.org").disabled).toBe(false);
     expect(screen.queryByText(/only active admin/)).toBeNull();
+  });
+
+  it("stacks each user as a card on a phone: role, status and access each say which they are", async () => {
+    window.history.replaceState(null, "", "/admin");
+    listUsers([person("me", ["admin"]), person("old", ["member"], false)]);
+    render(<UserTable onChanged={() => undefined} />);
+    await screen.findByText("old@example.org");
+    expectCardLabels(screen.getByRole("table"), ["User"]);
   });
 });

@@ -49,7 +49,7 @@ export function UserTable({ onChanged }: { onChanged: () => void }) {
   return (
     <>
       <div className="table-scroll">
-        <table>
+        <table className="table-stack">
           <caption className="visually-hidden">Users of the organization, newest first</caption>
           <thead>
             <tr>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
+import { expectCardLabels } from "@/test/tables";
 import { DocumentList } from "./DocumentList";
 
 const TOTAL = 27;
@@ -44,5 +45,14 @@ describe("DocumentList", () => {
     expect(window.location.search).toBe("?documents=20");
     expect(screen.getByText("21–27 of 27")).toBeTruthy();
     expect(get).toHaveBeenLastCalledWith("/api/v1/knowledge/documents", { params: { query: { limit: 20, offset: 20 } } });
+  });
+
+  it("stacks each document as a card on a phone: every cell but the title names its column, the title links once", async () => {
+    window.history.replaceState(null, "", "/documents");
+    listOf27();
+    render(<DocumentList />);
+    await screen.findByRole("link", { name: "Note 0" });
+    expectCardLabels(screen.getByRole("table"), ["Title"]);
+    expect(screen.getAllByRole("link", { name: "Note 0" })).toHaveLength(1);
   });
 });

@@ -42,7 +42,7 @@ export function DocumentList() {
   return (
     <div aria-busy={loading}>
       <div className="table-scroll">
-        <table>
+        <table className="table-stack">
           <caption className="visually-hidden">Documents, newest first</caption>
           <thead>
             <tr>
@@ -62,14 +62,14 @@ export function DocumentList() {
                   <Link href={`/documents/view?id=${encodeURIComponent(document.id)}`}>{document.title}</Link>
                   <div className="small muted">{document.source}</div>
                 </td>
-                <td>{document.document_type}</td>
-                <td>
+                <td data-label="Type">{document.document_type}</td>
+                <td data-label="Status">
                   <VersionStatusBadge status={document.status} />
                 </td>
-                <td>{formatDateTime(document.last_indexed_at)}</td>
-                <td className="num">{document.usage.times_retrieved}</td>
-                <td className="num">{document.usage.times_cited}</td>
-                <td className="num">{document.usage.times_in_refused}</td>
+                <td data-label="Last indexed">{formatDateTime(document.last_indexed_at)}</td>
+                <td data-label="Retrieved" className="num">{document.usage.times_retrieved}</td>
+                <td data-label="Cited" className="num">{document.usage.times_cited}</td>
+                <td data-label="In refused runs" className="num">{document.usage.times_in_refused}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
+import { expectCardLabels } from "@/test/tables";
 import { RunHistory } from "./RunHistory";
 
 const listed = (id: string, input: Record<string, unknown>) => ({
@@ -41,5 +42,16 @@ describe("RunHistory", () => {
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
     expect(headers).toEqual(["Question", "Outcome", "Started"]);
     expect(screen.queryByText("4/4")).toBeNull();
+  });
+
+  it("stacks each run as a card on a phone: its outcome and start say which they are", async () => {
+    window.history.replaceState(null, "", "/investigations");
+    vi.spyOn(api, "GET").mockResolvedValue({
+      data: [listed("r1", { query: "Who organises the offsite?" })],
+      response: new Response(null, { status: 200, headers: { "X-Total-Count": "1" } }),
+    } as never);
+    render(<RunHistory />);
+    await screen.findByText("Who organises the offsite?");
+    expectCardLabels(screen.getByRole("table"), ["Question"]);
   });
 });

@@ -45,7 +45,7 @@ export function RunHistory() {
   return (
     <div aria-busy={loading}>
       <div className="table-scroll">
-        <table>
+        <table className="table-stack">
           <caption className="visually-hidden">Investigations, newest first</caption>
           <thead>
             <tr>
@@ -63,10 +63,10 @@ export function RunHistory() {
                     <div className="small muted">limited to {plural(runDocumentIds(run).length, "document")}</div>
                   ) : null}
                 </td>
-                <td>
+                <td data-label="Outcome">
                   <OutcomeBadge run={run} />
                 </td>
-                <td>{formatDateTime(run.created_at)}</td>
+                <td data-label="Started">{formatDateTime(run.created_at)}</td>
               </tr>
             ))}
           </tbody>

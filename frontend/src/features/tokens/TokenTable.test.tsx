@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
 import type { AccessToken } from "@/api/types";
+import { expectCardLabels } from "@/test/tables";
 import { TokenTable } from "./TokenTable";
 
 const token: AccessToken = {
@@ -38,5 +39,13 @@ describe("TokenTable", () => {
     expect(remove).toHaveBeenCalledWith("/api/v1/auth/tokens/{token_id}", { params: { path: { token_id: "t1" } } });
     await waitFor(() => expect(screen.queryByRole("button", { name: "Revoke laptop agent" })).toBeNull());
     expect(outcome.closest(".alert")?.parentElement).toBe(document.activeElement);
+  });
+
+  it("stacks each token as a card on a phone: every cell but the name and Revoke names its column, owner too", async () => {
+    window.history.replaceState(null, "", "/tokens");
+    vi.spyOn(api, "GET").mockResolvedValue(page([token, { ...token, id: "t2", name: "old", status: "revoked" }]));
+    render(<TokenTable organization />);
+    await screen.findByRole("button", { name: "Revoke laptop agent" });
+    expectCardLabels(screen.getByRole("table"), ["Name", "Actions"]);
   });
 });

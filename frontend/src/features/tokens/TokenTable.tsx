@@ -72,7 +72,7 @@ export function TokenTable({ organization }: { organization: boolean }) {
         </div>
       ) : null}
       <div className="table-scroll">
-        <table>
+        <table className="table-stack">
           <caption className="visually-hidden">Access tokens, newest first</caption>
           <thead>
             <tr>
@@ -92,14 +92,14 @@ export function TokenTable({ organization }: { organization: boolean }) {
             {data.items.map((token) => (
               <tr key={token.id}>
                 <td>{token.name}</td>
-                {organization ? <td>{token.user_email}</td> : null}
-                <td>{token.scopes.join(", ")}</td>
-                <td>
+                {organization ? <td data-label="Owner">{token.user_email}</td> : null}
+                <td data-label="Scopes">{token.scopes.join(", ")}</td>
+                <td data-label="Status">
                   <Badge tone={STATUS_TONE[token.status]}>{token.status}</Badge>
                 </td>
-                <td>{formatDateTime(token.created_at)}</td>
-                <td>{token.last_used_at ? formatDateTime(token.last_used_at) : "never"}</td>
-                <td>{formatDateTime(token.expires_at)}</td>
+                <td data-label="Created">{formatDateTime(token.created_at)}</td>
+                <td data-label="Last used">{token.last_used_at ? formatDateTime(token.last_used_at) : "never"}</td>
+                <td data-label="Expires">{formatDateTime(token.expires_at)}</td>
                 <td>
                   {token.status === "active" ? (
                     <button type="button" className="danger" onClick={() => setPending(token)}
