@@ -115,6 +115,34 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     errors.splice(0, errors.length, ...unexpected);
   };
 
+  /** Expect nothing on the page to scroll sideways: not the page, not a table, not a table's scrolling box. */
+  const expectNoSidewaysScroll = async () => {
+    const widths = await page.evaluate(() => ({
+      page: document.scrollingElement?.scrollWidth ?? Infinity,
+      window: window.innerWidth,
+      wider: Array.from(document.querySelectorAll(".table-scroll, table"))
+        .filter((box) => box.scrollWidth > box.clientWidth)
+        .map((box) => `${box.tagName.toLowerCase()}.${box.className}: ${box.scrollWidth} > ${box.clientWidth}`),
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
+    expect(widths.wider).toEqual([]);
+  };
+
+  /** The column headers and the cells of the page's tables as Chromium exposes them to assistive technology. */
+  const accessibleCells = async () => {
+    const session = await page.context().newCDPSession(page);
+    try {
+      const { nodes } = (await session.send("Accessibility.getFullAXTree")) as {
+        nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
+      };
+      const named = (role: string) =>
+        nodes.filter((node) => !node.ignored && node.role?.value === role).map((node) => node.name?.value ?? "");
+      return { headers: named("columnheader"), cells: named("cell") };
+    } finally {
+      await session.detach();
+    }
+  };
+
   /** Whether the API accepts a bearer token now (200) or not (401). */
   const tokenStatus = async (token: string) =>
     (await fetch(url("/api/v1/auth/me"), { headers: { Authorization: `Bearer ${token}` } })).status;
@@ -316,12 +344,13 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     expect((await asToken()).status).toBe(401);
     await screenshot("tokens-revoked");
 
-    // On a 390 px phone the page does not scroll sideways: only the table does, inside its own box.
+    // On a 390 px phone nothing scrolls sideways, neither the page nor the table: its rows stack as cards.
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await page.reload();
       await page.getByRole("row", { name: /e2e agent/ }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await expectNoSidewaysScroll();
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
@@ -476,6 +505,56 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
       await page.locator(".chunk").first().getByText(address, { exact: false }).first().waitFor();
       expect(await pageWidth()).toBe(375);
       await screenshot("375-document");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  step("lists documents, versions, runs, tokens and users as cards on a 375 px phone: nothing scrolls sideways", async () => {
+    const title = "Maintenance schedule for the North Harbour Observatory telescopes, domes and visitor lifts, revision 14";
+    const fileName = "north_harbour_observatory_telescope_dome_and_visitor_lift_maintenance_schedule_rev14.md";
+    await openFromNav("Documents");
+    await uploadAndWait(
+      { name: fileName, mimeType: "text/markdown", buffer: Buffer.from("# Maintenance\n\nThe domes are greased in March.\n") },
+      title,
+    );
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(url("/documents"));
+      const row = page.getByRole("row", { name: new RegExp(`^${title}`) });
+      await row.waitFor();
+      await expectNoSidewaysScroll();
+      // What was off to the side before: the document's status and date (and its usage) sit inside the screen.
+      const cells = row.locator("td");
+      for (const cell of [row.getByText(fileName), row.getByText("indexed", { exact: true }), cells.nth(3), cells.nth(6)]) {
+        const box = await cell.boundingBox();
+        if (!box) throw new Error(`${cell.toString()} is not on the page`);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
+      // The cards are still a table to a screen reader, and each cell's label is read with its value.
+      const accessible = await accessibleCells();
+      expect(accessible.headers).toEqual(["Title", "Type", "Status", "Last indexed", "Retrieved", "Cited", "In refused runs"]);
+      expect(accessible.cells).toEqual(expect.arrayContaining(["Type markdown", "Status indexed", "Retrieved 0"]));
+      await screenshot("375-documents");
+
+      await row.getByRole("link", { name: title }).click();
+      await page.getByRole("heading", { name: "Versions" }).waitFor();
+      await expectNoSidewaysScroll();
+      await screenshot("375-document-versions");
+
+      for (const [path, name, shot] of [
+        ["/investigations", "Investigations", "375-investigations"],
+        ["/tokens", "Access tokens", "375-tokens"],
+        ["/admin", /Admin ·/, "375-admin"],
+      ] as const) {
+        await page.goto(url(path));
+        await page.getByRole("heading", { name, level: 1 }).waitFor();
+        await page.locator("tbody tr").first().waitFor();
+        await page.waitForLoadState("networkidle"); // the admin page's audit trail loads after its users
+        await expectNoSidewaysScroll();
+        await screenshot(shot);
+      }
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
