@@ -314,6 +314,34 @@ def test_a_footer_that_is_one_line_of_text_keeps_its_contact_details() -> None:
     assert not any("©" in paragraph for paragraph in paragraphs)
 
 
+def test_a_us_postal_address_in_a_footer_is_a_contact_line() -> None:
+    # outside27: "900 SW Harbor Way, Suite 210, Portland, OR 97201" was dropped with the footer's menus
+    markup = (
+        "<html><body><main><h1>Owner fees</h1><p>We publish our fees so owners can compare us fairly.</p></main>"
+        "<footer><p>Harbourview Property Management Ltd · 900 SW Harbor Way, Suite 210, Portland, OR 97201</p>"
+        "<p>© 2025 Harbourview</p></footer></body></html>"
+    )
+    paragraphs = parse_document(markup.encode(), "fees.html").text.split("\n\n")
+    assert paragraphs[-1] == "Harbourview Property Management Ltd · 900 SW Harbor Way, Suite 210, Portland, OR 97201"
+
+
+def test_a_table_caption_names_the_table_and_the_row_below_it_is_the_header() -> None:
+    # outside27: the caption was read as the first column's name and the <th> row as data ("Column 2: Hours")
+    intro = "<p>Our front office is open on weekdays and on Saturday mornings by appointment for owners.</p>"
+    table = (
+        "<table><caption>Front office, 900 SW Harbor Way, Suite 210</caption>"
+        "<tr><th>Day</th><th>Hours</th></tr>"
+        "<tr><td>Friday</td><td>9:00 am to 4:00 pm</td></tr>"
+        "<tr><td>Saturday</td><td>10:00 am to 1:00 pm, by appointment only</td></tr></table>"
+    )
+    after = "<p>The office is closed on public holidays, and rent left in the drop box is processed the next day.</p>"
+    for body in (f"<main><h1>Office hours</h1>{intro}{table}{after}</main>", f"<h1>Office hours</h1>{table}"):
+        paragraphs = parse_document(f"<html><body>{body}</body></html>".encode(), "hours.html").text.split("\n\n")
+        assert "Front office, 900 SW Harbor Way, Suite 210" in paragraphs, body
+        assert "Day: Saturday | Hours: 10:00 am to 1:00 pm, by appointment only" in paragraphs, body
+        assert not any("Column 2" in paragraph or paragraph.endswith("Hours: Hours") for paragraph in paragraphs)
+
+
 def test_short_lines_broken_by_br_stay_lines_and_a_long_paragraph_stays_one() -> None:
     contact = "Live chat: every day 8:00-20:00<br>Email: care@aurora.example<br>Phone: 0330 555 0146"
     long_line = "We repair or replace any faulty product free of charge within two years of delivery. " * 2

@@ -252,6 +252,9 @@ def _page_table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None
         for cell in own_cells:
             _walk_page(builder, cell, limits)
         return
+    caption = element.find("caption")
+    if caption is not None and (named := inline(_text(caption))):
+        builder.paragraph(named)  # the table's name ("Front office, 900 SW Harbor Way"), not one of its rows
     cells = [[_text(cell) for cell in row if cell.tag in ("td", "th")] for row in rows]
     header = None
     if rows and all(cell.tag == "th" for cell in rows[0] if isinstance(cell.tag, str)):
@@ -312,11 +315,22 @@ def _table(builder: TextBuilder, element: Any, limits: ParseLimits) -> None:
             _walk(builder, cell, limits)
         return
     rows = [[_text(cell) for cell in row.iterchildren("cell")] for row in own]
+    if len(own) > 1 and _is_caption(rows[0], own[0]):
+        # The extractor writes a <caption> as a head row of one cell ("Front office, 900 SW Harbor Way"): it names
+        # the table, it is not its header, and the row below it may be.
+        builder.paragraph(inline(next(text for text in rows[0] if text.strip())))
+        own, rows = own[1:], rows[1:]
     header = None
     first = own[0] if own else None
     if first is not None and any(cell.get("role") == "head" for cell in first.iterchildren("cell")):
         header, rows = rows[0], rows[1:]
     _rows(builder, rows, header, limits)
+
+
+def _is_caption(texts: list[str], row: Any) -> bool:
+    """Return True for a row whose one filled cell is a head cell, in a table two or more columns wide."""
+    filled = [cell for cell, text in zip(row.iterchildren("cell"), texts, strict=True) if text.strip()]
+    return len(filled) == 1 and len(texts) >= 2 and filled[0].get("role") == "head"
 
 
 def _rows(builder: TextBuilder, rows: list[list[str]], header: list[str] | None, limits: ParseLimits) -> None:
@@ -357,6 +371,8 @@ _CONTACT = re.compile(
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # an email address
     r"|(?<![\w.])\+?\(?\d[\d ()-]{6,}\d"  # a telephone number
     r"|\b(?:street|road|avenue|lane|square|place|drive|way|st|rd|ave)\b[^\n]{0,40}\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"
+    r"|\b(?:street|road|avenue|lane|square|place|drive|way|boulevard|court|st|rd|ave|blvd)\b[^\n]{0,60}\b[A-Z]{2},? "
+    r"\d{5}(?:-\d{4})?\b"  # a US address: "900 SW Harbor Way, Suite 210, Portland, OR 97201"
     r"|\b(?:opening hours|open(?:s|ing)? (?:daily|every|from|mon))",
     re.IGNORECASE,
 )
