@@ -6,6 +6,7 @@ import hashlib
 import itertools
 import json
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from domains.knowledge.ingestion.chunking import ChunkDraft, chunk_document
 from domains.knowledge.ingestion.chunking.sections import plan_sections
 from domains.knowledge.ingestion.chunking.sentences import sentence_starts
 from domains.knowledge.ingestion.parsing import ParsedDocument, parse_document
+from domains.knowledge.ingestion.parsing.pdf_tables import PageTables, append_tables
+from domains.knowledge.ingestion.parsing.text import paragraph_blocks
 
 from .test_parsers import FIXTURES, SHARED_PDFS
 
@@ -417,3 +420,45 @@ def test_a_table_under_no_heading_is_labelled_by_its_columns_alone() -> None:
     drafts = chunk_document(parse_document(text.encode(), "stock.md"))
     assert drafts[0].section is None
     assert {d.section for d in drafts[1:]} == {"(columns: Item, Stock, Reorder)"}
+
+
+def _two_page_report() -> ParsedDocument:
+    footer = "Northwest Fire Protection Services - Report NFP-2025-0917 - Page {}"
+    prose = "\n".join(  # a PDF's text layer breaks its lines as the page did
+        textwrap.wrap(
+            (
+                "The inspector walked every floor with the building manager and tested each device in turn. "
+                "Results were recorded on the site sheet and photographed where a defect was found. "
+            )
+            * 3,
+            90,
+        )
+    )
+    pages = [
+        f"1. Fire Extinguishers\nThere are 14 portable extinguishers in the corridors. {prose}\n"
+        f"2. Emergency Lighting\nAll 18 exit signs were illuminated and every unit stayed lit. {prose}\n"
+        f"3. Fire Doors\nAll stairwell doors closed and latched on their own. {prose}\n" + footer.format(1),
+        "4. Deficiencies and Required Corrections\nNo. Item Location Cost\n1 Door closer Ground floor $300\n"
+        f"2 Emergency light Stairwell B $215\n5. Recommendations\nWe recommend a magnetic door release. {prose}\n"
+        f"6. Certification\nI certify that this inspection was carried out according to the standards. {prose}\n"
+        + footer.format(2),
+    ]
+    rows = [
+        "No.: 1 | Item: Door closer | Location: Ground floor | Cost: $300",
+        "No.: 2 | Item: Emergency light | Location: Stairwell B | Cost: $215",
+    ]
+    texts = append_tables(pages, [PageTables(2, rows)])
+    text = texts[0] + "\n\n" + texts[1]
+    spans = [(1, 0, len(texts[0])), (2, len(texts[0]) + 2, len(text))]
+    blocks = [block for page, start, end in spans for block in paragraph_blocks(text, start, end, page)]
+    return ParsedDocument("pdf", "application/pdf", text, blocks, 2, spans)
+
+
+def test_a_two_page_reports_running_footer_is_no_section_and_its_table_rows_stay_under_their_heading() -> None:
+    # outside27 D7: the footer ("... - Page 2") of a two-page report labelled the table rows appended after page 2's
+    # text, under its last heading; the rows now follow the table's own lines and a footer naming its page on
+    # both pages is furniture.
+    chunks = chunk_document(_two_page_report())
+    assert not any("Page" in (chunk.section or "") for chunk in chunks)
+    row = chunk_containing(chunks, "No.: 2 | Item: Emergency light")
+    assert (row.section or "").endswith("4. Deficiencies and Required Corrections")

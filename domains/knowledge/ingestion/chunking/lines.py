@@ -63,15 +63,15 @@ def page_furniture(lines: list[Line]) -> set[int]:
     """Return the indexes of running headers and footers.
 
     Digits are masked so "Page 3 of 48" and "Page 4 of 48" count as the same line. A line is furniture when
-    it recurs at a page edge (first or last lines) on several pages, or when a longer line recurs on a large
-    share of all pages wherever it sits (footnotes can push a running footer away from the edge). Short
-    recurring lines in the body ("Definition 5" / "Definition 6") are never furniture.
+    it recurs at a page edge (first or last lines) on several pages (on two, when it names its page), or when a
+    longer line recurs on a large share of all pages wherever it sits (footnotes can push a running footer away
+    from the edge). Short recurring lines in the body ("Definition 5" / "Definition 6") are never furniture.
     """
     by_page: dict[int, list[Line]] = defaultdict(list)
     for line in lines:
         if line.page is not None:
             by_page[line.page].append(line)
-    if len(by_page) < _MIN_FURNITURE_PAGES:
+    if len(by_page) < 2:
         return set()
     edge_pages: dict[str, set[int]] = defaultdict(set)
     all_pages: dict[str, set[int]] = defaultdict(set)
@@ -88,9 +88,14 @@ def page_furniture(lines: list[Line]) -> set[int]:
         index
         for index, key in keys.items()
         if len(edge_pages[key]) >= _MIN_FURNITURE_PAGES
+        # a line that says it is one: "Report NFP-2025-0917 - Page 1" at the foot of both pages of a short report
+        or (len(edge_pages[key]) >= 2 and _PAGE_MARK.search(key) is not None)
         or (len(all_pages[key]) >= recurring and len(key.split()) >= _RECURRING_MIN_WORDS)
     }
     return furniture | _printed_page_numbers(by_page)
+
+
+_PAGE_MARK = re.compile(r"\b(?:page|seite|pg\.?)\s*#|# of #")  # on the digit-masked, lower-cased line
 
 
 _EDGE_NUMBER = re.compile(r"^\W*(\d{1,5})(?![.\d])|(?<![.\d])(\d{1,5})\W*$")

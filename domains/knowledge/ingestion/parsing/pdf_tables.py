@@ -235,11 +235,39 @@ def _unstack(row: list[str]) -> list[list[str]]:
 
 
 def append_tables(pages: list[str], tables: list[PageTables]) -> list[str]:
-    """Return the page texts with each page's table rows appended after its text."""
+    """Return the page texts with each page's table rows after the table's own lines: after the last line of the
+    page's text that shows two or more of the last row's values ("4 Replace emergency light unit Stairwell B ...
+    $215"), so the rows stay under the heading the table sits under; after the page's text when no line does."""
     out = list(pages)
     for table in tables:
-        out[table.page - 1] = out[table.page - 1] + ROW_SEPARATOR + ROW_SEPARATOR.join(table.rows)
+        page = out[table.page - 1]
+        named = ROW_SEPARATOR + ROW_SEPARATOR.join(table.rows)
+        end = _table_end(page, table.rows[-1]) if table.rows else None
+        if end is None:
+            out[table.page - 1] = page + named
+        else:
+            out[table.page - 1] = page[:end] + named + ROW_SEPARATOR + page[end:].lstrip("\n")
     return out
+
+
+MIN_VALUES_SHOWN = 2  # of the last row's values, on the line that ends the table's text
+
+
+def _table_end(page: str, last_row: str) -> int | None:
+    """Return the offset just after the last line of `page` showing the last row's values, or None."""
+    values = [cell.partition(": ")[2].strip() for cell in last_row.split(" | ")]
+    values = [value for value in values if len(value) >= 2]
+    if len(values) < MIN_VALUES_SHOWN:
+        return None
+    end = None
+    position = 0
+    for line in page.split("\n"):
+        position += len(line) + 1
+        if sum(1 for value in values if value in line) >= MIN_VALUES_SHOWN:
+            end = position - 1
+    if end is None or not page[end:].strip():
+        return None  # not found, or the table ends the page: appended as before
+    return end
 
 
 def mark_table_rows(text: str, blocks: list[ParsedBlock], tables: list[PageTables]) -> list[ParsedBlock]:
