@@ -1761,6 +1761,21 @@ class QuestionNeeds:
             words = (self.terms | self.key_terms) - self.present
             if words and not any(self.found(term, chunk | seen) for term in words):
                 return False  # not one asked word in the whole chunk or its title: "Wie viel kostet der Kaffee?" (v49)
+            if (
+                self.expect is Expect.ANY
+                and self.unit is None
+                and not numbers
+                and self.focus
+                and text is not None
+                and not text.rstrip().endswith((".", "!", "?", ":", ";"))
+                and not any(self.found(term, chunk | seen | implied) for term in self.focus)
+            ):
+                # A line that is no sentence (a letterhead, a caption) naming only the question's names, and no kind
+                # of answer to show it is one: "Linden Street Dental - 2150 NE Linden Street - 971-555-0187" for
+                # "Can I be put to sleep for a procedure at Linden Street Dental?" (v55). A sentence naming them
+                # may say the rest in other words (SQuAD's paragraphs often do). A time, a sum or a number asked (a
+                # version, "4.2") is checked for elsewhere and may answer beside a name.
+                return False
             return all(same_word(term, chunk | seen) for term in numbers)
         own |= implied
         seen |= implied

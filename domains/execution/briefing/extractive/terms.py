@@ -115,10 +115,86 @@ def _undouble(word: str) -> str:
     return word
 
 
+# British spellings and their American forms, as the start of a word ("colours", "organised", "travelling"): a
+# question typed one way finds a document written the other ("cancelled" / "canceled", "licence" / "license").
+# Only spellings of one word: "cheque" is no "check" (a check-up), "practise", "storey" and "draught" name other
+# things in American English. A spelling
+# that starts the other one's word maps the longer to the shorter ("enroll" -> "enrol"), so both meet.
+_AMERICAN = {
+    "colour": "color",
+    "flavour": "flavor",
+    "favour": "favor",
+    "honour": "honor",
+    "humour": "humor",
+    "labour": "labor",
+    "neighbour": "neighbor",
+    "harbour": "harbor",
+    "behaviour": "behavior",
+    "rumour": "rumor",
+    "odour": "odor",
+    "centre": "center",
+    "theatre": "theater",
+    "metre": "meter",
+    "litre": "liter",
+    "fibre": "fiber",
+    "licence": "license",
+    "defence": "defense",
+    "offence": "offense",
+    "programme": "program",
+    "catalogue": "catalog",
+    "dialogue": "dialog",
+    "organis": "organiz",
+    "realis": "realiz",
+    "recognis": "recogniz",
+    "apologis": "apologiz",
+    "authoris": "authoriz",
+    "minimis": "minimiz",
+    "maximis": "maximiz",
+    "prioritis": "prioritiz",
+    "customis": "customiz",
+    "personalis": "personaliz",
+    "sanitis": "sanitiz",
+    "sterilis": "steriliz",
+    "analys": "analyz",
+    "travell": "travel",
+    "cancell": "cancel",
+    "labell": "label",
+    "modell": "model",
+    "fuell": "fuel",
+    "jewellery": "jewelry",
+    "jewell": "jewel",
+    "enroll": "enrol",  # the other way: "enrol" starts "enroll" and "enrolment"
+    "fulfill": "fulfil",
+    "instalment": "installment",
+    "grey": "gray",
+    "tyre": "tire",
+    "kerb": "curb",
+    "mould": "mold",
+    "plough": "plow",
+    "pyjama": "pajama",
+    "aluminium": "aluminum",
+    "cosy": "cozy",
+    "paediatric": "pediatric",
+    "orthopaed": "orthoped",
+    "anaesthe": "anesthe",
+    "haemo": "hemo",
+    "oesophag": "esophag",
+    "diarrhoea": "diarrhea",
+    "manoeuvr": "maneuver",
+    "sceptic": "skeptic",
+    "tonne": "ton",
+}
+_BRITISH = re.compile("|".join(sorted(_AMERICAN, key=len, reverse=True)))
+_BRITISH_INITIALS = frozenset(word[0] for word in _AMERICAN)
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """Return a light stem of a lower-case word: plural, -ing, -ed, -ly, -ation, -er and a final -e removed."""
+    """Return a light stem of a lower-case word: plural, -ing, -ed, -ly, -ation, -er and a final -e removed, in its
+    American spelling (_AMERICAN)."""
     word = _POSSESSIVE.sub("", word)
+    if (british := _BRITISH.match(word)) is not None and word[:1] in _BRITISH_INITIALS:
+        word = _AMERICAN[british.group(0)] + word[british.end() :]
     if len(word) <= 3 or not word.isalpha():
         return word
     if word.endswith("sses") or word.endswith("xes") or word in ("buses", "gases"):

@@ -1,5 +1,6 @@
-"""Answerer v55: a sheet's rows answer a question about several of them together. From the tenth outside check ("Which
-expenses were not approved?" quoted one row of two). The texts are written for these tests."""
+"""Answerer v55: a sheet's rows answer a question about several of them together ("Which expenses were not approved?"
+quoted one row of two, tenth outside check); a letterhead that only names the practice answers nothing else, and
+British and American spellings are one word (twelfth outside check). The texts are written for these tests."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import flag_contradicted
 from domains.execution.briefing.extractive.listing import may_be_claim
 from domains.execution.briefing.extractive.terms import stem
-from tests.unit.execution.extractive.helpers import one_chunk
+from tests.unit.execution.extractive.helpers import candidate_quotes, one_chunk
 
 EXPENSES = "\n\n".join(
     [
@@ -51,3 +52,28 @@ def test_every_row_that_answers_a_question_about_several_rows_is_quoted() -> Non
     }
     assert _quoted("Which expenses were not approved?") == {"Date: 2024-02-02", "Date: 2024-03-22"}
     assert _quoted("List Elena Novak's expenses.") == {"Date: 2024-02-19", "Date: 2024-03-22"}
+
+
+def test_a_letterhead_that_only_names_the_practice_answers_no_question_about_something_else() -> None:
+    # outside27 D3: a Word page header, a chunk of its own, answered "Can I be put to sleep ...?" by its names
+    header = "Linden Street Dental - 2150 NE Linden Street, Portland, OR 97212 - 971-555-0187"
+    assert (
+        candidate_quotes("Can I be put to sleep for a procedure at Linden Street Dental?", header, "policy.docx") == []
+    )
+    for asked in ("Where is Linden Street Dental?", "What is the phone number of Linden Street Dental?"):
+        assert candidate_quotes(asked, header, "policy.docx") == [header], asked
+
+
+def test_british_and_american_spellings_are_one_word() -> None:
+    for british, american in (
+        ("cancelled", "canceled"),
+        ("licence", "license"),
+        ("colours", "colors"),
+        ("organised", "organized"),
+        ("enrolment", "enrollment"),
+        ("travelling", "traveling"),
+    ):
+        assert stem(british) == stem(american), british
+    assert stem("cheque") != stem("check")  # a check-up is no cheque
+    text = "## Payment\n\nAppointments canceled with less than 24 hours' notice are charged in full."
+    assert candidate_quotes("What happens if my appointment is cancelled late?", text, "policy.md")
