@@ -617,6 +617,30 @@ def names_another_code(term: str, stems: frozenset[str] | set[str]) -> bool:
     return any((other := _LETTERED_CODE.fullmatch(stem_)) is not None and other.group(1) == letters for stem_ in stems)
 
 
+# Identifiers whose value is a code, not a name or an address ("Your username is your email address"): a sentence
+# naming one gives it only with its value (gives_value)
+_GIVEN_VALUES = frozenset(stem(word) for word in ("code", "password", "passcode", "pin", "postcode", "reference"))
+_YEAR_OR_DAY = re.compile(r"^(?:1[89]\d\d|20\d\d|\d{1,2})$")
+
+
+def gives_value(text: str, identifier: str) -> bool:
+    """Return True when a sentence naming a code or a password also gives it: "Gate code: 4471", "The code is 4471",
+    "the new code 8812", "The Wi-Fi password is 'tulip42'", "The password is sunflower.", or a written code elsewhere
+    in the sentence ("Use SPRING10 at checkout"), a year or a day of the month not counting."""
+    # the word, and what it is for ("password for guests", "code of the side door")
+    word = rf"\b{re.escape(identifier)}\w*(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|our\s+|your\s+)?[\w-]+(?:\s+[\w-]+)?)?"
+    if re.search(rf"{word}\s*[:=]\s*\S", text, re.IGNORECASE):
+        return True
+    verb = r"(?:is|was|will\s+be|has\s+changed\s+to|changes\s+to|changed\s+to|now|of|number)"
+    if re.search(rf"{word}\s+(?:{verb}\s+)?[\"'“‘«]", text, re.IGNORECASE):
+        return True
+    if re.search(rf"{word}\s+(?:{verb}\s+)?[A-Za-z-]*\d[\w-]*", text, re.IGNORECASE):
+        return True
+    if re.search(rf"{word}\s+(?:is|was)\s+[\w-]+\s*[.!]?\s*$", text, re.IGNORECASE):
+        return True
+    return any(not _YEAR_OR_DAY.match(match.group(0)) for match in _WRITTEN_CODE.finditer(text))
+
+
 def asked_identifier(folded: str) -> str | None:
     """Return the stem of the code, password, reference or network name a "what's the ... code?" question asks for,
     or None."""
@@ -1440,6 +1464,12 @@ class QuestionNeeds:
     # The words the question asks as not true ("Which expenses were not approved?" -> approv): a record's yes/no
     # field named by a question word must agree (flag_contradicted)
     denied: frozenset[str] = frozenset()
+    # The days of a month the question names ("on Sunday 9 February" -> (9, 1)): a sentence naming only other days of
+    # that month ("Sun 16 Feb 07:50 from Ashby") speaks of those (names_other_dates_only)
+    dates: frozenset[tuple[int, int]] = frozenset()
+    # When, relative to something, the question asks ("while I'm still on probation" -> ("during", "probat")): a
+    # sentence about another phase of it ("after probation, one month's notice") answers nothing (other_phase_only)
+    phases: frozenset[tuple[str, str]] = frozenset()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1618,6 +1648,8 @@ class QuestionNeeds:
             asked_dimension(folded),
             asked_predicate(asked, focus),
             denied_words(whole),
+            calendar_dates(question),
+            phases_of(folded),
         )
 
     def eligible(
@@ -1672,6 +1704,8 @@ class QuestionNeeds:
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
         if self.identifier and not same_word(self.identifier, stems | (headed or frozenset())):
             return False  # "Lock the main gate behind you" for "What's the padlock code for the main gate?"
+        if self.identifier in _GIVEN_VALUES and text is not None and not gives_value(text, self.identifier):
+            return False  # "Send new gate code to all members by text" for "What's the new code for the gate?" (v56)
         if self.compounds and drops_the_compound(stems, self.compounds):
             return False  # "Chair | Gillian Hart | Re-elected" for "Who was elected vice-chair?"
         if names_a_neighbour(self.terms, stems):
@@ -1700,6 +1734,10 @@ class QuestionNeeds:
             return False  # "... | Approved: Yes" for "Which expenses were not approved?"
         if text is not None and scoped_to_another(text, tokens, self.key_terms - document - names, self.terms):
             return False  # "Late fees are $0.25 per day for books." for "What is the late fee for overdue DVDs?"
+        if text is not None and self.phases and other_phase_only(text, self.phases):
+            return False  # "Notice: after probation, one month's notice" for "... while I'm still on probation?" (v56)
+        if text is not None and self.dates and names_other_dates_only(text, self.dates):
+            return False  # "Sun 16 Feb 07:50 from Ashby" for "... the first bus on Sunday 9 February?" (v56)
         if text is not None and names_other_months_only(text, tokens, self.terms - self.told_days):
             return False  # "served 212 households in January" for "How many households used the larder in December?"
         if text is not None and text.rstrip().endswith(":"):
@@ -2450,6 +2488,81 @@ _ANY_MONTH = re.compile(
     re.IGNORECASE,
 )
 _NUMERIC_DATE = re.compile(r"\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b")
+
+
+_MONTH_WORD = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_DAY_OF_MONTH = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DAY_AND_MONTH = re.compile(
+    rf"\b{_DAY_OF_MONTH}(?:\s+of)?\s+{_MONTH_WORD}\b|\b{_MONTH_WORD}\s+{_DAY_OF_MONTH}\b(?!:)", re.IGNORECASE
+)
+_DAYS_OF_MONTH = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|and|&)\s*{_DAY_OF_MONTH}(?:\s+of)?\s+{_MONTH_WORD}\b", re.IGNORECASE
+)
+
+
+def _month_of(word: str) -> int | None:
+    return next((index for index, month in enumerate(MONTH_NAMES) if month[:3] == word.lower()[:3]), None)
+
+
+def calendar_dates(text: str) -> frozenset[tuple[int, int]]:
+    """Return the (day, month index) pairs a text names in words: "9 February", "Sun 16 Feb", "February 9th", and
+    every day of "8-9 February" or "8 and 9 Feb". Dates in figures ("09/02/2025") are left out: their order is not
+    known."""
+    found: set[tuple[int, int]] = set()
+    for match in _DAY_AND_MONTH.finditer(text):
+        day, word = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        month = _month_of(word)
+        if word == "may":
+            continue  # the verb ("you may 5 times"); the month is written "May"
+        if month is not None and 1 <= int(day) <= 31:
+            found.add((int(day), month))
+    for match in _DAYS_OF_MONTH.finditer(text):
+        first, last, month = int(match.group(1)), int(match.group(2)), _month_of(match.group(3))
+        if month is not None and 1 <= first <= last <= 31:
+            found.update((day, month) for day in range(first, last + 1))
+    return frozenset(found)
+
+
+def names_other_dates_only(text: str, asked: frozenset[tuple[int, int]]) -> bool:
+    """Return True when the sentence names days of the month a question asks about, and not the asked day: "Sun 16
+    Feb 07:50 from Ashby" does not say when the first bus leaves on Sunday 9 February."""
+    named = calendar_dates(text)
+    months = {month for _, month in asked}
+    return any(month in months for _, month in named) and not named & asked
+
+
+# A phase of something: before it, after it, or during it ("while still on probation", "in the first year" is not
+# read: "in" is too common)
+_PHASE = re.compile(
+    r"\b(before|after|during|until|till|while\s+(?:(?:i|you|we|they)(?:'m|'re| am| are)\s+)?(?:still\s+)?(?:on|in|at))"
+    r"\s+"
+    r"(?:the\s+|my\s+|your\s+|our\s+|their\s+|his\s+|her\s+|its\s+)?([a-z][a-z-]{2,})\b"
+)
+_PHASE_OF = {"before": "before", "until": "before", "till": "before", "after": "after", "during": "during"}
+
+
+def phases_of(folded: str) -> frozenset[tuple[str, str]]:
+    """Return (phase, stem) for each "before / after / during / while on X" of a lower-cased text."""
+    return frozenset(
+        (_PHASE_OF.get(relation, "during"), stem(noun))
+        for relation, noun in _PHASE.findall(folded)
+        if noun not in STOP_WORDS
+    )
+
+
+def other_phase_only(text: str, asked: frozenset[tuple[str, str]]) -> bool:
+    """Return True when the sentence speaks of another phase of what the question places itself in, and not of the
+    asked one: "after probation" for "while I'm still on probation", "before the trip" for "after the trip"."""
+    said = phases_of(fold(text))
+    return any(
+        (other, noun) in said and (phase, noun) not in said
+        for phase, noun in asked
+        for other in ("before", "after", "during")
+        if other != phase
+    )
 
 
 def names_other_months_only(text: str, tokens: list[Token], asked: frozenset[str]) -> bool:
