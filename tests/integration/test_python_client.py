@@ -112,6 +112,7 @@ def test_the_example_uploads_a_folder_asks_and_prints_verified_quotes(live_orion
     )
     (folder / "shipping.txt").write_text("Orders above fifty euros ship free of charge within the country.\n")
     (folder / "ignored.bin").write_bytes(b"\x00\x01")
+    (folder / "zz-latin1.txt").write_bytes("Caf\xe9 au lait costs 3 EUR.".encode("latin-1"))  # refused: not UTF-8
     environment = {
         **os.environ,
         "ORION_URL": live_orion,
@@ -128,8 +129,11 @@ def test_the_example_uploads_a_folder_asks_and_prints_verified_quotes(live_orion
     assert completed.returncode == 0, completed.stderr
     lines = completed.stdout.splitlines()
     assert "uploaded returns.md: indexed" in lines and "uploaded shipping.txt: indexed" in lines
-    # A file it does not upload is named with the reason (it was skipped without a word)
-    assert completed.stderr.splitlines() == ["skipped ignored.bin: ORION does not read .bin files"]
+    # A file it does not upload is named with the reason (it was skipped without a word); a file ORION refuses is
+    # named with ORION's reason, and the question is still asked (outside28: it stopped at the first refusal)
+    skipped, refused = completed.stderr.splitlines()
+    assert skipped == "skipped ignored.bin: ORION does not read .bin files"
+    assert refused.startswith("refused zz-latin1.txt: The text is not valid UTF-8")
     assert "outcome: answered" in lines
     quotes = [line for line in lines if line.strip().startswith("verified quote:")]
     assert quotes, completed.stdout

@@ -3,12 +3,14 @@
     ORION_URL=http://127.0.0.1:8000 ORION_TOKEN=orion_pat_... python ask_folder.py ./docs "What is the refund window?"
 
 The token needs the `write` scope (it uploads) and its owner a role that may upload and investigate. Files of a
-format ORION does not read, and sub-folders, are skipped and named. Exit 0: answered or refused with a reason;
-1: ORION could not be reached, or refused an upload or the question; 2: usage (arguments, ORION_TOKEN missing).
+format ORION does not read, sub-folders, and files ORION refuses (not UTF-8, empty, damaged, too large) are skipped and
+named. Exit 0: answered or refused with a reason; 1: ORION could not be reached, refused the token, accepted no file
+of the folder, or refused the question; 2: usage (arguments, ORION_TOKEN missing).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -62,12 +64,30 @@ def upload_folder(client: AuthenticatedClient, folder: Path) -> list[str]:
             detailed = knowledge_upload_document.sync_detailed(client=client, body=body)
         response = detailed.parsed
         if not isinstance(response, IngestResponse):
-            # The error body says why (the contract's one error shape): a bad token, a refused file, a limit.
+            # The error body says why (the contract's one error shape): a refused file, a bad token, a limit.
+            status = int(detailed.status_code)
+            if status in REFUSED_FILE:
+                print(f"refused {path.name}: {_message(detailed.content)}", file=sys.stderr)
+                continue  # one file ORION cannot read (not UTF-8, empty, damaged) is no reason to stop
             reason = detailed.content.decode("utf-8", errors="replace")[:300]
-            sys.exit(f"upload of {path.name} failed: HTTP {int(detailed.status_code)} {reason}")
+            sys.exit(f"upload of {path.name} failed: HTTP {status} {reason}")
         ids.append(response.document_id)
         print(f"uploaded {path.name}: {response.status}")
+    if not ids:
+        sys.exit(f"no file of {folder} could be uploaded")
     return ids
+
+
+# What ORION answers for a file it will not read (415 a type it does not read, 422 unreadable content, 413 too large)
+REFUSED_FILE = {413, 415, 422}
+
+
+def _message(body: bytes) -> str:
+    """Return the contract error's message, or the body's start when it is not one."""
+    try:
+        return str(json.loads(body)["error"]["message"])
+    except (ValueError, KeyError, TypeError):
+        return body.decode("utf-8", errors="replace")[:300]
 
 
 def wait_until_indexed(client: AuthenticatedClient, document_ids: list[str], timeout: float = 120.0) -> None:
