@@ -112,6 +112,7 @@ def ingest(
     a duplicate); 1: some files were refused (listed with the reason); 2: nothing was ingested because of a usage
     error (no such file or folder, unknown organization, bad settings) or an unreachable database."""
     import asyncio
+    import logging
 
     from rich.console import Console
 
@@ -124,6 +125,11 @@ def ingest(
         raise typer.Exit(2)
     settings = _settings_or_exit()
     console = Console()
+    # The summary table gives each refused file's reason in its own words; the operator's log line naming the
+    # library's exception ("BadZipFile: ...") is for a server's log, not above the progress bar.
+    refusals = logging.getLogger("domains.knowledge.errors")
+    level = refusals.level
+    refusals.setLevel(logging.ERROR)
 
     async def run() -> int:
         async with operator_context(settings) as context:
@@ -135,6 +141,8 @@ def ingest(
     except UnknownOrganization as exc:
         typer.echo(f"orion ingest: {exc}", err=True)
         raise typer.Exit(2) from None
+    finally:
+        refusals.setLevel(level)
     if refused:
         raise typer.Exit(1)  # some files were refused (listed above): scripts can tell
 
