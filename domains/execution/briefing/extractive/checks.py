@@ -2514,9 +2514,9 @@ def calendar_dates(text: str) -> frozenset[tuple[int, int]]:
     found: set[tuple[int, int]] = set()
     for match in _DAY_AND_MONTH.finditer(text):
         day, word = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
-        month = _month_of(word)
         if word == "may":
             continue  # the verb ("you may 5 times"); the month is written "May"
+        month = _month_of(word)
         if month is not None and 1 <= int(day) <= 31:
             found.add((int(day), month))
     for match in _DAYS_OF_MONTH.finditer(text):

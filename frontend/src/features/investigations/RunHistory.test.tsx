@@ -31,27 +31,25 @@ describe("RunHistory", () => {
     expect(screen.getAllByText(/limited to/)).toHaveLength(1);
   });
 
-  it("has no step-count column: every run has the same steps, so '4/4' told nobody anything", async () => {
+  async function renderOneRun(query: string): Promise<void> {
     window.history.replaceState(null, "", "/investigations");
     vi.spyOn(api, "GET").mockResolvedValue({
-      data: [listed("r1", { query: "Who organises the offsite?" })],
+      data: [listed("r1", { query })],
       response: new Response(null, { status: 200, headers: { "X-Total-Count": "1" } }),
     } as never);
     render(<RunHistory />);
-    await screen.findByText("Who organises the offsite?");
+    await screen.findByText(query);
+  }
+
+  it("has no step-count column: every run has the same steps, so '4/4' told nobody anything", async () => {
+    await renderOneRun("Who organises the offsite?");
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
     expect(headers).toEqual(["Question", "Outcome", "Started"]);
     expect(screen.queryByText("4/4")).toBeNull();
   });
 
   it("stacks each run as a card on a phone: its outcome and start say which they are", async () => {
-    window.history.replaceState(null, "", "/investigations");
-    vi.spyOn(api, "GET").mockResolvedValue({
-      data: [listed("r1", { query: "Who organises the offsite?" })],
-      response: new Response(null, { status: 200, headers: { "X-Total-Count": "1" } }),
-    } as never);
-    render(<RunHistory />);
-    await screen.findByText("Who organises the offsite?");
+    await renderOneRun("Who organises the offsite?");
     expectCardLabels(screen.getByRole("table"), ["Question"]);
   });
 });
