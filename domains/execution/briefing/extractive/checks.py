@@ -1738,6 +1738,12 @@ class QuestionNeeds:
             return False  # "Notice: after probation, one month's notice" for "... while I'm still on probation?" (v56)
         if text is not None and self.dates and names_other_dates_only(text, self.dates):
             return False  # "Sun 16 Feb 07:50 from Ashby" for "... the first bus on Sunday 9 February?" (v56)
+        if (
+            text is not None
+            and title_names_other_months(document, self.terms - self.told_days)
+            and not any(_names_day_or_month(t.lower) for t in tokens)
+        ):
+            return False  # a row of "rent-roll-oct-2025.xlsx" for "... on the September 2025 rent roll?" (v57)
         if text is not None and names_other_months_only(text, tokens, self.terms - self.told_days):
             return False  # "served 212 households in January" for "How many households used the larder in December?"
         if text is not None and text.rstrip().endswith(":"):
@@ -2563,6 +2569,20 @@ def other_phase_only(text: str, asked: frozenset[tuple[str, str]]) -> bool:
         for other in ("before", "after", "during")
         if other != phase
     )
+
+
+def title_names_other_months(title: frozenset[str], asked: frozenset[str]) -> bool:
+    """Return True when a document's title ("rent-roll-oct-2025.xlsx", "March newsletter") names months and not the
+    one a question asks about: the document is that month's. "May" is left out: a title's "may" is as often the verb."""
+    asked_months = {index for index, month in enumerate(_MONTH_STEMS) if month in asked}
+    if not asked_months:
+        return False
+    named = {
+        index
+        for index, month in enumerate(MONTH_NAMES)
+        if month != "may" and (stem(month) in title or month[:3] in title or (index == 8 and "sept" in title))
+    }
+    return bool(named) and not named & asked_months
 
 
 def names_other_months_only(text: str, tokens: list[Token], asked: frozenset[str]) -> bool:

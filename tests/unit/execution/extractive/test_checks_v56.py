@@ -1,6 +1,7 @@
 """Answerer v56: a day of a month asked is not met by other days of that month, a phase asked ("while on probation")
-not by another ("after probation"), and a code or password asked only by a sentence that gives it. From batch 15,
-read after it was counted. The texts are written for these tests."""
+not by another ("after probation"), and a code or password asked only by a sentence that gives it (batch 15, read
+after it was counted); v57: a document titled for another month answers nothing about the asked one (the twelfth
+outside check). The texts are written for these tests."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from domains.execution.briefing.extractive.checks import (
     names_other_dates_only,
     other_phase_only,
     phases_of,
+    title_names_other_months,
 )
 from domains.execution.briefing.extractive.terms import fold, stem
 from tests.unit.execution.extractive.helpers import candidate_quotes
@@ -58,3 +60,16 @@ def test_a_code_asked_needs_a_sentence_that_gives_it() -> None:
     assert candidate_quotes("What's the new code for the main gate?", notice) == [
         "The code for the main gate has changed to 8812."
     ]
+
+
+def test_a_document_titled_for_another_month_answers_nothing_about_this_one() -> None:
+    # v57, the twelfth outside check: "rent-roll-oct-2025.xlsx" answered "... on the September 2025 rent roll?"
+    row = "Unit: 2A | Tenant: Rosa Delgado | Monthly Rent: $1,720.00 | Balance Due: $1,720.00"
+    asked = "What was the balance due for unit 2A on the September 2025 rent roll?"
+    assert candidate_quotes(asked, row, "rent-roll-oct-2025.xlsx") == []
+    assert candidate_quotes(asked.replace("September", "October"), row, "rent-roll-oct-2025.xlsx") == [row]
+    september = frozenset({stem("september")})
+    assert title_names_other_months(frozenset({"rent", "roll", "oct", "2025"}), september)
+    assert not title_names_other_months(frozenset({"rent", "roll", "2025"}), september)  # no month: it may hold
+    assert not title_names_other_months(frozenset({"rent", "roll", "sept"}), september)
+    assert title_names_other_months(frozenset({"newslett", "may"}), frozenset({stem("june")})) is False  # the verb
