@@ -35,11 +35,23 @@ export function codePointOffsetsToUtf16(text: string, offsets: readonly number[]
   return result;
 }
 
+/** The spans with their code-point offsets converted to UTF-16 ones (every other field kept). */
+export function toUtf16Spans<T extends Span>(text: string, spans: readonly T[]): T[] {
+  const flat = codePointOffsetsToUtf16(text, spans.flatMap(({ start, end }) => [start, end]));
+  return spans.map((span, index) => ({ ...span, start: flat[index * 2] ?? Number.NaN, end: flat[index * 2 + 1] ?? Number.NaN }));
+}
+
+/** The ranges clamped to [0, length], in their order; empty, reversed and unconvertible ones are dropped. */
+function clampRanges<T extends Span>(ranges: readonly T[], length: number): T[] {
+  return ranges
+    .map((range) => ({ ...range, start: Math.max(0, Math.min(range.start, length)), end: Math.max(0, Math.min(range.end, length)) }))
+    .filter(({ start, end }) => Number.isFinite(start) && Number.isFinite(end) && end > start);
+}
+
 /** Merge overlapping or touching ranges after clamping them to [0, length]; empty and reversed ones are dropped. */
 export function normalizeRanges(ranges: readonly Span[], length: number): Span[] {
-  const clamped = ranges
-    .map(({ start, end }) => ({ start: Math.max(0, Math.min(start, length)), end: Math.max(0, Math.min(end, length)) }))
-    .filter(({ start, end }) => Number.isFinite(start) && Number.isFinite(end) && end > start)
+  const clamped = clampRanges(ranges, length)
+    .map(({ start, end }) => ({ start, end }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
   const merged: Span[] = [];
   for (const range of clamped) {
@@ -52,14 +64,7 @@ export function normalizeRanges(ranges: readonly Span[], length: number): Span[]
 
 /** Split text into marked and unmarked segments for the given code-point spans. */
 export function highlightSegments(text: string, spans: readonly Span[]): Segment[] {
-  const flat = codePointOffsetsToUtf16(
-    text,
-    spans.flatMap(({ start, end }) => [start, end]),
-  );
-  const ranges = normalizeRanges(
-    spans.map((_, index) => ({ start: flat[index * 2] ?? 0, end: flat[index * 2 + 1] ?? 0 })),
-    text.length,
-  );
+  const ranges = normalizeRanges(toUtf16Spans(text, spans), text.length);
   const segments: Segment[] = [];
   let cursor = 0;
   for (const { start, end } of ranges) {
@@ -85,15 +90,7 @@ export interface LayeredSegment extends Segment {
 
 /** Split text into segments marked (quoted) or not, each further split by the withheld ranges it meets. */
 export function layeredSegments(text: string, spans: readonly Span[], withheld: readonly WithheldRange[]): LayeredSegment[] {
-  const flat = codePointOffsetsToUtf16(text, withheld.flatMap(({ start, end }) => [start, end]));
-  const ranges = withheld
-    .map((range, index) => ({
-      start: Math.max(0, Math.min(flat[index * 2] ?? 0, text.length)),
-      end: Math.max(0, Math.min(flat[index * 2 + 1] ?? 0, text.length)),
-      reason: range.reason,
-    }))
-    .filter(({ start, end }) => Number.isFinite(start) && Number.isFinite(end) && end > start)
-    .sort((a, b) => a.start - b.start);
+  const ranges = clampRanges(toUtf16Spans(text, withheld), text.length).sort((a, b) => a.start - b.start);
   const result: LayeredSegment[] = [];
   for (const segment of highlightSegments(text, spans)) {
     let cursor = segment.start;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { components } from "@/api/schema";
-import { codePointOffsetsToUtf16 } from "@/lib/highlight";
+import { toUtf16Spans } from "@/lib/highlight";
 
 type LabelledSpan = components["schemas"]["LabelledSpan"];
 
@@ -10,10 +10,7 @@ type LabelledSpan = components["schemas"]["LabelledSpan"];
  * run page's HighlightedText converts them (an emoji before a span moved the mark).
  */
 export function LabelledText({ text, spans }: { text: string; spans: readonly LabelledSpan[] }) {
-  const flat = codePointOffsetsToUtf16(text, spans.flatMap(({ start, end }) => [start, end]));
-  const ordered = spans
-    .map((span, index) => ({ ...span, start: flat[index * 2] ?? span.start, end: flat[index * 2 + 1] ?? span.end }))
-    .sort((a, b) => a.start - b.start);
+  const ordered = toUtf16Spans(text, spans).sort((a, b) => a.start - b.start);
   const parts: ReactNode[] = [];
   let at = 0;
   ordered.forEach((span, index) => {

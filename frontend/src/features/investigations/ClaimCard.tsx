@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
-import type { Citation, Claim, ClaimCitation, WithheldSpan } from "@/api/types";
+import type { Citation, Claim, ClaimCitation } from "@/api/types";
 import { HighlightedText } from "@/components/HighlightedText";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { RecordFields, RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
-import { highlightSegments } from "@/lib/highlight";
+import { highlightSegments, type WithheldRange } from "@/lib/highlight";
 import { parseRecord } from "@/lib/record";
 import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { QuoteInDocument } from "./QuoteInDocument";
@@ -22,7 +22,7 @@ export function ClaimCard({ claim, index, evidence, deleted = new Set(), withhel
   index: number;
   evidence: ReadonlyMap<string, Citation>;
   deleted?: ReadonlySet<string>;
-  withheld?: ReadonlyMap<string, readonly WithheldSpan[]>;
+  withheld?: ReadonlyMap<string, readonly WithheldRange[]>;
 }) {
   const purged = isClaimPurged(claim, evidence);
   return (
@@ -104,7 +104,7 @@ function QuoteCard({ citation, source, deleted, withheld }: {
   citation: ClaimCitation;
   source: Citation | undefined;
   deleted: ReadonlySet<string>;
-  withheld: readonly WithheldSpan[];
+  withheld: readonly WithheldRange[];
 }) {
   const panelId = useId();
   const [inDocument, setInDocument] = useState(false);
@@ -121,7 +121,7 @@ function QuoteCard({ citation, source, deleted, withheld }: {
           <RecordFields fields={record.fields} text={record.text} verbatimLabel="Quoted text" markVerbatim />
         ) : source && span ? (
           <HighlightedText text={source.content} spans={[{ start: span.chunk_start, end: span.chunk_end }]}
-            withheld={withheld.map((item) => ({ start: item.span.chunk_start, end: item.span.chunk_end, reason: item.reason }))} />
+            withheld={withheld} />
         ) : (
           <mark>{citation.quote}</mark>
         )}

@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
 import { isPurged } from "./purged";
+import { withheldRangesByChunk } from "./withheld";
 
 /**
  * Every chunk the run retrieved, in retrieval order: what the answer (or the refusal) was based on.
@@ -18,14 +19,13 @@ export function EvidenceList({ citations, deleted = new Set(), withheld = [] }: 
 }) {
   if (citations.length === 0) return <EmptyState title="No evidence was retrieved for this question." />;
   const ordered = [...citations].sort((a, b) => a.retrieval_rank - b.retrieval_rank);
+  const withheldByChunk = withheldRangesByChunk(withheld);
   return (
     <ol className="result-list">
       {ordered.map((citation) => {
         // A purge took this passage's words (and its section label) out of the run; its document no longer exists.
         const purged = isPurged(citation.content);
-        const struck = withheld
-          .filter((item) => item.chunk_id === citation.chunk_id)
-          .map((item) => ({ start: item.span.chunk_start, end: item.span.chunk_end, reason: item.reason }));
+        const struck = withheldByChunk.get(citation.chunk_id) ?? [];
         return (
           <li key={citation.chunk_id} className="result">
             <div className="result-head">

@@ -1,10 +1,11 @@
-import type { Citation, Run, RunEvent, RunResult, WithheldSpan } from "@/api/types";
+import type { Citation, Run, RunEvent, RunResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { RecordOrText } from "@/components/RecordText";
 import { ClaimCard } from "./ClaimCard";
 import { failureExplanation, failureReasonText } from "./failure";
 import { deletedDocumentIds, isClaimPurged, isPurged, isQuotePurged } from "./purged";
 import { WithheldNotice } from "./WithheldNotice";
+import { withheldRangesByChunk } from "./withheld";
 
 /**
  * What the run concluded: a verified briefing, an explicit refusal, or a failure, each shown distinctly.
@@ -73,8 +74,7 @@ function Answer({ result }: { result: RunResult }) {
   const quotesLeft = quotes.filter(({ citation, source }) => !isQuotePurged(citation, source)).length;
   const briefing = result.result?.briefing;
   const deleted = deletedDocumentIds(result);
-  const withheld = new Map<string, WithheldSpan[]>();
-  for (const item of result.withheld ?? []) withheld.set(item.chunk_id, [...(withheld.get(item.chunk_id) ?? []), item]);
+  const withheld = withheldRangesByChunk(result.withheld);
   return (
     <section className="outcome outcome-answered" aria-labelledby="outcome-title">
       <h2 id="outcome-title">Briefing</h2>
