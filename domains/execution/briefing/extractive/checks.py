@@ -2484,6 +2484,12 @@ _GENERIC_SCOPES = frozenset(stem(word) for word in str.split("you everyone us th
 
 
 _MONTH_STEMS = tuple(stem(month) for month in MONTH_NAMES)
+# A month's index by its name, its stem or its abbreviation ("october", "octob", "oct", "sept")
+_MONTH_INDEX = {
+    form: index
+    for index, month in enumerate(MONTH_NAMES)
+    for form in (month, stem(month), month[:3], *(("sept",) if month == "september" else ()))
+}
 _MONTH_ABBREVIATION = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _MONTH_RANGE = re.compile(
     rf"\b{_MONTH_ABBREVIATION}\s*(?:to|-|–|—|until|through|thru)\s*(?:the\s+end\s+of\s+)?{_MONTH_ABBREVIATION}",
@@ -2509,10 +2515,6 @@ _DAYS_OF_MONTH = re.compile(
 )
 
 
-def _month_of(word: str) -> int | None:
-    return next((index for index, month in enumerate(MONTH_NAMES) if month[:3] == word.lower()[:3]), None)
-
-
 def calendar_dates(text: str) -> frozenset[tuple[int, int]]:
     """Return the (day, month index) pairs a text names in words: "9 February", "Sun 16 Feb", "February 9th", and
     every day of "8-9 February" or "8 and 9 Feb". Dates in figures ("09/02/2025") are left out: their order is not
@@ -2522,11 +2524,12 @@ def calendar_dates(text: str) -> frozenset[tuple[int, int]]:
         day, word = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
         if word == "may":
             continue  # the verb ("you may 5 times"); the month is written "May"
-        month = _month_of(word)
+        month = _MONTH_INDEX.get(word.lower().rstrip("."))
         if month is not None and 1 <= int(day) <= 31:
             found.add((int(day), month))
     for match in _DAYS_OF_MONTH.finditer(text):
-        first, last, month = int(match.group(1)), int(match.group(2)), _month_of(match.group(3))
+        first, last = int(match.group(1)), int(match.group(2))
+        month = _MONTH_INDEX.get(match.group(3).lower().rstrip("."))
         if month is not None and 1 <= first <= last <= 31:
             found.update((day, month) for day in range(first, last + 1))
     return frozenset(found)
@@ -2577,11 +2580,7 @@ def title_names_other_months(title: frozenset[str], asked: frozenset[str]) -> bo
     asked_months = {index for index, month in enumerate(_MONTH_STEMS) if month in asked}
     if not asked_months:
         return False
-    named = {
-        index
-        for index, month in enumerate(MONTH_NAMES)
-        if month != "may" and (stem(month) in title or month[:3] in title or (index == 8 and "sept" in title))
-    }
+    named = {_MONTH_INDEX[word] for word in title if word in _MONTH_INDEX and word != "may"}
     return bool(named) and not named & asked_months
 
 
@@ -2603,9 +2602,9 @@ def names_other_months_only(text: str, tokens: list[Token], asked: frozenset[str
             if _may_is_the_month(tokens, position):
                 named.add(4)  # "in May", "3 May"; "Members may bring ..." is the verb
             continue
-        for index, month in enumerate(MONTH_NAMES):
-            if word == month or (token.capitalized and word in (month[:3], "sept") and month.startswith(word)):
-                named.add(index)
+        index = _MONTH_INDEX.get(word)
+        if index is not None and (word == MONTH_NAMES[index] or (token.capitalized and len(word) <= 4)):
+            named.add(index)  # a name, or a capitalised abbreviation ("Oct", "Sept")
     named.update(_MONTH_STEMS.index(month) for month in iso_date_stems(text) if month in _MONTH_STEMS)
     return bool(named) and not named & asked_months
 

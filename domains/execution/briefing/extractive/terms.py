@@ -118,8 +118,8 @@ def _undouble(word: str) -> str:
 # British spellings and their American forms, as the start of a word ("colours", "organised", "travelling"): a
 # question typed one way finds a document written the other ("cancelled" / "canceled", "licence" / "license").
 # Only spellings of one word: "cheque" is no "check" (a check-up), "practise", "storey" and "draught" name other
-# things in American English. A spelling
-# that starts the other one's word maps the longer to the shorter ("enroll" -> "enrol"), so both meet.
+# things in American English. A spelling that starts the other one's word maps the longer to the shorter ("enroll"
+# -> "enrol"), so both meet.
 _AMERICAN = {
     "colour": "color",
     "flavour": "flavor",
@@ -185,7 +185,6 @@ _AMERICAN = {
     "tonne": "ton",
 }
 _BRITISH = re.compile("|".join(sorted(_AMERICAN, key=len, reverse=True)))
-_BRITISH_INITIALS = frozenset(word[0] for word in _AMERICAN)
 
 
 @lru_cache(maxsize=65536)
@@ -193,7 +192,7 @@ def stem(word: str) -> str:
     """Return a light stem of a lower-case word: plural, -ing, -ed, -ly, -ation, -er and a final -e removed, in its
     American spelling (_AMERICAN)."""
     word = _POSSESSIVE.sub("", word)
-    if (british := _BRITISH.match(word)) is not None and word[:1] in _BRITISH_INITIALS:
+    if (british := _BRITISH.match(word)) is not None:
         word = _AMERICAN[british.group(0)] + word[british.end() :]
     if len(word) <= 3 or not word.isalpha():
         return word
