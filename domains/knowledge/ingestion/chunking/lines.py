@@ -55,6 +55,7 @@ def split_lines(text: str, pages: PageIndex) -> list[Line]:
 _DIGITS = re.compile(r"\d+")
 _PAGE_EDGE_LINES = 2
 _MIN_FURNITURE_PAGES = 3
+_MIN_NAMED_FURNITURE_PAGES = 2  # a running line that names its page ("Report NFP-2025-0917 - Page 1")
 _RECURRING_PAGE_SHARE = 0.4
 _RECURRING_MIN_WORDS = 4
 
@@ -71,7 +72,7 @@ def page_furniture(lines: list[Line]) -> set[int]:
     for line in lines:
         if line.page is not None:
             by_page[line.page].append(line)
-    if len(by_page) < 2:
+    if len(by_page) < _MIN_NAMED_FURNITURE_PAGES:
         return set()
     edge_pages: dict[str, set[int]] = defaultdict(set)
     all_pages: dict[str, set[int]] = defaultdict(set)
@@ -89,7 +90,7 @@ def page_furniture(lines: list[Line]) -> set[int]:
         for index, key in keys.items()
         if len(edge_pages[key]) >= _MIN_FURNITURE_PAGES
         # a line that says it is one: "Report NFP-2025-0917 - Page 1" at the foot of both pages of a short report
-        or (len(edge_pages[key]) >= 2 and _PAGE_MARK.search(key) is not None)
+        or (len(edge_pages[key]) >= _MIN_NAMED_FURNITURE_PAGES and _PAGE_MARK.search(key) is not None)
         or (len(all_pages[key]) >= recurring and len(key.split()) >= _RECURRING_MIN_WORDS)
     }
     return furniture | _printed_page_numbers(by_page)
