@@ -110,7 +110,7 @@ _EXPECT_PATTERNS = (
             r"balance|charge|discount|deposit|surcharge|limit|interest)\b"
             r"|\bwhat(?:['’]s| is| was| does) the (?:\w+ ){0,3}"
             r"(?:price|fee|cost|rate|total|balance|charge|amount|deposit|limit|surcharge|rent)\b|\bwhat does .* cost\b"
-            r"|^(?:what|which) (?:is|are|was|were) (?:the |my |your |their |its |[\w-]+['’]s )?"
+            r"|^(?:what|which)(?:['’]s| is| are| was| were) (?:the |my |your |their |its |[\w-]+['’]s )?"
             r"(?:[\w-]+ ){0,2}numbers?\b"
         ),
     ),
@@ -367,6 +367,9 @@ _MONEY_QUESTION = re.compile(
     r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|excess|"
     r"commission|tip|tips|tax|vat|postage|shipping|delivery charge)\b"
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
+    # "how much is parking?", "how much is monthly membership for a junior" (v58)
+    r"|(?<!by )\bhow much (?:is|are) (?!there\b|it\b|left\b|too\b|enough\b|that\b|this\b)"
+    r"[a-z-]+(?: [a-z-]+)?(?: (?:for|per|on|at)\b|\s*\?|$)"
     r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
     r"|(?<!by )\bhow much (?:a|an|per|each) (?:month|year|week|day|night|hour|term|session|lesson|class|person|head)"
     r" (?:is|are|was|were|for|does|do|will|would)\b(?!.*\b(?:i|you|we) (?:need|have|use|drink|eat|lift|save)\b)"
@@ -561,7 +564,8 @@ def name_entry(text: str) -> bool:
 # A code, password or reference is given where it is named ("Wi-Fi password: tulip42", "Gate code 4471"): a sentence
 # about the gate or the Wi-Fi alone does not give it.
 _IDENTIFIER_QUESTION = re.compile(
-    r"^what(?:['’]s| is| are) (?:the|my|our|your) (?:[\w-]+ ){0,3}?(code|password|passcode|pin|postcode|username|"
+    r"^what(?:['’]s| is| are) (?:the|my|our|your|their|(?:[\w-]+ ){0,2}[\w-]+['’]s) (?:[\w-]+ ){0,3}?"
+    r"(code|password|passcode|pin|postcode|username|"
     r"reference|ssid|(?:network|wi-?fi|account|user|file|host|domain|device) name)s?\b"
     # "What's the name of the backup file it makes ...?": the file's name, as "file name" (the eighteenth session)
     r"|^what(?:['’]s| is) the (name) of (?:the|my|our|your|this) (?:[\w-]+ ){0,2}?(?:file|network|folder|host|domain|"
@@ -887,6 +891,9 @@ def _may_is_the_month(tokens: list[Token], index: int) -> bool:
     return any(t.numeric for t in near) or (index > 0 and tokens[index].capitalized)
 
 
+_MERIDIEM = frozenset(("am", "pm", "a.m", "p.m"))
+
+
 def holds_expected(
     expect: Expect,
     tokens: Iterable[Token],
@@ -927,8 +934,16 @@ def holds_expected(
                 or (before in ("or", "and", "to") and i - 2 in referenced)
             ):
                 referenced.add(i)  # "if the Hirer breaks clause 2.2 or 2.3", "Batch codes: 2403 to 2411" count nothing
+        # A time of day counts nothing, nor does "one" standing for a thing ("ask for one", "book one in advance")
+        # (v58: "Phone from 8.00am to ask for one." for "How many slots ...?")
+        clock = {
+            i
+            for i, t in enumerate(listed)
+            if (t.numeric and (":" in t.lower or (i + 1 < len(listed) and listed[i + 1].lower in _MERIDIEM)))
+            or (t.lower == "one" and (i + 1 == len(listed) or listed[i + 1].lower in STOP_WORDS))
+        }
         return any(
-            (_is_number(t) and i not in dated and i not in referenced)
+            (_is_number(t) and i not in dated and i not in referenced and i not in clock)
             or t.lower in ("free", "half", "no", "none", "unlimited")
             for i, t in enumerate(listed)
             if t.stem not in question_terms
@@ -1470,6 +1485,14 @@ class QuestionNeeds:
     # When, relative to something, the question asks ("while I'm still on probation" -> ("during", "probat")): a
     # sentence about another phase of it ("after probation, one month's notice") answers nothing (other_phase_only)
     phases: frozenset[tuple[str, str]] = frozenset()
+    # Things the question names by a name written before its noun ("the Pro plan" -> ("pro", "plan")): a sentence
+    # naming that noun only after another name ("The Starter plan price ...") speaks of that one (named_by_another)
+    named: tuple[tuple[str, str], ...] = ()
+    # "Who is the bike repair specialist?": a person asked by the role the question names; "we" or "you" names no one
+    identity: bool = False
+    # "How much did the fair raise?": what happened is asked; a target or a hope ("The target is to raise £3,000")
+    # says what was wanted, not what came of it
+    happened: bool = False
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1650,6 +1673,9 @@ class QuestionNeeds:
             denied_words(whole),
             calendar_dates(question),
             phases_of(folded),
+            named_heads(tokens, focus),
+            expect is Expect.PERSON and bool(_WHO_IS_THE.match(folded)),
+            bool(_DID.search(folded)),
         )
 
     def eligible(
@@ -1722,6 +1748,12 @@ class QuestionNeeds:
             return False  # "Workload concerns were highest in Customer Operations (55%)" for "How many staff ...?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
+        if self.happened and text is not None and _AIMED.search(text):
+            return False  # "The target is to raise £3,000 ..." for "How much did the summer fair raise last year?"
+        if self.identity and not names_someone(tokens, self.terms):
+            return False  # "... because we only have one specialist for each." for "Who is the bike repair specialist?"
+        if self.named and named_by_another(tokens, self.named):
+            return False  # "The Starter plan price will rise ..." for "How much is the Pro plan a month?"
         if self.labels and names_another_number(tokens, self.labels, text):
             return False  # "Parents' evening for Year 3" for "When is parents' evening for Year 6?"
         if text is not None and self.extreme and states_other_extreme(text, self.extreme):
@@ -2663,7 +2695,8 @@ def names_a_neighbour(asked: frozenset[str], stems: set[str]) -> bool:
 
 
 # A capitalised word and a capital letter naming one of several alike things: "Lift A", "Block C", "Plan B".
-_LETTERED = re.compile(r"\b([A-Z][a-z]{2,})\s+([A-Z])(?=['’]s\b|[^\w.'’]|$)")
+# A word and a capital letter naming one of several ("Lift A", "menu B"); never "I" ("can I ...").
+_LETTERED = re.compile(r"\b([A-Za-z][a-z]{2,})\s+([A-HJ-Z])(?=['’]s\b|[^\w.'’]|$)")
 
 
 def lettered_names(text: str) -> tuple[tuple[str, str], ...]:
@@ -2678,6 +2711,55 @@ def names_another_letter(text: str, asked: tuple[tuple[str, str], ...]) -> bool:
     return any(
         (word, letter) not in found and any(other == word and mark != letter for other, mark in found)
         for word, letter in asked
+    )
+
+
+_DID = re.compile(r"\bdid\b")
+_AIMED = re.compile(
+    r"\b(?:target|aim|goal|hope|plan|ambition)s?\s+(?:is|are|was|were)\s+to\b|\b(?:aims?|hopes?|plans?|intends?)\s+to\b",
+    re.IGNORECASE,
+)
+_WHO_IS_THE = re.compile(r"who(?:['’]s| is| are| was| were) (?:the|your|our|their)\b")
+_PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
+
+
+def names_someone(tokens: list[Token], question_terms: frozenset[str]) -> bool:
+    """Return True when the sentence names a person or a role other than a pronoun ("we", "you", "anyone"): what
+    answers "Who is the X?"."""
+    return holds_expected(Expect.PERSON, [token for token in tokens if token.lower not in _PRONOUNS], question_terms)
+
+
+def _a_name(token: Token) -> bool:
+    """Return True when a token is written as a name mid-sentence: capitalised, no number, not "I", no month or day."""
+    return (
+        token.capitalized
+        and not any(char.isdigit() for char in token.lower)  # a code ("Q1 report") is read as a code
+        and token.lower != "i"
+        and not _names_day_or_month(token.lower)
+    )
+
+
+def named_heads(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
+    """Return the (name, noun) pairs of a question naming a thing by a name written right before its noun ("How much
+    is the Pro plan a month?" -> ("pro", "plan")); a question typed in lower case names none."""
+    return tuple(
+        (before.stem, token.stem)
+        for before, token in pairwise(tokens)
+        if _a_name(before) and token.content and not token.capitalized and not token.numeric and token.stem in focus
+    )
+
+
+def named_by_another(tokens: list[Token], asked: tuple[tuple[str, str], ...]) -> bool:
+    """Return True when the sentence never writes a name the question puts before its noun and writes that noun
+    after another name ("The Starter plan price ..." for "the Pro plan"): the sentence is about the other one."""
+    stems = {token.stem for token in tokens}
+    return any(
+        not same_word(name, stems)
+        and any(
+            token.stem == noun and not token.capitalized and _a_name(before) and before.stem != name
+            for before, token in pairwise(tokens)
+        )
+        for name, noun in asked
     )
 
 
