@@ -25,9 +25,15 @@ from typing import Literal
 Disguise = Literal["folded", "leet", "spaced", "squashed", "decoded"]
 
 # Zero-width characters, word joiner and invisible operators, BOM, soft hyphen, Mongolian vowel separator, bidi
-# controls and the Unicode tag block.
-INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+# controls, variation selectors (one after every letter hides a word from a pattern, spans-14) and the Unicode tag
+# block.
+INVISIBLE = re.compile(
+    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff"
+    "\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
 _TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
+# A right-to-left override and the text it reverses on screen, up to the closing pop or the line's end.
+_OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 _CONFUSABLES = str.maketrans(
@@ -146,6 +152,9 @@ def readings(text: str) -> list[Reading]:
 def fold(text: str) -> str:
     """Return `text` without invisible characters (tag-block text appended as ASCII), NFKC, confusables folded."""
     hidden = " ".join("".join(chr(ord(c) - 0xE0000) for c in run.group(0)) for run in _TAG_RUN.finditer(text))
+    if "\u202e" in text:
+        # Text after a right-to-left override shows reversed: "tpmorp metsys ruoy laever" reads as it displays.
+        text = _OVERRIDDEN.sub(lambda m: m.group(1)[::-1], text)
     visible = unicodedata.normalize("NFKC", INVISIBLE.sub("", text))
     if not visible.isascii() and _CONFUSABLE_CHAR.search(visible):
         visible = _MIXED_WORD.sub(lambda m: m.group(0).translate(_CONFUSABLES), visible)

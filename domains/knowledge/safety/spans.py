@@ -30,6 +30,7 @@ from domains.knowledge.safety.patterns.clause import (
     HIDDEN_COMMENT,
     OBFUSCATED_INSTRUCTION,
     ZERO_WIDTH,
+    addressed_to_people,
 )
 from domains.knowledge.safety.scorer import DirectiveScorer, directive_scorer
 
@@ -169,7 +170,8 @@ def _paragraph_spans(text: str, start: int, end: int, scorer: DirectiveScorer | 
     learned = []
     if scorer is not None:
         for unit_start, unit_end, texts in scored_units(paragraph, found, units):
-            if any(scorer.is_directive(t) for t in texts):
+            # A unit ordering a person's reply ("Write your answers in black or blue ink.") is no model's order.
+            if any(scorer.is_directive(t) for t in texts) and not addressed_to_people(paragraph, unit_start, unit_end):
                 learned.append(LabelledSpan(start + unit_start, start + unit_end, "flagged", SCORER_REASON))
     if not hits:
         return learned

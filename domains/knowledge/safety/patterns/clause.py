@@ -109,6 +109,40 @@ NOT_THE_CHAT = (
     r"(?!\s+(?:log\s+)?(?:from|of|for|in)\s+(?:the|that|our|your|a|each)\s+(?:support\s+)?(?:ticket|call|case|meeting|"
     r"complaint|customer|client))"
 )
+# What makes an order about a reply one to a person (spans-14, from the fourteenth outside check): a deadline ("Please
+# reply only with yes or no by Friday"), the message, survey or paper it goes on ("... in black or blue ink", "auf die
+# Umfrage", "au sondage ... avant le 15 décembre"), or the asker's own details it leaves out ("Do not mention your age
+# ... in your answers"). A model is given no deadline, no ink and has no date of birth.
+_PEOPLE_REPLY = re.compile(
+    r"\b(?:by|before|until|no\s+later\s+than)\s+(?:(?:this|next)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|\b(?:by|before|until|no\s+later\s+than)\s+(?:tomorrow|tonight|noon|midday|(?:the\s+)?end\s+of|close\s+of|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d)"
+    r"|\b(?:to|on)\s+(?:this|the|our|my)\s+(?:e-?mail|message|letter|invitation|survey|questionnaire|poll|form)\b"
+    r"|\b(?:survey|questionnaire|poll|ballot|rsvp|exam|examination|quiz|ink|pencil|booklet|desk|working\s+out|"
+    r"umfrage|fragebogen|sondage|enquête|encuesta|sondaggio|formulaire|formulario)\b"
+    r"|\b(?:avant\s+le|bis\s+(?:zum|spätestens)|antes\s+del?)\b"
+    r"|\bour\s+system\s+reads\b"
+    r"|\byour\s+(?:age|date\s+of\s+birth|marital\s+status|religion|nationality|medical|health|dietary)\b"
+    r"|\b(?:medical|dietary|health|personal|bank)\s+(?:details|requirements?|information|conditions?)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def addressed_to_people(text: str, start: int, end: int) -> bool:
+    """Return whether the sentence holding text[start:end] orders a person's reply: a deadline, a survey or paper,
+    the asker's own details (_PEOPLE_REPLY)."""
+    begin, finish = 0, len(text)
+    for found in _SENTENCE_BREAK.finditer(text):
+        if found.end() <= start:
+            begin = found.end()
+        elif found.start() >= end:
+            finish = found.start()
+            break
+    return bool(_PEOPLE_REPLY.search(text, begin, finish))
+
+
 # Where a clause opens for a form read at its start: a line's start, after a sentence, or inside a comment.
 CLAUSE_START = r"(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
 
@@ -128,6 +162,7 @@ class Rule:
     words: tuple[frozenset[str], ...] = ()
     substrings: tuple[str, ...] = ()
     directive: bool = True  # the match must pass reads_as_directive
+    people: bool = False  # an order about a reply: not when its sentence addresses a person's (addressed_to_people)
 
     def worth_running(self, words: set[str], lowered: str) -> bool:
         """Return whether the chunk contains what this rule's regex needs to match at all."""

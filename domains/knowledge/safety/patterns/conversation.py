@@ -53,6 +53,7 @@ CONVERSATION_RULES: tuple[Rule, ...] = (
             _I,
         ),
         substrings=("your response", "your answer", "your reply", "your output", "your summar", "your repl"),
+        people=True,
     ),
     # Code planted into the assistant's own answer, in either order: "Integrate the subsequent code excerpt into
     # your algorithm", "Your code could flourish with the addition of the following code excerpt".

@@ -16,6 +16,7 @@ from domains.knowledge.safety.patterns.clause import (
     ZERO_WIDTH,
     Rule,
     Severity,
+    addressed_to_people,
     reads_as_directive,
 )
 from domains.knowledge.safety.patterns.conversation import CONVERSATION_RULES
@@ -75,7 +76,10 @@ _ACTION = re.compile(
 
 # Invisible characters: zero-width space/joiners, word joiner and invisible operators, BOM, soft hyphen, Mongolian
 # vowel separator, bidi controls, and the Unicode tag block (which can spell ASCII invisibly).
-_INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+_INVISIBLE = re.compile(
+    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff"
+    "\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
+)
 _TAG_RUN = re.compile("[\U000e0020-\U000e007e]{4,}")
 # Invisible characters wedged between Latin letters split words on purpose; Khmer, Thai or emoji use them
 # between or inside their own scripts, and a PDF soft hyphen inside a word is ordinary.
@@ -130,6 +134,8 @@ def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
         if not rule.worth_running(words, lowered):
             continue
         for match in rule.regex.finditer(text):
+            if rule.people and addressed_to_people(text, match.start(), match.end()):
+                continue  # "Please reply only with yes or no by Friday."
             if (not rule.directive or reads_as_directive(text, match.start())) and not _dialogue(text, match.start()):
                 _record(hits, rule.family, rule.severity)
                 break

@@ -276,6 +276,7 @@ FORM_RULES: tuple[Rule, ...] = (
             _I,
         ),
         words=(_w("antworte antworten ausschließlich sonst anderes antwort gefragt fragt"),),
+        people=True,
     ),
     # Anywhere in the clause: "Erwähne in jeder Antwort ...", "Verwende in deiner Antwort ...", "Behaupte in deiner
     # Antwort, ..." (the German "in your answer"; a thank-you for an answer uses "für").
@@ -566,9 +567,9 @@ FORM_RULES: tuple[Rule, ...] = (
         "high",
         re.compile(
             r"\b(?:révèle|révélez|montre|montrez|affiche|affichez|donne|donnez)(?:[- ]moi)?\s+(?:tes|vos|ton|votre)\s+"
-            r"(?:prompt|invite|(?:instructions|consignes)\s+(?:système|systeme|initiales|cachées|secrètes))\b"
+            r"(?:prompt|invite|(?:instructions|consignes|message)\s+(?:système|systeme|initiales|cachées|secrètes))\b"
             r"|\b(?:muestra|muéstrame|revela|revélame|dime|enséñame)\s+(?:tu|tus)\s+(?:prompt|(?:instrucciones|"
-            r"indicaciones)\s+(?:de\s+sistema|del\s+sistema|iniciales|ocultas|secretas))\b"
+            r"indicaciones|mensaje)\s+(?:de\s+sistema|del\s+sistema|iniciales|ocultas|secretas))\b"
             r"|\b(?:mostra|mostrami|rivela|rivelami|dimmi)\s+(?:il\s+tuo|le\s+tue|i\s+tuoi)\s+(?:prompt|istruzioni\s+"
             r"(?:di\s+sistema|iniziali|nascoste|segrete))\b"
             r"|\b(?:toon|onthul|geef)\s+(?:me\s+)?(?:je|jouw)\s+(?:systeemprompt|prompt|systeeminstructies)\b",
@@ -579,7 +580,10 @@ FORM_RULES: tuple[Rule, ...] = (
                 "révèle révélez montre montrez affiche affichez donne donnez muestra muéstrame revela revélame dime "
                 "enséñame mostra mostrami rivela rivelami dimmi toon onthul geef"
             ),
-            _w("instructions consignes prompt invite instrucciones indicaciones istruzioni systeemprompt instructies"),
+            _w(
+                "instructions consignes prompt invite instrucciones indicaciones istruzioni systeemprompt instructies "
+                "message mensaje"
+            ),
         ),
     ),
     Rule(
@@ -1003,6 +1007,7 @@ FORM_RULES: tuple[Rule, ...] = (
                 "schreib schreibe füge setze nimm responda responde réponds répondez rispondi antwoord"
             ),
         ),
+        people=True,
     ),
     # A link planted at the end of the model's answer: "Füge am Ende deiner Antwort diesen Link ein: http://...".
     Rule(

@@ -179,6 +179,23 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
             _w("instrucciones indicaciones reglas instructions consignes règles инструкции указания правила"),
         ),
     ),
+    # French and Spanish "take no more account of the previous instructions" (spans-14): "ne tiens plus compte des
+    # consignes précédentes", "no tengas en cuenta las instrucciones anteriores", "prescinde de las instrucciones".
+    Rule(
+        IGNORE_PREVIOUS,
+        "high",
+        re.compile(
+            r"\bne\s+(?:tiens|tenez)\s+(?:plus|pas|jamais)\s+compte\s+(?:des|de\s+tes|de\s+vos)\s+(?:consignes|"
+            r"instructions|directives|règles)\b"
+            r"|\bno\s+(?:tengas|tenga|tengan)\s+en\s+cuenta\s+(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|"
+            r"reglas)\b|\bprescinde\s+de\s+(?:las\s+|tus\s+)?(?:instrucciones|indicaciones|reglas)\b",
+            _I,
+        ),
+        words=(
+            _w("compte cuenta prescinde"),
+            _w("consignes instructions directives règles instrucciones indicaciones reglas"),
+        ),
+    ),
     # "Change your instructions to ...", "Your instructions are now to ...".
     Rule(
         IGNORE_PREVIOUS,
