@@ -35,7 +35,7 @@ class DocumentRejected(InvalidInput):
 
 class EmptyDocument(DocumentRejected):
     reason = "empty"
-    default_message = "The file is empty or contains only whitespace."
+    default_message = "The file is empty or contains only whitespace or invisible characters."
 
 
 class NotUtf8Text(DocumentRejected):

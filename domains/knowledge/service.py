@@ -175,7 +175,7 @@ class KnowledgeService:
                 vectors.append(None)  # OCR runs in the worker only
                 continue
             self._check_embedding_budget(provider, write.prepared)
-            estimate = THROUGHPUT.estimate_seconds(provider, len(write.prepared.chunks))
+            estimate = THROUGHPUT.estimate_seconds(provider, write.prepared.distinct_index_texts)
             budget = self.settings.ingest_request_budget_seconds
             budget_left = budget - (time.perf_counter() - started)
             if estimate > budget_left:

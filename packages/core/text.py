@@ -4,14 +4,36 @@ from __future__ import annotations
 
 import unicodedata
 
+_INVISIBLE_CATEGORIES = frozenset(("Cf", "Cc", "Zs", "Zl", "Zp"))
+# Unicode's default-ignorable code points outside those categories render as nothing too: the combining grapheme
+# joiner, Hangul fillers, Khmer inherent vowels, Mongolian variation selectors, the variation selectors and the
+# unassigned rest of the tag block.
+_IGNORABLE = frozenset(
+    chr(code)
+    for first, last in (
+        (0x034F, 0x034F),
+        (0x115F, 0x1160),
+        (0x17B4, 0x17B5),
+        (0x180B, 0x180F),
+        (0x3164, 0x3164),
+        (0xFE00, 0xFE0F),
+        (0xFFA0, 0xFFA0),
+        (0xE0000, 0xE0FFF),
+    )
+    for code in range(first, last + 1)
+)
+
+
+def is_invisible(ch: str) -> bool:
+    """Return True for a character a reader cannot see: whitespace, a format or control character (Unicode
+    categories Cf, Cc, Z*: zero-width spaces and joiners, bidi marks) or another default-ignorable code point
+    (variation selectors, Hangul fillers)."""
+    return ch.isspace() or ch in _IGNORABLE or unicodedata.category(ch) in _INVISIBLE_CATEGORIES
+
 
 def has_visible_text(value: str) -> bool:
-    """Return True when `value` holds a character a reader can see: not only spaces, zero-width characters, bidi
-    marks or other format and control characters (Unicode categories Cf, Cc, Z*)."""
-    return any(
-        not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc", "Zs", "Zl", "Zp")
-        for ch in unicodedata.normalize("NFKC", value)
-    )
+    """Return True when `value` holds a character a reader can see (see `is_invisible`)."""
+    return not all(is_invisible(ch) for ch in unicodedata.normalize("NFKC", value))
 
 
 def visible(value: str) -> str:

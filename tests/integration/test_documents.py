@@ -236,3 +236,38 @@ async def test_an_original_in_a_legacy_encoding_is_not_labelled_utf8(client) -> 
         f"{UPLOAD_URL}/{body['document_id']}/versions/{body['document_version_id']}/file", headers=account.headers
     )
     assert original.content == page and original.headers["content-type"] == "text/html"
+
+
+async def test_invisible_runs_are_no_chunks_and_the_offsets_stay_true(client, database_url) -> None:
+    # outside check: 2,000,000 U+200B and one line of text made 1,001 chunks, 1,000 of them nothing but U+200B
+    account = await register(client)
+    content = "\u200b" * 20_000 + "\nThe boiler room key hangs by the door.\n" + "\u200b\ufe0f" * 5_000
+    body = await upload_ok(client, account, content, "hidden.txt")
+    assert body["chunk_count"] == 1
+    document_id, version_id = body["document_id"], body["document_version_id"]
+    normalized = (
+        await client.get(f"{UPLOAD_URL}/{document_id}/versions/{version_id}/text", headers=account.headers)
+    ).text
+    assert normalized.startswith("\u200b" * 20_000)  # the stored text is the upload's, invisible run and all
+    [chunk] = (await client.get(f"{UPLOAD_URL}/{document_id}/chunks", headers=account.headers)).json()
+    assert chunk["chunk_index"] == 0 and chunk["char_start"] >= 20_000
+    assert normalized[chunk["char_start"] : chunk["char_end"]] == chunk["text"]
+    assert "The boiler room key hangs by the door." in chunk["text"]
+    counts = count_rows(database_url, account.organization_id)
+    assert counts["document_chunks"] == counts["document_embeddings"] == 1
+    found = await client.post(
+        "/api/v1/knowledge/search", json={"query_text": "boiler key", "method": "lexical"}, headers=account.headers
+    )
+    assert [hit["chunk_id"] for hit in found.json()] == [chunk["chunk_id"]]
+
+
+async def test_a_line_of_one_repeated_word_gets_a_vector_for_every_chunk(client, database_url) -> None:
+    # identical chunks are embedded once (embed_distinct); each still gets its own row and vector
+    account = await register(client)
+    body = await upload_ok(client, account, "word " * 30_000 + "end.", "one-line.txt")
+    assert body["chunk_count"] >= 100
+    chunks = (await client.get(f"{UPLOAD_URL}/{body['document_id']}/chunks", headers=account.headers)).json()
+    assert [c["chunk_index"] for c in chunks] == list(range(body["chunk_count"]))
+    assert len({c["text"] for c in chunks}) < 5
+    counts = count_rows(database_url, account.organization_id)
+    assert counts["document_chunks"] == counts["document_embeddings"] == body["chunk_count"]

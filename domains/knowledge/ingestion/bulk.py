@@ -20,11 +20,12 @@ import numpy as np
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domains.knowledge.attachments import prepare_attachments
-from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
+from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.pipeline import (
     THROUGHPUT,
     PreparedDocument,
     content_hash,
+    embed_distinct,
     parse_limits,
     prepare_document,
 )
@@ -173,11 +174,11 @@ class BulkIngestor:
         if not texts:
             return np.zeros((0, self.provider.dimension), dtype=np.float32)
         began = time.perf_counter()
-        vectors = await anyio.to_thread.run_sync(self.provider.embed_texts, texts)
+        vectors = await anyio.to_thread.run_sync(embed_distinct, self.provider, texts)
         elapsed = time.perf_counter() - began
         self.report.model_seconds += elapsed
-        THROUGHPUT.observe(self.provider, len(texts), elapsed)
-        return validate_dimension(vectors, self.provider.dimension)
+        THROUGHPUT.observe(self.provider, len(set(texts)), elapsed)
+        return vectors
 
     async def _write_all(self, inbound: asyncio.Queue[tuple[list[_Pending], np.ndarray] | None]) -> None:
         while (item := await inbound.get()) is not None:

@@ -7,8 +7,8 @@ import anyio
 import numpy as np
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.knowledge.embeddings import EmbeddingProvider, validate_dimension
-from domains.knowledge.ingestion.pipeline import PreparedDocument, index_text
+from domains.knowledge.embeddings import EmbeddingProvider
+from domains.knowledge.ingestion.pipeline import PreparedDocument, embed_distinct, index_text
 from domains.knowledge.ingestion.repository import EmbeddingRow, IngestionRepository
 from domains.knowledge.search import lexical
 from domains.knowledge.search.vector_index import ensure_vector_index
@@ -74,7 +74,7 @@ async def embed_missing(db: Database, provider: EmbeddingProvider, organization_
         if not chunks:
             return done
         texts = [index_text(chunk.index_context, chunk.text) for chunk in chunks]
-        vectors = validate_dimension(await anyio.to_thread.run_sync(provider.embed_texts, texts), provider.dimension)
+        vectors = await anyio.to_thread.run_sync(embed_distinct, provider, texts)
         async with db.owner_session() as session:
             rows = [EmbeddingRow(c.organization_id, c.document_id, c.chunk_id) for c in chunks]
             await IngestionRepository(session).insert_embeddings(provider, rows, vectors)

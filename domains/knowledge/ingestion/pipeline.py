@@ -53,6 +53,11 @@ class PreparedDocument:
         return [chunk.text for chunk in self.chunks]
 
     @functools.cached_property
+    def distinct_index_texts(self) -> int:
+        """How many texts the embedding model has to embed: identical chunks are embedded once (embed_distinct)."""
+        return len(set(self.index_texts))
+
+    @functools.cached_property
     def contexts(self) -> list[str]:
         """Each chunk's indexing context: the document title and the chunk's section label."""
         return [index_context(self.title, chunk.section) for chunk in self.chunks]
@@ -199,26 +204,40 @@ def embed_before(provider: EmbeddingProvider, texts: list[str], deadline: float)
         return None
 
 
-def embed_chunks(
-    provider: EmbeddingProvider,
-    texts: list[str],
-    progress: Callable[[int], None] | None = None,
-    *,
-    deadline: float | None = None,
-) -> np.ndarray:
-    """Embed chunk texts in batches (reporting progress), validating the dimension; with a `deadline`, stop before a
-    batch that would start after it (_DeadlinePassed)."""
+def embed_chunks(provider: EmbeddingProvider, texts: list[str], *, deadline: float | None = None) -> np.ndarray:
+    """Embed chunk texts, each distinct text once (`embed_distinct`), validating the dimension; with a `deadline`,
+    embed in batches and stop before a batch that would start after it (_DeadlinePassed)."""
     if not texts:
         return np.zeros((0, provider.dimension), dtype=np.float32)
+    distinct = list(dict.fromkeys(texts))
     started = time.perf_counter()
     parts = []
-    step = len(texts) if progress is None and deadline is None else EMBED_PROGRESS_BATCH
-    for start in range(0, len(texts), step):
+    step = len(distinct) if deadline is None else EMBED_PROGRESS_BATCH
+    for start in range(0, len(distinct), step):
         if deadline is not None and time.perf_counter() > deadline:
             THROUGHPUT.observe(provider, start, time.perf_counter() - started)
             raise _DeadlinePassed
-        parts.append(validate_dimension(provider.embed_texts(texts[start : start + step]), provider.dimension))
-        if progress is not None:
-            progress(min(start + step, len(texts)))
-    THROUGHPUT.observe(provider, len(texts), time.perf_counter() - started)
-    return np.vstack(parts)
+        parts.append(validate_dimension(provider.embed_texts(distinct[start : start + step]), provider.dimension))
+    # The estimate is of what the model did: a file of one repeated line must not make it look fast (see observe).
+    THROUGHPUT.observe(provider, len(distinct), time.perf_counter() - started)
+    return _rows_in_order(np.vstack(parts), distinct, texts)
+
+
+def embed_distinct(provider: EmbeddingProvider, texts: list[str]) -> np.ndarray:
+    """Embed each distinct text once and return one validated row per text, in order.
+
+    A chunk's vector depends on its text alone, so a document that repeats itself (a 7.5 MB line of one word, a
+    footer on every page, a table of identical rows) costs the model one call per distinct chunk, not per chunk:
+    the outside tester's single line of 7,500 identical chunks kept the worker busy for over ten minutes."""
+    if not texts:
+        return np.zeros((0, provider.dimension), dtype=np.float32)
+    distinct = list(dict.fromkeys(texts))
+    vectors = validate_dimension(provider.embed_texts(distinct), provider.dimension)
+    return _rows_in_order(vectors, distinct, texts)
+
+
+def _rows_in_order(vectors: np.ndarray, distinct: list[str], texts: list[str]) -> np.ndarray:
+    if len(distinct) == len(texts):
+        return vectors
+    row = {text: index for index, text in enumerate(distinct)}
+    return vectors[[row[text] for text in texts]]

@@ -17,6 +17,7 @@ from domains.knowledge.ingestion.chunking.sentences import sentence_starts
 from domains.knowledge.ingestion.parsing import ParsedDocument, parse_document
 from domains.knowledge.ingestion.parsing.pdf_tables import PageTables, append_tables
 from domains.knowledge.ingestion.parsing.text import paragraph_blocks
+from packages.core.text import has_visible_text, is_invisible
 
 from .test_parsers import FIXTURES, SHARED_PDFS
 
@@ -76,7 +77,8 @@ def assert_chunk_invariants(parsed: ParsedDocument, chunks: list[ChunkDraft], ma
             assert previous.char_end - chunk.char_start <= OVERLAP
             assert sentence_free or starts_sentence(text, chunk.char_start), chunk.text[:80]
     covered = {offset for chunk in chunks for offset in range(chunk.char_start, chunk.char_end)}
-    assert all(offset in covered for offset, char in enumerate(text) if not char.isspace())
+    assert all(offset in covered for offset, char in enumerate(text) if not is_invisible(char))
+    assert all(has_visible_text(chunk.text) for chunk in chunks)
 
 
 # --- invariants on real documents --------------------------------------------------------------------------
@@ -462,3 +464,15 @@ def test_a_two_page_reports_running_footer_is_no_section_and_its_table_rows_stay
     assert not any("Page" in (chunk.section or "") for chunk in chunks)
     row = chunk_containing(chunks, "No.: 2 | Item: Emergency light")
     assert (row.section or "").endswith("4. Deficiencies and Required Corrections")
+
+
+def test_a_span_without_a_visible_character_is_no_chunk() -> None:
+    # outside check: 2,000,000 zero-width spaces and one line of text made 1,001 chunks, 1,000 of them nothing but
+    # U+200B, stored, embedded and searchable
+    text = "\u200b" * 9_000 + "\nThe boiler room key hangs by the door.\n" + "\ufe0f\u200d\u3164" * 2_000 + "\nThe end."
+    parsed = parse_document(text.encode(), "hidden.txt")
+    chunks = chunk_document(parsed)
+    assert_chunk_invariants(parsed, chunks)
+    assert len(chunks) == 2
+    assert chunks[0].text.endswith("The boiler room key hangs by the door.") and chunks[-1].text.endswith("The end.")
+    assert chunks[0].char_start > 0  # the offsets still index the normalized text, which keeps the invisible run

@@ -144,7 +144,17 @@ def test_utf16_text_is_not_utf8_rather_than_binary(data: bytes) -> None:
     assert caught.value.details["encoding"] == "UTF-16"
 
 
-@pytest.mark.parametrize("data", [b"", b"   \n\t\r\n  ", b"\xef\xbb\xbf  \n"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"   \n\t\r\n  ",
+        b"\xef\xbb\xbf  \n",
+        "\u200b\u200f\u2060\n\ufeff".encode(),
+        # variation selectors, the combining grapheme joiner and Hangul fillers show nothing either
+        "\ufe0f\ufe00\u034f\u3164\u115f \U000e0100\U000e0041".encode(),
+    ],
+)
 def test_empty_or_whitespace_only_files_are_rejected(data: bytes) -> None:
     with pytest.raises(EmptyDocument) as caught:
         parse_document(data, "empty.txt")

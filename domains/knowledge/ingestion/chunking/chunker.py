@@ -12,12 +12,16 @@ from domains.knowledge.ingestion.chunking.sections import MAX_LABEL_CHARS, plan_
 from domains.knowledge.ingestion.chunking.sentences import has_sentence_punctuation
 from domains.knowledge.ingestion.chunking.tables import PipeTables, TableRows, pack_rows
 from domains.knowledge.ingestion.parsing import ParsedDocument
+from packages.core.text import has_visible_text
 
 
 def chunk_document(
     parsed: ParsedDocument, *, target_chars: int = 1000, max_chars: int = 2000, overlap_chars: int = 150
 ) -> list[ChunkDraft]:
-    """Split a parsed document into chunks that follow its structure and index into its normalized text."""
+    """Split a parsed document into chunks that follow its structure and index into its normalized text.
+
+    A span with no visible character (zero-width spaces, bidi marks, variation selectors) is no chunk: nothing in it
+    can be read, quoted or cited, and the normalized text keeps it, so the offsets of the other chunks stay true."""
     limits = ChunkLimits(target_chars, max_chars, overlap_chars)
     text = parsed.text
     plan = plan_sections(parsed)
@@ -39,6 +43,8 @@ def chunk_document(
                 span for row, oversized in pack_rows(rows, limits) for span in (pack(*row) if oversized else [row])
             ]
             for start, end in spans if rows else pack(low, high):
+                if not has_visible_text(text[start:end]):
+                    continue
                 first, last = pages.page_at(start), pages.page_at(max(start, end - 1))
                 label = section.label
                 columns = pipe_tables.continued_columns(start)

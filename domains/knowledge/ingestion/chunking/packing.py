@@ -24,7 +24,7 @@ def pack_section(
     while content_start < end:
         remainder = end - chunk_start
         if remainder <= min(limits.maximum, limits.target * (1 + _TAIL_ALLOWANCE)):
-            spans.append((chunk_start, end))
+            spans.append(_trim(text, chunk_start, end))  # a hard cut may leave the remainder opening with a newline
             break
         cut = _choose_cut(text, cuts, chunk_start, content_start, end, limits)
         spans.append(_trim(text, chunk_start, cut))
