@@ -813,6 +813,9 @@ def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:
 YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself
 
 
+_OPENS_WITH_QUESTION = re.compile(r"^[^.!?]*\?")
+
+
 def restates_yes_no(analysis: Analysis, quote: str) -> bool:
     """Return True when a yes/no question's quote restates it, affirmed or denied: its names and numbers and most of
     what it asks about are in the sentence itself ("Will I be refunded for a first-class ticket ...?" -- "First-class
@@ -820,6 +823,8 @@ def restates_yes_no(analysis: Analysis, quote: str) -> bool:
     sentences low; a restatement is the answer a yes/no question has."""
     if not asks_yes_no(analysis.question.text):
         return False
+    if _OPENS_WITH_QUESTION.match(quote):
+        return False  # "Would it be OK if my colleague comes along? She isn't registered." asks; it answers nothing
     needs = analysis.needs
     stems = {t.stem for t in tokenize(quote)}
     if not all(same_word(term, stems) for term in needs.key_terms):

@@ -159,6 +159,8 @@ _ORDINALS = {
     stem(word): str(number)
     for number, word in enumerate(str.split("first second third fourth fifth sixth seventh eighth ninth tenth"), 1)
 }
+_ORDINAL_NUMBERS = {number: word for word, number in _ORDINALS.items()}
+_NOON = frozenset(("noon", "midday", "midnight"))
 _RELATIVE_DAYS = frozenset(str.split("today tomorrow tonight yesterday"))
 
 
@@ -209,7 +211,9 @@ _ASKING = frozenset(
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
         "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still "
-        "wise quickly quick around"
+        "wise quickly quick around "
+        # v59: who or what is meant in general ("if something in the house breaks"), a "2nd" suffix
+        "something anything everything someone anyone everyone somebody anybody everybody nd rd th"
     )
 )
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
@@ -263,6 +267,8 @@ _MONEY_WORDS = frozenset(
 _LENGTH_LEADS = frozenset(str.split("for between and about around approximately roughly lasts last lasting takes take"))
 # What "what hours ...?" asks is given as times of day ("from 7am to 7pm"), never the word.
 _CLOCK_NOUNS = frozenset(stem(w) for w in ("hour", "hours"))
+# What a date question calls the date it asks for ("What's the deadline for the slides?"): the date answers it (v59)
+_DATE_NOUNS = frozenset(stem(w) for w in ("deadline", "deadlines"))
 # What a measure question measures ("what size", "at what temperature"): its unit or number answers it.
 _MEASURE_NOUNS = frozenset(
     stem(w)
@@ -377,6 +383,8 @@ _MONEY_QUESTION = re.compile(
     r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine|salary|salarie|wage|excess|deductible)s?"
     r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now|due|owed|payable)\b))"
     r"|\bwhat does .* cost\b|\bwhat (?:amount|sum)\b"
+    # typed as a note: "price of the MB-42 maintenance box", "cost per hour for the big room" (v59)
+    r"|^(?:the )?(?:price|cost|fee|charge|fare|rent)s?(?: per [a-z]+)? (?:of|for)\b"
     r"|\bhow (?:big|large|high|small|low) " + _SUM_ASKED
 )
 # Currencies written as words or codes after the sum ("12 yen", "42 florins", "300 INR"): the outside check of
@@ -402,6 +410,10 @@ _MONEY = re.compile(
 
 # How a question says it will use a telephone number: the number itself answers that part
 _DIALLING = frozenset(stem(word) for word in ("ring", "call", "dial"))
+# What a "who" question says the asker has ("Who do I contact with a question about an invoice?"): the person is
+# whoever deals with the subject; and "contact" is implied by a contact line's address or number
+_QUERY_NOUNS = frozenset(stem(word) for word in str.split("question questions query queries"))
+_CONTACT = stem("contact")
 # How a question says a sum of money changes hands: a sum stated answers that part
 _SPENDING = frozenset(stem(word) for word in str.split("claim claimed spend spent cost pay paid charge charged"))
 _EMAIL_UNIT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -487,6 +499,7 @@ _UNIT_QUESTIONS = (
         re.compile(
             r"\b(?:phone|telephone|contact|helpline|mobile|emergency|out-of-hours) number\b"
             r"|\b(?:what|which|a|the) number (?:can|should|do|could|would|must) (?:i|we|you) (?:call|ring|phone|text)\b"
+            r"|\bnumbers? to (?:call|ring|phone|text|dial)\b"  # v59: "number to call if a pipe bursts"
         ),
         _PHONE_UNIT,
     ),
@@ -525,7 +538,9 @@ _UNIT_QUESTIONS = (
 # A request phrased as a question states a duty or a deadline: "Could you send ... by Friday?", "Could Priya book
 # the room?", "Please confirm ...?".
 _REQUEST = re.compile(
-    r"^(?i:could|can|would|will)\s+(?:(?i:you|someone|everyone|everybody|all|we|staff|each|every)\b|[A-Z][a-z]+\b)"
+    # a label or a lead-in may stand before it: "Slides: could you email ...", "One more favour: could you ..."
+    r"^(?:[^:?\n]{1,40}:\s+|(?i:also|and|so|then|finally|lastly),?\s+)?"
+    r"(?i:could|can|would|will)\s+(?:(?i:you|someone|everyone|everybody|all|we|staff|each|every)\b|[A-Z][a-z]+\b)"
     r"|(?i:\bplease\b|\bkindly\b)|^(?i:may|might)\s+(?i:i)\s+(?i:ask|remind|request)\b"
 )
 
@@ -694,8 +709,17 @@ def asks_only(text: str) -> bool:
         return False
     if not _REQUEST.search(stripped):
         return True
-    # "Could you confirm whether ... by 27 November?" still sets a deadline: a number keeps it a request
-    return bool(_ASKS_BACK.search(stripped)) and not any(c.isdigit() for c in stripped)
+    # "Could you confirm whether ... by 27 November?" still sets a deadline: a number or a day keeps it a request
+    dated = any(c.isdigit() for c in stripped) or _DEADLINE.search(stripped)
+    return bool(_ASKS_BACK.search(stripped)) and not dated
+
+
+_DEADLINE = re.compile(
+    r"\b(?:by|before|until|no later than)\s+(?:the\s+)?(?:end of\s+)?(?:this\s+|next\s+)?(?:monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|noon|midday|tomorrow|tonight|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|week|month)\b",
+    re.IGNORECASE,
+)
 
 
 # "... in lumens?", "... in kg?": a question that names the unit of its answer. Each entry: the unit as a question
@@ -815,6 +839,8 @@ _STATES_RATE = re.compile(
     r"session|class|lesson)\b|\ban hour\b|\b(?:hourly|daily|nightly|weekly|monthly|yearly|annual)\b|\bevery\b",
     re.IGNORECASE,
 )
+_ANY_CHARGE = frozenset((stem(word),) for word in ("charge", "fee", "cost", "price"))
+_MONEY_HEADS = frozenset(stem(word) for word in ("money", "cash", "funds"))
 _LIMIT_WORDS = frozenset(stem(w) for w in ("limit", "limits", "threshold", "cap", "ceiling", "allowance"))
 
 
@@ -1094,6 +1120,14 @@ _SYNONYM_GROUPS = (
     "buy purchase",
     "book reserve booking reservation",
     "phone telephone call ring",
+    # from the eighteenth batch (2026-12-05, read after its before-reading figures): "the carbon monoxide detector" /
+    # "a carbon monoxide alarm", "wifi" / "wireless", "the presentation" / "your slides", "how long do you keep post"
+    # / "we hold uncollected post", "is there a problem" / "Known issues"
+    "detector detectors alarm alarms",
+    "wireless wifi",
+    "presentation presentations slides",
+    "keep hold retain",
+    "problem problems issue issues fault faults",
     "allow allowed permit permitted",
     "refund reimburse reimbursed repay",
     "postpone delay delayed",
@@ -1369,6 +1403,10 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
 def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
     if term in stems or _IRREGULAR.get(term, term) in stems:
         return True
+    if _ORDINAL_NUMBERS.get(term, "") in stems:
+        return True  # "a 2nd permit" (read "2") -- "£90 for a second permit"; not "first" for any "1"
+    if term == "12" and stems & _NOON:
+        return True  # "stay till 12 on the last day" -- "Late check-out until midday costs £30"
     if any(_IRREGULAR.get(other) == term for other in stems):
         return True
     if term[:1].isdigit() and "." in term:
@@ -1493,6 +1531,8 @@ class QuestionNeeds:
     # "How much did the fair raise?": what happened is asked; a target or a hope ("The target is to raise £3,000")
     # says what was wanted, not what came of it
     happened: bool = False
+    # "What's the name of my child's key worker?": a name is asked, which a sentence writes with a capital
+    name_asked: bool = False
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1567,6 +1607,7 @@ class QuestionNeeds:
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
             and not (expect is Expect.CLOCK and t in _CLOCK_NOUNS)  # "What hours ...?" -- "from 7am to 7pm"
+            and not (expect is Expect.DATE and t in _DATE_NOUNS)
             and not (colour and t in _COLOUR_WORDS)  # the colour is the answer
         }
         whole = tokenize(question)
@@ -1581,6 +1622,9 @@ class QuestionNeeds:
         told_keys = frozenset(key_terms - {t.lower for t in tokens}) if asked != question else frozenset()
         told_days = frozenset(k for k in told_keys if _names_day_or_month(k))
         told_numbers = frozenset(k for k in told_keys if yes_no and k[:1].isdigit())
+        if expect is Expect.PERSON:
+            for term in _QUERY_NOUNS:
+                focus.pop(term, None)  # "Who do I contact with a question about an invoice?" asks about invoices
         for before, token in pairwise(whole):
             if before.lower in ("my", "our") and token.stem in _RELATIVES:
                 focus.pop(token.stem, None)  # "What colour should my son's jumper be?": who asks, not what about
@@ -1676,6 +1720,7 @@ class QuestionNeeds:
             named_heads(tokens, focus),
             expect is Expect.PERSON and bool(_WHO_IS_THE.match(folded)),
             bool(_DID.search(folded)),
+            bool(_NAME_ASKED.search(folded)) and asked_identifier(folded) is None,
         )
 
     def eligible(
@@ -1750,6 +1795,8 @@ class QuestionNeeds:
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
         if self.happened and text is not None and _AIMED.search(text):
             return False  # "The target is to raise £3,000 ..." for "How much did the summer fair raise last year?"
+        if self.name_asked and not any(_a_name(t) and not same_word(t.stem, self.terms) for t in tokens):
+            return False  # "Every child has a key person ..." for "What's the name of my child's key worker?" (v59)
         if self.identity and not names_someone(tokens, self.terms):
             return False  # "... because we only have one specialist for each." for "Who is the bike repair specialist?"
         if self.named and named_by_another(tokens, self.named):
@@ -1786,7 +1833,11 @@ class QuestionNeeds:
             return False  # "They serve food until 9 pm" for "What time does the Fox & Fiddle close?"
         if text is not None and self.verb in _SAYING and name_entry(text):
             return False  # "Fiona Hale (Finance Business Partner)" for "What did Fiona Hale say about the finances?"
-        if self.exists and not self.names_the_thing(tokens, section | document, headed):
+        # the one word of "Is there a deposit for ...?" in the sentence, its headings or the title: a deposit the
+        # section names for something else is not this one (v59); a sum names a charge ("Insulin injections: £4 a day")
+        around = (section if headed is None else headed) | document
+        charged = self.exists[:1] in _ANY_CHARGE and text is not None and holds_money(text, header)
+        if self.exists and not self.names_the_thing(tokens, around, headed) and not charged:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         # whether the sentence states a sum, read once for the checks below that ask it
         priced = text is not None and (self.money or self.predicate == _FREE_WORD) and holds_money(text, header)
@@ -1823,8 +1874,11 @@ class QuestionNeeds:
         implied: set[str] = set()
         if self.unit is _PHONE_UNIT and text is not None and _PHONE_UNIT.search(text):
             implied |= _DIALLING & self.focus.keys()  # "What number do I ring to make a claim?" -- "Claims line: ..."
+        if self.expect is Expect.PERSON and text is not None and (_PHONE_UNIT.search(text) or _EMAIL_UNIT.search(text)):
+            implied |= {_CONTACT} & self.focus.keys()  # "Who do I contact about invoices?" -- "Billing: Sanjay, a@b.c"
         if self.money and priced:
-            implied |= _SPENDING & self.focus.keys()  # "How much did Elena claim for travel?" -- "| Amount: 1030.75"
+            # "How much did Elena claim for travel?" -- "| Amount: 1030.75"; "how much money ...?" -- "Balance: £4,167"
+            implied |= (_SPENDING | _MONEY_HEADS) & self.focus.keys()
         if self.predicate == _FREE_WORD and priced:
             implied.add(_FREE_WORD)  # "Are Greenleaf orders free?" -- "Minimum order is $200." says they are not
         if text is not None:
@@ -1865,6 +1919,7 @@ class QuestionNeeds:
             and not names_members(self.head, text)  # "Which countries ...?" -- "We ship to Belgium and Luxembourg"
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))  # "every Thursday"
             and not (row and same_word(self.head, document))  # "Which expenses ...?" over expenses.csv's records
+            and not (priced and self.head in _MONEY_HEADS)  # "How much money is in the bank?" -- "Balance: £4,167"
         ):
             return False  # the X asked about is not named in this sentence or its headings
         if (
@@ -2200,6 +2255,16 @@ _OPPOSITE_ACTS = (
     ),
     # v46: "the check-in inventory" is not the check-out inspection asked about
     (re.compile(r"\bcheck(?:ing|ed)?[- ]?in\b", re.I), re.compile(r"\bcheck(?:ing|ed)?[- ]?out\b", re.I)),
+    # v59: money spent is not money raised ("The summer fun day raised £842" for "How much did the fun day cost?")
+    (
+        re.compile(r"\b(?:cost|costs|costing|spent|spend|spending|expenditure|outgoings)\b", re.I),
+        # money raised, not a price raised ("agreed to raise plot rents to £68")
+        re.compile(
+            r"\brais(?:e|ed|es|ing) (?:(?:over|more than|almost|nearly|about|around|just over|a total of) )?[£$€]\d"
+            r"|\brais(?:e|ed|es|ing) (?:money|funds)\b|\b(?:earned|income|takings|profit|proceeds)\b",
+            re.I,
+        ),
+    ),
 )
 
 
@@ -2720,6 +2785,9 @@ _AIMED = re.compile(
     re.IGNORECASE,
 )
 _WHO_IS_THE = re.compile(r"who(?:['’]s| is| are| was| were) (?:the|your|our|their)\b")
+_NAME_ASKED = re.compile(
+    r"\bwhat(?:['’]s| is| was| are| were) (?:the |their |his |her |your |my |our )?(?:full |first |last )?names? of\b"
+)
 _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
 
 
@@ -2918,7 +2986,8 @@ _GENERIC_MODIFIERS = frozenset(
         "new old current latest main first last next previous other same full total usual standard default maximum "
         "minimum average typical regular normal whole entire own general basic extra additional certain specific "
         "particular right wrong good best big small large high low long short early late overall exact "
-        "nearest closest cheapest earliest fastest quickest biggest largest smallest longest shortest highest lowest"
+        "nearest closest cheapest earliest fastest quickest biggest largest smallest longest shortest highest lowest "
+        "another further"
     )
 )
 
@@ -3141,7 +3210,12 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
             end += 1
         phrase = tokens[index + 1 : end]
         cut = end < len(tokens) and end - index > MAX_PHRASE_WORDS and tokens[end].content and not tokens[end].numeric
-        if cut and tokens[end].lower not in _BASE_VERBS:
+        # "is the garden waste bin collected": the participle after an inverted "is" is the verb the phrase ran into
+        if (
+            cut
+            and tokens[end].lower not in _BASE_VERBS
+            and not (auxiliary in _BE_AUXILIARIES and _participle(tokens[end]))
+        ):
             # Four content words in a row ("an hour-long solo walk"): where the phrase ends is not known.
             index = end
             continue
