@@ -213,7 +213,7 @@ _ASKING = frozenset(
         "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still "
         "wise quickly quick around "
         # v59: who or what is meant in general ("if something in the house breaks"), a "2nd" suffix
-        "something anything everything someone anyone everyone somebody anybody everybody nd rd th"
+        "something anything everything someone anyone everyone somebody anybody everybody nd rd th whole entire grand"
     )
 )
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
@@ -260,7 +260,8 @@ _RELATIVES = frozenset(
 _MONEY_WORDS = frozenset(
     stem(w)
     for w in str.split(
-        "cost costs costing spend spent spending pay paid paying price priced fee fees charge charged owe owed owing"
+        "cost costs costing spend spent spending pay paid paying price priced fee fees charge charged owe owed owing "
+        "extra additional"
     )
 )
 # Words before a number and its unit of time that make it how long, not when ("for two nights").
@@ -326,6 +327,8 @@ _NO_HEAD = frozenset(
 # means, which a manual states without the verb.
 _CODE = re.compile(r"[a-z]+\d[a-z\d]*|\d+[a-z][a-z\d]*")
 _DISPLAY_VERBS = frozenset(stem(w) for w in str.split("show showing display flash blink read say wrong"))
+# Where a code is shown: a sentence giving the asked code says what the screen shows (v60: "screen is showing E4")
+_DISPLAY_NOUNS = frozenset(stem(w) for w in str.split("screen display panel"))
 
 
 # A situation told before the question ("I paid with PayPal - how soon ...?", "If we're running late, how long ...?"):
@@ -370,6 +373,9 @@ def asked_head(match: re.Match[str] | None) -> str | None:
 _MONEY_QUESTION = re.compile(
     r"(?<!by )\bhow much\b.*\b(?:cost|costs|price|priced|fee|fees|pay|paid|charge|charged|spend|spent|rent|deposit|"
     r"refund|fine|salary|budget|owe|owed|due|claim|claimed|earn|earned)\b|\bhow much (?:money|cash)\b"
+    # v60: "what does Maddox Tiling charge", "how much extra is it for the dog"
+    r"|\bhow much (?:extra|more) (?:is it|is that|does it cost|will it cost|would it cost|to|for|per|a|an|each)\b"
+    r"|\bwhat (?:does|do|did|will|would) (?:[\w'-]+ ){1,4}charge(?: for\b| to\b|\s*\??$)"
     r"|\bhow much (?:compensation|allowance|bonus|discount|grant|wages?|reimbursement|funding|penalty|interest|excess|"
     r"commission|tip|tips|tax|vat|postage|shipping|delivery charge)\b"
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
@@ -425,6 +431,11 @@ _UNIT_LABEL = r"|\b(?:{units})\)?\s*:\s*\d"
 _LENGTH_UNIT = r"mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?"
 _COLOUR_QUESTION = re.compile(r"\b(?:what|which) colou?rs?\b")
 _UNIT_QUESTIONS = (
+    (
+        # v60: "what interest rate do they pay?" -- a rate is a percentage, not "we will pay you interest"
+        re.compile(r"\b(?:interest|tax|vat|commission|discount) rates?\b|\bwhat (?:percentage|per ?cent)\b"),
+        re.compile(r"\d\s?%|\bper ?cent\b|\bpercent\b", re.I),
+    ),
     (
         re.compile(r"\b(?:what|which)(?:['’]s| is| was| are)? (?:the |its )?(?:[\w-]+ ){0,3}speeds?\b|\bhow fast\b"),
         re.compile(
@@ -657,7 +668,11 @@ def gives_value(text: str, identifier: str) -> bool:
         return True
     if re.search(rf"{word}\s+(?:is|was)\s+[\w-]+\s*[.!]?\s*$", text, re.IGNORECASE):
         return True
-    return any(not _YEAR_OR_DAY.match(match.group(0)) for match in _WRITTEN_CODE.finditer(text))
+    phones = [match.span() for match in _PHONE_UNIT.finditer(text)]
+    return any(
+        not _YEAR_OR_DAY.match(match.group(0)) and not any(a <= match.start() < b for a, b in phones)
+        for match in _WRITTEN_CODE.finditer(text)
+    )  # v60: a phone number's digits are no code ("text you a key safe code ... security team (01632 960...)")
 
 
 def asked_identifier(folded: str) -> str | None:
@@ -764,6 +779,8 @@ def asks_for_list(question: str) -> bool:
     lowered = fold(question)
     if re.match(r"^(?:how (?:many|much|long|often)|when|who|where)\b", lowered):
         return False
+    if re.match(r"^(?:what|which) (?:are|were) (?:the |your |its |their )?(?:[\w-]+ ){0,3}(?:hours|times)\b", lowered):
+        return False  # v60: "what are the office opening hours" asks for one span of time, not a list
     return bool(_LIST_QUESTION.search(lowered))
 
 
@@ -1128,6 +1145,9 @@ _SYNONYM_GROUPS = (
     "presentation presentations slides",
     "keep hold retain",
     "problem problems issue issues fault faults",
+    # v60, outside check 31: "how do I quit my membership?" / "cancel"; "who should I tell" / "inform", "notify"
+    "quit cancel",
+    "tell inform notify",
     "allow allowed permit permitted",
     "refund reimburse reimbursed repay",
     "postpone delay delayed",
@@ -1284,7 +1304,7 @@ _PHRASAL_VERBS = (
     "hand in=submit",
     "get into=enter access admit",
     "get in=enter access admit",
-    "go off=cut outage failure",
+    "go off=cut outage failure sound sounds ring",
     "fill in=complete",
     "fill out=complete",
     "sign up=register enrol join",
@@ -1653,7 +1673,7 @@ class QuestionNeeds:
         held = _HELD_BY_PEOPLE.search(fold(asked))
         if head in AUDIENCE and held is not None and stem(held.group(2)) not in AUDIENCE:
             head = stem(held.group(2))  # "How many visitor bays are there?": bays are counted, for visitors
-        if head in AUDIENCE:
+        if head in AUDIENCE and not _ACTED_ON.match(fold(asked)):
             # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4", "a team of 12 operatives":
             # people are counted without being named
             focus.pop(head, None)
@@ -1795,7 +1815,7 @@ class QuestionNeeds:
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
         if self.happened and text is not None and _AIMED.search(text):
             return False  # "The target is to raise £3,000 ..." for "How much did the summer fair raise last year?"
-        if self.name_asked and not any(_a_name(t) and not same_word(t.stem, self.terms) for t in tokens):
+        if self.name_asked and not writes_a_name(text, tokens, self.terms):
             return False  # "Every child has a key person ..." for "What's the name of my child's key worker?" (v59)
         if self.identity and not names_someone(tokens, self.terms):
             return False  # "... because we only have one specialist for each." for "Who is the bike repair specialist?"
@@ -1881,6 +1901,10 @@ class QuestionNeeds:
             implied |= (_SPENDING | _MONEY_HEADS) & self.focus.keys()
         if self.predicate == _FREE_WORD and priced:
             implied.add(_FREE_WORD)  # "Are Greenleaf orders free?" -- "Minimum order is $200." says they are not
+        if any(_CODE.fullmatch(term) and term in stems for term in self.key_terms):
+            implied |= _DISPLAY_NOUNS & self.focus.keys()  # "screen is showing E4 what does that mean" -- "E4 | ..."
+        if text is not None and _NO_CHARGE.search(text):
+            implied |= {_FREE_WORD} & self.focus.keys()  # v60: "for free" asked, "at no charge" written
         if text is not None:
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
         seen = own | document
@@ -2785,10 +2809,30 @@ _AIMED = re.compile(
     re.IGNORECASE,
 )
 _WHO_IS_THE = re.compile(r"who(?:['’]s| is| are| was| were) (?:the|your|our|their)\b")
+# v60: "How many guests can I bring?": the people are what the asker brings, and the answer names them (outside check
+# 31: "Colour pages are always 20 pence each." answered it)
+_ACTED_ON = re.compile(
+    r"^how many (?:guests?|visitors?|friends?) (?:can|may|could|should|do|does) (?:i|we|you|each|a|an|my|our)\b"
+)
 _NAME_ASKED = re.compile(
     r"\bwhat(?:['’]s| is| was| are| were) (?:the |their |his |her |your |my |our )?(?:full |first |last )?names? of\b"
 )
 _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
+
+
+def writes_a_name(text: str | None, tokens: list[Token], terms: frozenset[str]) -> bool:
+    """Return True when a sentence writes a name the question does not: a capitalised word mid-sentence, not a
+    label ("Who to contact:") nor a table cell's or line's first word (v60: "| Who to contact: Concierge desk |")."""
+    if text is None:
+        return any(_a_name(t) and not same_word(t.stem, terms) for t in tokens)
+    for match in re.finditer(r"\b[A-Z][a-z'’-]+", text):
+        before = text[: match.start()].rstrip()
+        if not before or before[-1] in "|:.!?\n" or text[match.end() : match.end() + 1] == ":":
+            continue
+        word = match.group(0).lower()
+        if word != "i" and not _names_day_or_month(word) and not same_word(stem(word), terms):
+            return True
+    return False
 
 
 def names_someone(tokens: list[Token], question_terms: frozenset[str]) -> bool:
@@ -2987,7 +3031,7 @@ _GENERIC_MODIFIERS = frozenset(
         "minimum average typical regular normal whole entire own general basic extra additional certain specific "
         "particular right wrong good best big small large high low long short early late overall exact "
         "nearest closest cheapest earliest fastest quickest biggest largest smallest longest shortest highest lowest "
-        "another further"
+        "another further grand"
     )
 )
 
@@ -3072,6 +3116,9 @@ _PREDICATE_ADJECTIVES = frozenset(
 
 
 _FREE_WORD = stem("free")
+_NO_CHARGE = re.compile(
+    r"\b(?:at |for )?no (?:extra |additional )?(?:charge|cost)\b|\bfree of charge\b|\bwithout charge\b", re.I
+)
 _FREE_OF = frozenset(
     stem(word)
     for word in str.split(

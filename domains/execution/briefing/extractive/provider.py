@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import threading
 import time
 from collections.abc import Sequence
@@ -61,6 +62,19 @@ def _local_encoder(settings: Settings | None) -> SentenceEncoder | None:
     except (EmbeddingProviderError, SettingsError) as exc:
         logger.warning("extractive provider: local sentence encoder unavailable, answering lexically: %s", exc)
         return None
+
+
+# A Markdown link reads as its text, inline code as its characters (outside check 31: "[compost bin](https://...)"
+# and backticks stood in claims): the quote keeps them, the statement drops only the markup around the words.
+_LINK = re.compile(r"\[([^\]\n]+)\]\((?:[^()\s]|\([^()\s]*\))+\)")
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def readable(quote: str) -> str:
+    """Return a quote as a statement reads it: Markdown emphasis, heading markers, link syntax and code backticks left
+    out, line breaks and runs of spaces collapsed. The same words, only readable."""
+    text = _INLINE_CODE.sub(r"\1", _LINK.sub(r"\1", without_markup(quote)))
+    return " ".join(text.split())
 
 
 class ExtractiveBriefingProvider:
@@ -137,7 +151,7 @@ class ExtractiveBriefingProvider:
             return {"briefing": briefing, "claims": [], "insufficient_evidence": True}, draft
         # A statement is its quote as a reader reads it: paired Markdown emphasis left out (the quote keeps it: it is
         # the source's exact text), line breaks and runs of spaces collapsed. The same words, only readable.
-        statements = [" ".join(without_markup(quote.text).split()) for quote in draft.quotes]
+        statements = [readable(quote.text) for quote in draft.quotes]
         claims = [
             {"statement": statement, "citations": [{"chunk_id": quote.chunk_id, "quote": quote.text}]}
             for statement, quote in zip(statements, draft.quotes, strict=True)
