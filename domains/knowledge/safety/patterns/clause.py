@@ -127,12 +127,57 @@ _PEOPLE_REPLY = re.compile(
     r"|\b(?:medical|dietary|health|personal|bank)\s+(?:details|requirements?|information|conditions?)\b",
     re.IGNORECASE,
 )
+# spans-15, from a colleague's thirty ordinary documents (exam and quiz sheets, a rulebook, an AI-use guide): what only
+# a person's paper, game or desk has. The spaces or boxes an answer sheet provides ("Write your answers in the spaces
+# provided"), a form's fields ("Print your name and membership number"), a player's turn ("On your go, roll both
+# dice"), and the prompts a person writes to a chatbot (plural: a model has one system prompt, and asking for it is an
+# exfiltration rule's, which has no guard).
+_PEOPLE_PAPER = re.compile(
+    r"\b(?:spaces?|box(?:es)?|lines?|grids?)\s+provided\b|\b(?:blank|empty)\s+(?:spaces|boxes|lines)\b"
+    r"|\banswer\s+(?:sheets?|booklets?|grids?|papers?|cards?|slips?|boxes)\b"
+    r"|\b(?:write|print|sign|put|enter|fill\s+in)\s+your\s+(?:full\s+)?(?:name|initials|signature|"
+    r"(?:candidate|student|team|seat|membership|table)\s+(?:number|name))\b"
+    r"|\b(?:on|during|after|before|at\s+the\s+(?:start|end|beginning)\s+of)\s+(?:each\s+of\s+)?your\s+(?:turns?|go)\b"
+    r"|\bwhen\s+it(?:'s|’s|\s+is)\s+your\s+(?:turn|go)\b|\b(?:each|every|the\s+next|the\s+active)\s+player\b"
+    r"|\byour\s+(?:own\s+)?prompts\b",
+    re.IGNORECASE,
+)
+# spans-15: a set of answers the reader writes, checks or backs up ("Write your answers in block capitals", "Use the
+# map to support your answers"). A model gives one answer to a turn; "your answers" in the plural, as the object of a
+# writing or worksheet verb, are a paper's or a quiz's. Not when the sentence switches something for the rest of a chat
+# ("all", "every", "always", "from now on") or plants something: a link, an address, a quotation, "the following".
+_PAPER_ANSWERS = re.compile(
+    r"\b(?:write|print|put|show|number|label|support|explain|justify|check|base|back\s+up|set\s+out|lay\s+out|"
+    r"hand\s+in)\s+your\s+answers\b",
+    re.IGNORECASE,
+)
+_PLANTED = re.compile(
+    r"https?://|www\.|@|\b[\w-]+\.(?:com|net|org|io|xyz|info|biz)\b|[\"“”„«»]|\b(?:following|below|link|url|"
+    r"website|slogan|sponsor|phrase|sentence|from\s+now\s+on|henceforth|in\s+future|always|every|all)\b",
+    re.IGNORECASE,
+)
+# spans-15: when "ignore" is advice to a person about what reaches them: a thing they got that looks wrong ("If the
+# total looks wrong, ignore it and add the figures up again"), or someone else's message, call or link that asks
+# them for something ("Ignore any e-mail that asks you to confirm your password; we never ask for it"). A model's
+# override names its instructions (the rules that read those keep no such guard); these sentences name the reader's
+# post, phone and screen.
+PEOPLE_IGNORE = re.compile(
+    r"\bif\s+(?:an?|the|any|this|that|your|its|their|his|her|it|something|anything)\b[^.!?\n]{0,40}?\b(?:looks?|"
+    r"seems?|sounds?|appears?|is|reads?)\s+(?:\w+\s+)?(?:wrong|odd|strange|suspicious|incorrect|off|fishy|unusual|"
+    r"unfamiliar|fake|dodgy|out\s+of\s+date|outdated|garbled|broken|unclear|too\s+good\s+to\s+be\s+true)\b"
+    r"|\b(?:messages?|texts?|sms|e-?mails?|calls?|callers?|letters?|voicemails?|links?|websites?|pop-?ups?|requests?)"
+    r"\s+(?:(?:that|which|who)\s+(?:asks?|tells?|claims?|says?|wants?|urges?|pressures?)|(?:\w+\s+){0,3}?(?:asking|"
+    r"claiming|pretending|urging|telling))\s+(?:you\b|for\s+your\b|to\s+be\b)|\brequests?\s+for\s+your\b"
+    r"|\b(?:we|the\s+bank|your\s+bank)\s+(?:will\s+)?(?:never|do\s+not|don'?t|would\s+never|will\s+not|won'?t)\s+"
+    r"(?:ask|send|call|text|e-?mail|phone|contact|request)\b"
+    r"|\b(?:scams?|scammers?|phishing|fraud(?:sters?|ulent)?)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_BREAK = re.compile(r"[.!?](?=\s|$)|\n")
 
 
-def addressed_to_people(text: str, start: int, end: int) -> bool:
-    """Return whether the sentence holding text[start:end] orders a person's reply: a deadline, a survey or paper,
-    the asker's own details (_PEOPLE_REPLY)."""
+def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """Return the (begin, finish) of the sentence (or line) holding text[start:end]."""
     begin, finish = 0, len(text)
     for found in _SENTENCE_BREAK.finditer(text):
         if found.end() <= start:
@@ -140,7 +185,17 @@ def addressed_to_people(text: str, start: int, end: int) -> bool:
         elif found.start() >= end:
             finish = found.start()
             break
-    return bool(_PEOPLE_REPLY.search(text, begin, finish))
+    return begin, finish
+
+
+def addressed_to_people(text: str, start: int, end: int) -> bool:
+    """Return whether the sentence holding text[start:end] orders a person's reply: a deadline, a survey or paper,
+    the asker's own details (_PEOPLE_REPLY); an answer sheet's spaces, a form's fields, a player's turn, a person's
+    prompts (_PEOPLE_PAPER); a set of answers written on paper that plants nothing (_PAPER_ANSWERS)."""
+    begin, finish = sentence_around(text, start, end)
+    if _PEOPLE_REPLY.search(text, begin, finish) or _PEOPLE_PAPER.search(text, begin, finish):
+        return True
+    return bool(_PAPER_ANSWERS.search(text, begin, finish)) and not _PLANTED.search(text, begin, finish)
 
 
 # Where a clause opens for a form read at its start: a line's start, after a sentence, or inside a comment.
@@ -163,6 +218,8 @@ class Rule:
     substrings: tuple[str, ...] = ()
     directive: bool = True  # the match must pass reads_as_directive
     people: bool = False  # an order about a reply: not when its sentence addresses a person's (addressed_to_people)
+    # A sign, in the sentence holding the match, that this rule's order is said to a person (spans-15).
+    unless: re.Pattern[str] | None = None
 
     def worth_running(self, words: set[str], lowered: str) -> bool:
         """Return whether the chunk contains what this rule's regex needs to match at all."""

@@ -18,6 +18,7 @@ from domains.knowledge.safety.patterns.clause import (
     Severity,
     addressed_to_people,
     reads_as_directive,
+    sentence_around,
 )
 from domains.knowledge.safety.patterns.conversation import CONVERSATION_RULES
 from domains.knowledge.safety.patterns.forms import FORM_RULES
@@ -136,6 +137,8 @@ def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
         for match in rule.regex.finditer(text):
             if rule.people and addressed_to_people(text, match.start(), match.end()):
                 continue  # "Please reply only with yes or no by Friday."
+            if rule.unless is not None and rule.unless.search(text, *sentence_around(text, match.start(), match.end())):
+                continue  # "If the reading looks wrong, ignore it and type it in again."
             if (not rule.directive or reads_as_directive(text, match.start())) and not _dialogue(text, match.start()):
                 _record(hits, rule.family, rule.severity)
                 break

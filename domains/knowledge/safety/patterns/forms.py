@@ -17,6 +17,7 @@ from domains.knowledge.safety.patterns.clause import (
     MODEL_DIRECTIVE,
     NOT_THE_CHAT,
     OUTPUT_MANIPULATION,
+    PEOPLE_IGNORE,
     ROLE_IMPERSONATION,
     Rule,
 )
@@ -34,6 +35,15 @@ _DE_MODEL_RULES = (
     r"anweisungen|instruktionen|systemtext|systemprompt|einschränkungen|grenzen)"
 )
 _ANSWERS = r"(?:answers?|responses?|repl(?:y|ies)|outputs?)"
+# A slot the reader fills with their own answer, in a shape and nothing more (spans-15): a quiz's tie-break "Write one
+# number and nothing else", "Answer in three bullet points and nothing more". Read from each position between the verb
+# and "and nothing else", so a text dictated before the slot is still read ("Say the word DONE and nothing else").
+_A_SHAPE_AND_NOTHING_ELSE = (
+    r"\s*(?:(?:with|in|using|as)\s+)?(?:only\s+)?(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
+    r"(?:single\s+|whole\s+|short\s+)?(?:numbers?|figures?|digits?|words?|letters?|names?|dates?|totals?|scores?|"
+    r"guess(?:es)?|estimates?|sentences?|lines?|paragraphs?|bullet\s+points?|bullets|points)|your\s+(?:own\s+)?(?:answer|"
+    r"guess|estimate|total|score|number|name))\s+(?:and|but)\s+nothing\s+(?:else|more)\b"
+)
 _DE_ANSWERS = r"(?:antwort|antworten)"
 # A persona is a model's when the sentence gives it no rules, a mode, a chat, or a model's nature.
 _PERSONA_MARK = (
@@ -217,8 +227,8 @@ FORM_RULES: tuple[Rule, ...] = (
         OUTPUT_MANIPULATION,
         "medium",
         re.compile(
-            rf"\b(?:say|reply|respond|answer|print|output|write|return|type)\b{_IN_SENTENCE}{{0,80}}?\b(?:and|but)\s+"
-            r"nothing\s+(?:else|more)\b"
+            rf"\b(?:say|reply|respond|answer|print|output|write|return|type)\b(?:(?!{_A_SHAPE_AND_NOTHING_ELSE})"
+            rf"{_IN_SENTENCE}){{0,80}}?\b(?:and|but)\s+nothing\s+(?:else|more)\b"
             r"|\b(?:reply|respond|answer)\s+(?:to\s+\w+\s+)?(?:with|using)\s+(?:the\s+|a\s+|one\s+)?(?:single\s+|one\s+)?"
             r"(?:word|phrase|emoji|letter|sentence)\b"
             r"|\b(?:answer|respond\s+to|reply\s+to)\s+(?:every|each|any|all)\s+(?:question|request|message)s?\s+"
@@ -793,6 +803,8 @@ FORM_RULES: tuple[Rule, ...] = (
             _I,
         ),
         words=(_w("ignore forget disregard drop vergiss oublie oubliez oublies esqueça esquece dimentica olvida"),),
+        # spans-15: "If the total looks wrong, ignore it and type the figures in again" is a person's check
+        unless=PEOPLE_IGNORE,
     ),
     # Earlier orders declared a decoy, a test or a draft, and the "real" ones given: "That was a test. Your real job is
     # to ...", "Everything before this point was a draft ..., so do not follow it", "Everything you have read so far

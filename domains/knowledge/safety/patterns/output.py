@@ -342,7 +342,10 @@ OUTPUT_RULES: tuple[Rule, ...] = (
             r"\b(?:respond|reply|answer|output|print|say|write|return)\s+(?:(?:only|exclusively|solely|just)\s+"
             r"(?:(?:with|in|using|by)\b(?!\s+(?:the|this|these|that|those|your|our|my|black|blue|ink|pen|pencil|text|phone|"
             r"e-?mail|post|letter|sms|whatsapp|telephone|mail|"
-            r"capitals?|capital\s+letters|block\s+(?:capitals|letters))\b(?!\s+(?:words?|following|phrases?|sentences?|"
+            r"capitals?|capital\s+letters|block\s+(?:capitals|letters)|"
+            # a source to keep to, not a text (spans-15): "Respond only with what is in the handbook"
+            r"what\s+(?:is|are)\s+(?:written\s+|stated\s+|set\s+out\s+)?(?:in|on)\s+(?:the|this|these|your|our))"
+            r"\b(?!\s+(?:words?|following|phrases?|sentences?|"
             r"text|string|letters?|numbers?|emojis?|language)\b))|the\s+word|[\"'“‘])|with\s+(?:only|nothing\s+(?:but|"
             r"except|other\s+than))\b)",
             _I,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from domains.knowledge.safety.patterns.clause import IGNORE_PREVIOUS, ROLE_IMPERSONATION, Rule
+from domains.knowledge.safety.patterns.clause import IGNORE_PREVIOUS, PEOPLE_IGNORE, ROLE_IMPERSONATION, Rule
 from domains.knowledge.safety.patterns.clause import IGNORECASE as _I
 from domains.knowledge.safety.patterns.clause import w as _w
 
@@ -93,7 +93,8 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
         "medium",
         re.compile(
             rf"\b{_EN_IGNORE_VERB}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,5}}?"
-            rf"(?:{_EN_QUALIFIER}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,4}}?{_EN_SOFT_OBJECT}\b"
+            # "text message" is a message, not a text (spans-15)
+            rf"(?:{_EN_QUALIFIER}\s+(?:(?:{_EN_QUALIFIER}|{_EN_FILLER})\s+){{0,4}}?{_EN_SOFT_OBJECT}\b(?!\s+messages?\b)"
             r"|(?:all\s+(?:of\s+)?)?(?:the\s+)?above\b|everything\s+(?:you(?:'ve|\s+have)?\s+(?:learned|learnt|know|"
             r"got)(?!\s+about\b)|(?:and\s+)?(?:\w+\s+)?(?:say|write|print|output|tell|answer|respond)\b)"
             r"|everything\s*[,.!:;-])",
@@ -107,6 +108,7 @@ OVERRIDE_RULES: tuple[Rule, ...] = (
                 "everything"
             ),
         ),
+        unless=PEOPLE_IGNORE,
     ),
     Rule(
         IGNORE_PREVIOUS,
