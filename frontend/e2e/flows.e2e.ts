@@ -301,6 +301,9 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     await page.getByRole("button", { name: "Delete document" }).click();
     const dialog = page.getByRole("dialog", { name: /Delete “Observatory handbook”/ });
     await dialog.waitFor();
+    // It opens on Cancel, the safe choice, not on the "Also purge…" checkbox (outside31 F10).
+    const cancel = dialog.getByRole("button", { name: "Cancel" });
+    expect(await cancel.evaluate((button) => button === document.activeElement)).toBe(true);
     await screenshot("document-delete-dialog");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No documents yet").waitFor();
@@ -459,6 +462,81 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
       "Model: Sparrow City | Category: Commuter | Price USD: 749 | Weight kg: 11.9",
     );
     await screenshot("briefing-csv-row");
+  });
+
+  step("reads a row with long column names on a 390 px phone: each value keeps its words whole", async () => {
+    await openFromNav("Documents");
+    await uploadAndWait(
+      {
+        name: "price-list.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          "plan,monthly_price_gbp,desk_type,meeting_room_credit_hours,includes_locker\n" +
+            "Flex Unlimited,165,Hot desk,4,yes\nDay Pass,18 (per day),Hot desk,0,no\nResident,240,Fixed desk,8,yes\n",
+        ),
+      },
+      "Price list",
+    );
+    await askOf("Price list", "How much is the Resident plan a month?");
+    await page.getByRole("heading", { name: "Briefing" }).waitFor();
+    await page.locator(".claim blockquote dl").first().waitFor();
+    // The briefing shows every row its claims quote as a list of its own, never one row's value running into the next.
+    expect(await page.locator(".briefing dl").count()).toBe(await page.locator(".claim-statement dl").count());
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.reload();
+      const lists = page.locator(".briefing dl, .claim dl");
+      await lists.first().waitFor();
+      expect(await lists.count()).toBeGreaterThan(0);
+      for (const list of await lists.all()) {
+        const widths = await list.evaluate((element) => ({
+          list: element.getBoundingClientRect().width,
+          values: Array.from(element.querySelectorAll("dd"), (value) => value.getBoundingClientRect().width),
+        }));
+        // With the labels' column at max-content, "meeting_room_credit_hours" left each value two letters wide,
+        // broken letter by letter ("H/o/t/d/e/s/k", outside31 F7). The labels now take at most 40%.
+        for (const width of widths.values) expect(width).toBeGreaterThan(widths.list * 0.5);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await screenshot("390-briefing-csv-row");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  step("keeps the history inside the page with a 2,000-character word as a question, an override in another", async () => {
+    const word = "x".repeat(2000);
+    const spoofed = "Can I bring my dog\u202E on Friday?";
+    for (const question of [word, spoofed]) {
+      await openFromNav("Investigations");
+      await page.waitForURL(/\/investigations\/?$/);
+      await page.locator("tbody tr").first().waitFor();
+      await page.getByLabel("Question", { exact: true }).fill(question);
+      await investigate();
+    }
+    // The title reads as typed: the right-to-left override no longer turns it into "Can I bring my dog?yadirF no".
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Can I bring my dog on Friday?");
+
+    await openFromNav("Investigations");
+    const row = page.locator("tbody tr", { has: page.locator("a.run-question", { hasText: "x".repeat(100) }) });
+    try {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await row.waitFor();
+        // The word made the table 19,000 px wide: no row's outcome or date was on the screen (outside31 F8).
+        await expectNoSidewaysScroll();
+        for (const cell of [row.locator("td").nth(1), row.locator("td").nth(2)]) {
+          const box = await cell.boundingBox();
+          if (!box) throw new Error(`${cell.toString()} is not on the page`);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+        expect(await page.getByRole("link", { name: "Can I bring my dog on Friday?" }).count()).toBe(1);
+        await screenshot(`${width}-investigations-long-question`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   step("keeps a long email address inside the page on a 375 px phone: run, search and document pages", async () => {

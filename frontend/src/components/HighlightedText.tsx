@@ -3,7 +3,7 @@ import { layeredSegments, type Span, type WithheldRange } from "@/lib/highlight"
 
 /**
  * Text with the given code-point spans wrapped in <mark>; the first mark can receive a ref (to scroll to it).
- * `withheld`: spans content safety kept from the answer, struck through as the document page shows them.
+ * `withheld`: spans content safety withheld from the evidence, struck through as the document page shows them.
  */
 export function HighlightedText({
   text,

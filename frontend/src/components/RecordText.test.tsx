@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { cssRule } from "@/test/css";
 import { RecordOrText } from "./RecordText";
 
 const row = "Model: Sparrow City | Category: Commuter | Price USD: 749 | Weight kg: 11.9";
@@ -44,6 +45,8 @@ describe("RecordOrText", () => {
     "Open: 09:00",
     "Model: Sparrow City | Category:",
     "It is open on weekdays except Monday.",
+    // Two rows run together by a space: no list pairing "Locker" with "yes Plan: Day Pass" (outside31 F7).
+    "Plan: Resident | Locker: yes Plan: Day Pass | Locker: no",
   ])("renders %j exactly as before: one paragraph, no list", (text) => {
     const { container } = render(<RecordOrText text={text} className="briefing" />);
     expect(container.querySelector("dl")).toBeNull();
@@ -55,5 +58,23 @@ describe("RecordOrText", () => {
     const { container } = render(<RecordOrText text={row} before={<span className="claim-number">Claim 1.</span>} />);
     expect(container.firstElementChild?.firstElementChild?.textContent).toBe("Claim 1.");
     expect(container.querySelector("dl")).not.toBeNull();
+  });
+
+  it("lets a long column name break after its underscores, its text unchanged (outside31 F7)", () => {
+    const { container } = render(<RecordOrText text="plan: Resident | meeting_room_credit_hours: 8" />);
+    const label = container.querySelectorAll("dt")[1] as HTMLElement;
+    expect(label.textContent).toBe("meeting_room_credit_hours");
+    expect(label.innerHTML).toBe("meeting_<wbr>room_<wbr>credit_<wbr>hours");
+    expect(container.querySelectorAll("dt")[0]?.innerHTML).toBe("plan");
+  });
+
+  it("leaves the values the width their words need on a phone: the labels' column is capped (outside31 F7)", () => {
+    // At max-content a label like meeting_room_credit_hours took all but two letters of a 390 px row.
+    expect(cssRule(".record-fields")).toMatch(/grid-template-columns: fit-content\(40%\) minmax\(0, 1fr\)/);
+    const value = cssRule(".record-fields dd");
+    expect(value).toMatch(/min-width: 0/);
+    expect(value).toMatch(/overflow-wrap: break-word/); // words wrap whole; only a word wider than the column breaks
+    expect(value).not.toMatch(/anywhere|break-all/);
+    expect(cssRule(".record-fields dt")).toMatch(/overflow-wrap: anywhere/);
   });
 });

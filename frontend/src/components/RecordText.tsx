@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { parseRecord, type RecordField } from "@/lib/record";
 
 /**
@@ -17,7 +17,7 @@ export function RecordFields({ fields, text, verbatimLabel, markVerbatim = false
       <dl className="record-fields" title={verbatimLabel === undefined ? text : undefined}>
         {fields.map((field, index) => (
           <div key={index} className="record-field">
-            <dt>{field.label}</dt>
+            <dt>{labelWithBreaks(field.label)}</dt>
             <dd>{field.value}</dd>
           </div>
         ))}
@@ -30,6 +30,19 @@ export function RecordFields({ fields, text, verbatimLabel, markVerbatim = false
       )}
     </div>
   );
+}
+
+/**
+ * A label that may break after each underscore: in a narrow column a column name (`meeting_room_credit_hours`) wraps
+ * at its words, not in the middle of one (outside31 F7). The text is the same; `<wbr>` only allows a break.
+ */
+function labelWithBreaks(label: string): ReactNode {
+  return label.split(/(?<=_)(?=.)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** The text in a paragraph as today, or, when it is exactly one record, its fields (and the text) in a block. */

@@ -47,6 +47,15 @@ describe("parseRecord", () => {
     expect(parseRecord("Time:12: noon | Price: 749")).toBeNull();
   });
 
+  it("is not a record: rows run together on one line (a row's last value would take in the next row)", () => {
+    // The extractive briefing joins its claims' statements with a space: two rows read as one gave
+    // "includes_locker = yes plan: Day Pass" (outside31 F7).
+    expect(parseRecord(
+      "plan: Flex Unlimited | monthly_price_gbp: 165 | includes_locker: yes " +
+        "plan: Day Pass | monthly_price_gbp: 18 | includes_locker: no",
+    )).toBeNull();
+  });
+
   it("is not a record: text over several lines, or plain prose", () => {
     expect(parseRecord("Model: Sparrow City | Category: Commuter\n\nModel: Finch | Category: Road")).toBeNull();
     expect(parseRecord("The observatory is open from 9 am to 5 pm.")).toBeNull();

@@ -14,7 +14,11 @@ const LABEL_SEPARATOR = ": ";
 const MAX_LABEL_CHARS = 60;
 const MAX_LABEL_WORDS = 8;
 
-/** Return the row's fields when the text is a record of two or more `Label: value` cells, else null. */
+/**
+ * Return the row's fields when the text is a record of two or more `Label: value` cells, else null. A label seen twice
+ * means several rows run together on one line (rows joined by a space, "… | Locker: yes Plan: Day Pass | …"): read as
+ * one record, a row's last value took in the next row's first cell (outside31 F7), so that text is no record.
+ */
 export function parseRecord(text: string): RecordField[] | null {
   const line = text.trim();
   if (/[\r\n]/.test(line)) return null;
@@ -26,7 +30,7 @@ export function parseRecord(text: string): RecordField[] | null {
     if (field === null) return null;
     fields.push(field);
   }
-  return fields;
+  return new Set(fields.map((field) => field.label)).size === fields.length ? fields : null;
 }
 
 function parseCell(cell: string): RecordField | null {

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Analytics, Trends } from "@/api/types";
 import { Badge } from "@/components/Badge";
 import { EmptyState } from "@/components/EmptyState";
+import { UserText } from "@/components/UserText";
 import { formatNumber, formatPercent, plural } from "@/lib/format";
 import { RefusalRateChart, VolumeChart } from "./charts";
 import { trendReasonText } from "./trendReason";
@@ -159,14 +160,14 @@ function MostCitedDocuments({ analytics }: { analytics: Analytics }) {
                 <td>
                   {document.historical ? (
                     <>
-                      {document.document_title}{" "}
+                      <UserText text={document.document_title} />{" "}
                       <Badge tone="neutral" title="Deleted since; its citations remain in past investigations">
                         deleted
                       </Badge>
                     </>
                   ) : (
                     <Link href={`/documents/view?id=${encodeURIComponent(document.document_id)}`}>
-                      {document.document_title}
+                      <UserText text={document.document_title} />
                     </Link>
                   )}
                 </td>

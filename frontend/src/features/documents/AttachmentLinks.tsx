@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { DocumentDetail } from "@/api/types";
+import { UserText } from "@/components/UserText";
 import { formatBytes } from "@/lib/format";
 import { VersionStatusBadge } from "./status";
 
@@ -34,7 +35,9 @@ export function AttachmentLinks({ detail }: { detail: DocumentDetail }) {
         <ul className="attachment-list">
           {attachments.map((attachment) => (
             <li key={attachment.document_id}>
-              <Link href={documentHref(attachment.document_id)}>{attachment.title}</Link>{" "}
+              <Link href={documentHref(attachment.document_id)}>
+                <UserText text={attachment.title} />
+              </Link>{" "}
               <span className="muted small">{attachment.document_type}</span>{" "}
               <VersionStatusBadge status={attachment.status} />
             </li>

@@ -50,6 +50,15 @@ describe("DeleteDocument", () => {
     expect(screen.queryByText(/was deleted/)).toBeNull();
   });
 
+  it("opens the dialog on Cancel, not on the purge checkbox, and names the document as typed (outside31 F10)", () => {
+    render(<DeleteDocument documentId="d1" title={"Price list\u202E v2"} />);
+    fireEvent.click(screen.getByRole("button", { name: "Delete document" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete “Price list v2”?" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancel" }));
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect((screen.getByLabelText(/Also purge its quoted text/) as HTMLInputElement).checked).toBe(false);
+  });
+
   it("says the quoted text was purged when it was", async () => {
     await deleteThroughDialog(true);
     emptyList();

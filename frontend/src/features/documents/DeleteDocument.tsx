@@ -5,6 +5,7 @@ import { useState } from "react";
 import { api, call } from "@/api/client";
 import { ConfirmDialog } from "@/components/ConfirmDialog";
 import { ErrorAlert } from "@/components/ErrorAlert";
+import { displayText } from "@/components/UserText";
 import { setFlash } from "@/lib/flash";
 import { plural } from "@/lib/format";
 
@@ -23,6 +24,7 @@ export function DeleteDocument({
   const [purge, setPurge] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const name = displayText(title); // as typed: a right-to-left override would reorder the dialog's title
 
   async function remove() {
     setBusy(true);
@@ -36,8 +38,8 @@ export function DeleteDocument({
       // The list says what was done, rather than the document vanishing without a word (outside25 T8).
       setFlash(
         purge
-          ? `“${title}” was deleted, and its quoted text was purged from past investigations.`
-          : `“${title}” was deleted. Past investigations keep their quotes from it and mark it deleted.`,
+          ? `“${name}” was deleted, and its quoted text was purged from past investigations.`
+          : `“${name}” was deleted. Past investigations keep their quotes from it and mark it deleted.`,
       );
       router.replace("/documents");
     } catch (failure) {
@@ -53,7 +55,7 @@ export function DeleteDocument({
       </button>
       <ConfirmDialog
         open={open}
-        title={`Delete “${title}”?`}
+        title={`Delete “${name}”?`}
         confirmLabel={purge ? "Delete and purge" : "Delete"}
         busy={busy}
         onConfirm={() => void remove()}

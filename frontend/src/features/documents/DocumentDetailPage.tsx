@@ -12,6 +12,7 @@ import { Alert } from "@/components/Alert";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Segmented } from "@/components/Segmented";
+import { UserText } from "@/components/UserText";
 import { filenameFromDisposition, saveBlob } from "@/lib/download";
 import { formatDateTime } from "@/lib/format";
 import { AttachmentLinks } from "./AttachmentLinks";
@@ -53,7 +54,9 @@ function DocumentView({ detail }: { detail: DocumentDetail }) {
     <>
       <div className="page-heading">
         <div>
-          <h1>{detail.title}</h1>
+          <h1>
+            <UserText text={detail.title} />
+          </h1>
           <p className="muted small">
             {detail.document_type} · source <code>{detail.source}</code> · added {formatDateTime(detail.created_at)}
           </p>

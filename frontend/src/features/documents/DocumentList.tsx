@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
+import { UserText } from "@/components/UserText";
 import { formatDateTime } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { VersionStatusBadge } from "./status";
@@ -59,7 +60,9 @@ export function DocumentList() {
             {data.items.map((document) => (
               <tr key={document.id}>
                 <td>
-                  <Link href={`/documents/view?id=${encodeURIComponent(document.id)}`}>{document.title}</Link>
+                  <Link href={`/documents/view?id=${encodeURIComponent(document.id)}`}>
+                    <UserText text={document.title} />
+                  </Link>
                   <div className="small muted">{document.source}</div>
                 </td>
                 <td data-label="Type">{document.document_type}</td>

@@ -5,6 +5,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { api, call } from "@/api/client";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
+import { UserText } from "@/components/UserText";
 import { useDocumentOptions } from "@/features/documents/useDocumentOptions";
 import { randomKey } from "@/lib/randomKey";
 import { CancelRun } from "./CancelRun";
@@ -139,7 +140,7 @@ export function AskForm() {
               <label key={document.id} className="checkbox">
                 <input type="checkbox" checked={selected.has(document.id)}
                   onChange={(event) => toggle(document.id, event.target.checked)} />
-                {document.title}
+                <UserText text={document.title} />
               </label>
             ))}
           </fieldset>

@@ -7,6 +7,7 @@ import { HighlightedText } from "@/components/HighlightedText";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { RecordFields, RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
+import { UserText } from "@/components/UserText";
 import { highlightSegments, type WithheldRange } from "@/lib/highlight";
 import { parseRecord } from "@/lib/record";
 import { isClaimPurged, isPurged, isQuotePurged } from "./purged";
@@ -15,7 +16,7 @@ import { QuoteInDocument } from "./QuoteInDocument";
 /**
  * One claim of the briefing with each of its quotes marked inside the chunk it was verified against.
  * `deleted`: documents known to be deleted (named "(deleted)", never linked); `withheld`: per chunk, the spans content
- * safety kept from the answer (struck through in the excerpt, as on the document page and in the Withheld panel).
+ * safety withheld from the evidence (struck through in the excerpt, as on the document page and in the Withheld panel).
  */
 export function ClaimCard({ claim, index, evidence, deleted = new Set(), withheld = new Map() }: {
   claim: Claim;
@@ -76,9 +77,13 @@ function SourceLine({ source, citation, deleted }: { source: Citation; citation:
   return (
     <p className="small source-line">
       {deleted ? (
-        `${source.document_title} (deleted)`
+        <>
+          <UserText text={source.document_title} /> (deleted)
+        </>
       ) : (
-        <Link href={`/documents/view?id=${encodeURIComponent(source.document_id)}`}>{source.document_title}</Link>
+        <Link href={`/documents/view?id=${encodeURIComponent(source.document_id)}`}>
+          <UserText text={source.document_title} />
+        </Link>
       )}
       {pages !== null ? <span className="quote-pages"> · {pages}</span> : null}
       {source.section ? <span> · § {source.section}</span> : null}
@@ -94,7 +99,7 @@ function SourceLine({ source, citation, deleted }: { source: Citation; citation:
 function PurgedQuote({ source }: { source: Citation | undefined }) {
   return (
     <li className="quote quote-purged">
-      {source ? <p className="small source-line">{source.document_title} (deleted)</p> : null}
+      {source ? <p className="small source-line"><UserText text={source.document_title} /> (deleted)</p> : null}
       <p className="muted">Quote purged.</p>
     </li>
   );

@@ -4,6 +4,7 @@ import { HighlightedText } from "@/components/HighlightedText";
 import { EmptyState } from "@/components/EmptyState";
 import { RecordOrText } from "@/components/RecordText";
 import { TrustBadge } from "@/components/TrustBadge";
+import { UserText } from "@/components/UserText";
 import { isPurged } from "./purged";
 import { withheldRangesByChunk } from "./withheld";
 
@@ -32,9 +33,13 @@ export function EvidenceList({ citations, deleted = new Set(), withheld = [] }: 
               <span className="result-rank">{citation.retrieval_rank}</span>
               <div>
                 {purged || deleted.has(citation.document_id) ? (
-                  `${citation.document_title} (deleted)`
+                  <>
+                    <UserText text={citation.document_title} /> (deleted)
+                  </>
                 ) : (
-                  <Link href={`/documents/view?id=${encodeURIComponent(citation.document_id)}`}>{citation.document_title}</Link>
+                  <Link href={`/documents/view?id=${encodeURIComponent(citation.document_id)}`}>
+                    <UserText text={citation.document_title} />
+                  </Link>
                 )}
                 <div className="small muted">
                   {citation.page !== null ? `page ${citation.page} · ` : ""}

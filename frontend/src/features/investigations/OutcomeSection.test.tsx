@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Citation, Run, RunEvent, RunResult, RunStep } from "@/api/types";
+import { cssRule } from "@/test/css";
 import { runSummary } from "@/test/runs";
 import { EvidenceList } from "./EvidenceList";
 import { OutcomeSection } from "./OutcomeSection";
@@ -80,6 +81,16 @@ const result = (overrides: Partial<RunResult> = {}): RunResult => ({
 
 const summary = runSummary;
 
+/**
+ * Matches an element by its own text as getByText does, a document title in it included: titles sit in a <bdi>
+ * (UserText), which getByText alone reads as another element.
+ */
+const naming = (text: string, exact = true) => (_: string, element: Element | null) => {
+  const own = Array.from(element?.childNodes ?? [], (node) =>
+    node.nodeType === Node.TEXT_NODE || node.nodeName === "BDI" ? (node.textContent ?? "") : "").join("");
+  return exact ? own === text : own.includes(text);
+};
+
 const event = (event_type: string, payload: Record<string, unknown>): RunEvent => ({
   id: `e-${event_type}`,
   step_id: null,
@@ -147,6 +158,72 @@ describe("OutcomeSection", () => {
     expect(screen.getByRole("button", { name: "Show in the full text" })).toBeTruthy();
   });
 
+  it("shows a briefing of several rows row by row, no row's value running into the next (outside31 F7)", () => {
+    const rows = [
+      "plan: Flex Unlimited | monthly_price_gbp: 165 | includes_locker: yes",
+      "plan: Day Pass | monthly_price_gbp: 18 (per day) | includes_locker: no",
+      "plan: Resident | monthly_price_gbp: 240 | includes_locker: yes",
+    ];
+    const content = rows.join("\n");
+    const csv: Citation = { ...citation, source_type: "csv", content, section: null, page: null };
+    const rowClaims = rows.map((row) => {
+      const start = content.indexOf(row);
+      return {
+        statement: row,
+        citations: [{
+          chunk_id: "c1",
+          quote: row,
+          span: { chunk_start: start, chunk_end: start + row.length, version_start: start, version_end: start + row.length,
+            page_start: null, page_end: null, match: "exact" as const },
+        }],
+        evidence_status: "current" as const,
+      };
+    });
+    // The extractive provider's briefing: the statements joined by a space.
+    const { container } = render(
+      <OutcomeSection run={run()} result={result({
+        citations: [csv],
+        result: { briefing: rows.join(" "), claims: rowClaims, insufficient_evidence: false },
+      })} />,
+    );
+
+    const briefing = container.querySelector(".briefing") as HTMLElement;
+    const lists = Array.from(briefing.querySelectorAll("dl"));
+    expect(lists).toHaveLength(3);
+    expect(lists.map((list) => within(list).getAllByRole("definition").map((value) => value.textContent))).toEqual([
+      ["Flex Unlimited", "165", "yes"],
+      ["Day Pass", "18 (per day)", "no"],
+      ["Resident", "240", "yes"],
+    ]);
+    expect(briefing.textContent).not.toContain("yes plan:");
+    expect(lists.map((list) => list.getAttribute("title"))).toEqual(rows); // each row's own words, whole
+  });
+
+  it("keeps a briefing of sentences, or one a model wrote in its own words, as it is written", () => {
+    const second = { ...claims[0]!, statement: "It is closed on Mondays." };
+    const sentences = `${claims[0]!.statement} ${second.statement}`;
+    const { container, unmount } = render(
+      <OutcomeSection run={run()} result={result({
+        result: { briefing: sentences, claims: [claims[0]!, second], insufficient_evidence: false },
+      })} />,
+    );
+    expect(container.querySelector(".briefing")?.outerHTML).toBe(`<p class="briefing">${sentences}</p>`);
+    unmount();
+
+    // Not the statements run together: shown as written, line breaks kept (the briefing keeps them: pre-line).
+    const written = "Two plans include a locker:\nFlex Unlimited and Resident.";
+    const row = { ...claims[0]!, statement: "plan: Resident | includes_locker: yes" };
+    const { container: other } = render(
+      <OutcomeSection run={run()} result={result({
+        result: { briefing: written, claims: [claims[0]!, row], insufficient_evidence: false },
+      })} />,
+    );
+    expect(other.querySelector(".briefing")?.textContent).toBe(written);
+    expect(other.querySelector(".briefing dl")).toBeNull();
+    expect(cssRule(".briefing")).toMatch(/white-space: pre-line/);
+    expect(cssRule(".claim-statement")).toMatch(/white-space: pre-line/);
+  });
+
   it("lists a retrieved passage that is one spreadsheet row by its fields, its text kept verbatim", () => {
     const row = "Model: Sparrow City | Price USD: 749";
     const { container } = render(<EvidenceList citations={[{ ...citation, content: row }, { ...citation, chunk_id: "c2" }]} />);
@@ -194,7 +271,7 @@ describe("OutcomeSection", () => {
     expect(container.textContent).not.toContain("Some evidence changed");
     expect(container.querySelector(".evidence-drift")?.textContent).toContain("The cited evidence was purged");
     expect(screen.getByText("Quote purged.")).toBeTruthy();
-    expect(screen.getByText("Visitor handbook (deleted)")).toBeTruthy();
+    expect(screen.getByText(naming("Visitor handbook (deleted)"))).toBeTruthy();
     expect(screen.queryByRole("link")).toBeNull();
     expect(screen.queryByRole("button", { name: "Show in the full text" })).toBeNull();
     expect(container.querySelector("blockquote")).toBeNull();
@@ -215,7 +292,7 @@ describe("OutcomeSection", () => {
     expect(screen.getByText(/Every quote still shown below was checked/)).toBeTruthy();
     expect(screen.getByText(/the other claims still stand on their quotes/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Visitor handbook" })).toBeTruthy();
-    expect(screen.getByText("Price list (deleted)")).toBeTruthy();
+    expect(screen.getByText(naming("Price list (deleted)"))).toBeTruthy();
   });
 
   it("lists purged retrieved evidence as purged, without the deleted document's link or section", () => {
@@ -223,7 +300,7 @@ describe("OutcomeSection", () => {
       <EvidenceList citations={[citation, { ...citation, chunk_id: "c2", retrieval_rank: 2, content: "[purged]", section: "[purged]" }]} />,
     );
     expect(screen.getAllByRole("link")).toHaveLength(1);
-    expect(screen.getByText("Visitor handbook (deleted)")).toBeTruthy();
+    expect(screen.getByText(naming("Visitor handbook (deleted)"))).toBeTruthy();
     expect(screen.getByText(/Purged: its document was deleted/)).toBeTruthy();
     expect(container.textContent).not.toContain("[purged]");
   });
@@ -244,7 +321,7 @@ describe("OutcomeSection", () => {
     render(<RunSummaryPanel summary={summary({ documents_cited: [{ document_id: "d1", document_title: "Visitor handbook" }] })}
       deleted={deleted} />);
     // The claim's source line, the retrieved evidence and the summary: all three the same way.
-    expect(screen.getAllByText("Visitor handbook (deleted)", { exact: false })).toHaveLength(3);
+    expect(screen.getAllByText(naming("Visitor handbook (deleted)", false))).toHaveLength(3);
     expect(screen.getByText(/Documents cited:/).textContent).toBe("Documents cited: Visitor handbook (deleted)");
     expect(screen.queryByRole("link")).toBeNull();
   });
@@ -399,7 +476,11 @@ describe("OutcomeSection", () => {
         })}
       />,
     );
-    expect(screen.getByRole("heading", { name: "Withheld from the answer (1)" })).toBeTruthy();
+    // From the evidence: the contract lists the labelled spans of every retrieved passage, cited by a claim or not,
+    // so a question about something else lists them too (outside31 F10).
+    expect(screen.getByRole("heading", { name: "Withheld from the evidence (1)" })).toBeTruthy();
+    expect(screen.getByText(/Parts of the passages retrieved for this question/)).toBeTruthy();
+    expect(screen.queryByText(/from the answer/)).toBeNull();
     expect(screen.getByText(directive)).toBeTruthy();
     expect(screen.getByText("output manipulation")).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import type { Citation, Run, RunEvent, RunResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { RecordOrText } from "@/components/RecordText";
+import { parseRecord } from "@/lib/record";
 import { ClaimCard } from "./ClaimCard";
 import { failureExplanation, failureReasonText } from "./failure";
 import { deletedDocumentIds, isClaimPurged, isPurged, isQuotePurged } from "./purged";
@@ -84,7 +85,9 @@ function Answer({ result }: { result: RunResult }) {
           longer shown{purged.length === claims.length ? "" : "; the other claims still stand on their quotes"}.
         </Alert>
       ) : null}
-      {briefing && !isPurged(briefing) ? <RecordOrText text={briefing} className="briefing" /> : null}
+      {briefing && !isPurged(briefing) ? (
+        <Briefing text={briefing} statements={claims.map((claim) => claim.statement)} />
+      ) : null}
       {quotesLeft > 0 ? (
         <p className="small muted">
           Every quote {quotesLeft < quotes.length ? "still shown " : ""}below was checked against its source and is
@@ -104,4 +107,28 @@ function Answer({ result }: { result: RunResult }) {
       </ol>
     </section>
   );
+}
+
+/**
+ * The briefing as written, or, when it is its claims' statements run together and one of them is a spreadsheet row,
+ * each statement on its own: the extractive provider joins them with a space, so rows read as one ran together
+ * ("includes_locker: yes plan: Day Pass", outside31 F7). The words are the same; only where one ends is kept.
+ */
+function Briefing({ text, statements }: { text: string; statements: readonly string[] }) {
+  if (!runTogether(text, statements) || !statements.some((statement) => parseRecord(statement) !== null)) {
+    return <RecordOrText text={text} className="briefing" />;
+  }
+  return (
+    <div className="briefing">
+      {statements.map((statement, index) => (
+        <RecordOrText key={index} text={statement} className="briefing-part" />
+      ))}
+    </div>
+  );
+}
+
+/** Whether a text is exactly these statements, in order, with only white space between them. */
+function runTogether(text: string, statements: readonly string[]): boolean {
+  const words = (value: string) => value.split(/\s+/).filter(Boolean).join(" ");
+  return statements.length > 1 && words(text) === words(statements.join(" "));
 }

@@ -23,4 +23,16 @@ describe("QuestionHeading", () => {
     expect(heading.classList.contains("question-clamped")).toBe(false);
     expect(screen.getByRole("button", { name: "Show less of the question" }).getAttribute("aria-expanded")).toBe("true");
   });
+
+  it("shows a question with a right-to-left override in the order it was typed, isolated (outside31 F10)", () => {
+    render(<QuestionHeading question={"Can I bring my dog\u202E on Friday?"} />);
+    const heading = screen.getByRole("heading", { level: 1 });
+    expect(heading.textContent).toBe("Can I bring my dog on Friday?");
+    expect(heading.querySelector("bdi")?.textContent).toBe("Can I bring my dog on Friday?");
+
+    const long = `${"Which of the plans include a locker? ".repeat(10)}\u202Eon Friday`;
+    render(<QuestionHeading question={long} />);
+    const longHeading = screen.getAllByRole("heading", { level: 1 })[1] as HTMLElement;
+    expect(longHeading.querySelector("bdi")?.textContent).toBe(long.replace("\u202E", ""));
+  });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { UserText } from "@/components/UserText";
 
 /** Longer than this, a question is shown at body size and cut to a few lines until "Show the whole question". */
 export const LONG_QUESTION = 200;
@@ -9,11 +10,17 @@ export const LONG_QUESTION = 200;
 export function QuestionHeading({ question }: { question: string }) {
   const id = useId();
   const [whole, setWhole] = useState(false);
-  if (question.length <= LONG_QUESTION) return <h1 className="question">{question}</h1>;
+  if (question.length <= LONG_QUESTION) {
+    return (
+      <h1 className="question">
+        <UserText text={question} />
+      </h1>
+    );
+  }
   return (
     <>
       <h1 id={id} className={`question question-long${whole ? "" : " question-clamped"}`}>
-        {question}
+        <UserText text={question} />
       </h1>
       <button type="button" className="link-button small" aria-expanded={whole} aria-controls={id}
         onClick={() => setWhole((shown) => !shown)}>

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { api } from "@/api/client";
+import { cssRule } from "@/test/css";
 import { expectCardLabels } from "@/test/tables";
 import { RunHistory } from "./RunHistory";
 
@@ -51,5 +52,29 @@ describe("RunHistory", () => {
   it("stacks each run as a card on a phone: its outcome and start say which they are", async () => {
     await renderOneRun("Who organises the offsite?");
     expectCardLabels(screen.getByRole("table"), ["Question"]);
+  });
+
+  it("keeps a question with no spaces inside its column: every row's outcome and date stay in view (outside31 F8)", async () => {
+    const question = "x".repeat(2000);
+    await renderOneRun(question);
+    const link = screen.getByRole("link", { name: question });
+    expect(link.classList.contains("run-question")).toBe(true);
+    // jsdom lays nothing out: the rule caps the column and breaks the word; the e2e journey measures the table.
+    const rule = cssRule(".run-question");
+    expect(rule).toMatch(/max-width: 40rem/);
+    expect(rule).toMatch(/overflow-wrap: anywhere/);
+    expect(rule).toMatch(/-webkit-line-clamp: 3/);
+    expect(rule).toMatch(/overflow: hidden/);
+  });
+
+  it("lists a question with a right-to-left override in the order it was typed (outside31 F10)", async () => {
+    window.history.replaceState(null, "", "/investigations");
+    vi.spyOn(api, "GET").mockResolvedValue({
+      data: [listed("r1", { query: "Can I bring my dog\u202E on Friday?" })],
+      response: new Response(null, { status: 200, headers: { "X-Total-Count": "1" } }),
+    } as never);
+    render(<RunHistory />);
+    const link = await screen.findByRole("link", { name: "Can I bring my dog on Friday?" });
+    expect(link.querySelector("bdi")?.textContent).toBe("Can I bring my dog on Friday?");
   });
 });

@@ -8,6 +8,7 @@ import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { Pager } from "@/components/Pager";
 import { isPastLastPage, PastLastPage } from "@/components/PastLastPage";
+import { UserText } from "@/components/UserText";
 import { formatDateTime, plural } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 import { OutcomeBadge, runDocumentIds, runQuestion } from "./runStatus";
@@ -58,7 +59,9 @@ export function RunHistory() {
             {data.items.map((run) => (
               <tr key={run.id}>
                 <td>
-                  <Link href={`/investigations/view?id=${encodeURIComponent(run.id)}`}>{runQuestion(run)}</Link>
+                  <Link href={`/investigations/view?id=${encodeURIComponent(run.id)}`} className="run-question">
+                    <UserText text={runQuestion(run)} />
+                  </Link>
                   {runDocumentIds(run).length > 0 ? (
                     <div className="small muted">limited to {plural(runDocumentIds(run).length, "document")}</div>
                   ) : null}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback } from "react";
 import { api, call } from "@/api/client";
 import { ApiError } from "@/api/errors";
+import { UserText } from "@/components/UserText";
 import { plural } from "@/lib/format";
 import { useAsync } from "@/lib/useAsync";
 
@@ -45,7 +46,9 @@ export function RunScope({ documentIds }: { documentIds: readonly string[] }) {
             <span key={named.id}>
               {index > 0 ? ", " : null}
               {named.title !== null ? (
-                <Link href={`/documents/view?id=${encodeURIComponent(named.id)}`}>{named.title}</Link>
+                <Link href={`/documents/view?id=${encodeURIComponent(named.id)}`}>
+                  <UserText text={named.title} />
+                </Link>
               ) : (
                 <span className="muted">{named.gone ? "a deleted document" : "a document that could not be loaded"}</span>
               )}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { RunEvent, RunSummary } from "@/api/types";
 import { Alert } from "@/components/Alert";
+import { UserText } from "@/components/UserText";
 import { formatDuration } from "@/lib/format";
 import { runProvider } from "./failure";
 
@@ -59,10 +60,12 @@ export function RunSummaryPanel({ summary, events = [], deleted = new Set() }: {
             <span key={document.document_id}>
               {index > 0 ? ", " : null}
               {deleted.has(document.document_id) ? (
-                `${document.document_title} (deleted)`
+                <>
+                  <UserText text={document.document_title} /> (deleted)
+                </>
               ) : (
                 <Link href={`/documents/view?id=${encodeURIComponent(document.document_id)}`}>
-                  {document.document_title}
+                  <UserText text={document.document_title} />
                 </Link>
               )}
             </span>

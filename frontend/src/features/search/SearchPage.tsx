@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/EmptyState";
 import { ErrorAlert } from "@/components/ErrorAlert";
 import { Loading } from "@/components/Loading";
 import { keepFocusAt } from "@/components/RouteFocus";
+import { displayText } from "@/components/UserText";
 import { useDocumentOptions } from "@/features/documents/useDocumentOptions";
 import {
   DEFAULT_FORM,
@@ -170,7 +171,7 @@ export function SearchPage() {
               <option value="">All documents</option>
               {documents.map((document) => (
                 <option key={document.id} value={document.id}>
-                  {document.title}
+                  {displayText(document.title)}
                 </option>
               ))}
             </select>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { SearchResult } from "@/api/types";
 import { ProvenanceBadges } from "@/components/ProvenanceBadges";
 import { TrustBadge } from "@/components/TrustBadge";
+import { UserText } from "@/components/UserText";
 
 function score(value: number | null): string {
   return value === null ? "—" : value.toFixed(4);
@@ -22,7 +23,9 @@ export function SearchResults({ results }: { results: readonly SearchResult[] })
               {result.rank}
             </span>
             <div>
-              <Link href={`/documents/view?id=${encodeURIComponent(result.document_id)}`}>{result.document_title}</Link>
+              <Link href={`/documents/view?id=${encodeURIComponent(result.document_id)}`}>
+                <UserText text={result.document_title} />
+              </Link>
               <div className="small muted">
                 {result.source_type}
                 {result.page !== null ? ` · page ${result.page}` : ""}
