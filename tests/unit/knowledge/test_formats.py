@@ -448,3 +448,15 @@ def test_an_xhtml_page_with_an_encoding_declaration_is_read(name: str) -> None:
     parsed = parse_document(markup.encode(), name)
     assert "The hall reopens on Monday 3 March after the new floor is laid." in parsed.text
     assert "xml version" not in parsed.text
+
+
+def test_a_footer_line_with_the_pages_date_is_content() -> None:
+    # outside check 31: "When was the meeting room policy last updated?" was refused: the footer was dropped
+    markup = (
+        "<html><body><main><h1>Meeting rooms</h1><p>Rooms are booked through the app.</p></main>"
+        "<footer><p>Last updated October 2026. Policy owner: Facilities team.</p><p>&copy; 2026 Harbour Works</p>"
+        "<ul><li><a href='/privacy'>Privacy</a></li></ul></footer></body></html>"
+    )
+    paragraphs = parse_document(markup.encode(), "rooms.html").text.split("\n\n")
+    assert paragraphs[-1] == "Last updated October 2026. Policy owner: Facilities team."
+    assert not any("©" in paragraph or "Privacy" in paragraph for paragraph in paragraphs)
