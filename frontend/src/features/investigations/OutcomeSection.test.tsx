@@ -385,6 +385,9 @@ describe("OutcomeSection", () => {
     );
     expect(screen.getByRole("heading", { name: "The evidence is not there" })).toBeTruthy();
     expect(screen.getByText("No retrieved passage mentions ticket prices.")).toBeTruthy();
+    // a refusal says what ORION knows (no quotable answer among the passages read), not that none was found (outside 31)
+    expect(screen.getByText(/No passage ORION read answers this question in words it can quote/)).toBeTruthy();
+    expect(screen.queryByText(/found no passage/)).toBeNull();
     expect(container.querySelector("mark")).toBeNull();
   });
 

@@ -29,7 +29,10 @@ function Outcome({ run, result, events }: { run: Run; result: RunResult; events:
       return (
         <section className="outcome outcome-refused" aria-labelledby="outcome-title">
           <h2 id="outcome-title">The evidence is not there</h2>
-          <p>ORION found no passage in your documents that answers this question, so it gives no answer.</p>
+          <p>
+            No passage ORION read answers this question in words it can quote, so it gives no answer. The passages it
+            read are listed below; asking in the documents&apos; own words may find one.
+          </p>
           <p>
             <strong>Reason:</strong> {result.refusal?.reason ?? "No reason was recorded."}
           </p>
