@@ -22,10 +22,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.knowledge.attachments import prepare_attachments
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.pipeline import (
-    THROUGHPUT,
     PreparedDocument,
     content_hash,
-    embed_distinct,
+    embed_chunks,
     parse_limits,
     prepare_document,
 )
@@ -174,10 +173,8 @@ class BulkIngestor:
         if not texts:
             return np.zeros((0, self.provider.dimension), dtype=np.float32)
         began = time.perf_counter()
-        vectors = await anyio.to_thread.run_sync(embed_distinct, self.provider, texts)
-        elapsed = time.perf_counter() - began
-        self.report.model_seconds += elapsed
-        THROUGHPUT.observe(self.provider, len(set(texts)), elapsed)
+        vectors = await anyio.to_thread.run_sync(embed_chunks, self.provider, texts)  # records the throughput
+        self.report.model_seconds += time.perf_counter() - began
         return vectors
 
     async def _write_all(self, inbound: asyncio.Queue[tuple[list[_Pending], np.ndarray] | None]) -> None:

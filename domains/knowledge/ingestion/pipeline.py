@@ -192,7 +192,11 @@ THROUGHPUT = EmbeddingThroughput()
 
 
 class _DeadlinePassed(Exception):
-    """embed_chunks reached its deadline before its last batch."""
+    """embed_distinct reached its deadline before its last batch, with `embedded` distinct texts done."""
+
+    def __init__(self, embedded: int) -> None:
+        super().__init__(embedded)
+        self.embedded = embedded
 
 
 def embed_before(provider: EmbeddingProvider, texts: list[str], deadline: float) -> np.ndarray | None:
@@ -205,26 +209,21 @@ def embed_before(provider: EmbeddingProvider, texts: list[str], deadline: float)
 
 
 def embed_chunks(provider: EmbeddingProvider, texts: list[str], *, deadline: float | None = None) -> np.ndarray:
-    """Embed chunk texts, each distinct text once (`embed_distinct`), validating the dimension; with a `deadline`,
-    embed in batches and stop before a batch that would start after it (_DeadlinePassed)."""
-    if not texts:
-        return np.zeros((0, provider.dimension), dtype=np.float32)
-    distinct = list(dict.fromkeys(texts))
+    """Embed chunk texts as `embed_distinct` does, and record the model's throughput: the estimate is of what the model
+    did, so it counts distinct texts (a file of one repeated line must not make it look fast; see observe)."""
     started = time.perf_counter()
-    parts = []
-    step = len(distinct) if deadline is None else EMBED_PROGRESS_BATCH
-    for start in range(0, len(distinct), step):
-        if deadline is not None and time.perf_counter() > deadline:
-            THROUGHPUT.observe(provider, start, time.perf_counter() - started)
-            raise _DeadlinePassed
-        parts.append(validate_dimension(provider.embed_texts(distinct[start : start + step]), provider.dimension))
-    # The estimate is of what the model did: a file of one repeated line must not make it look fast (see observe).
-    THROUGHPUT.observe(provider, len(distinct), time.perf_counter() - started)
-    return _rows_in_order(np.vstack(parts), distinct, texts)
+    try:
+        vectors = embed_distinct(provider, texts, deadline=deadline)
+    except _DeadlinePassed as passed:
+        THROUGHPUT.observe(provider, passed.embedded, time.perf_counter() - started)
+        raise
+    THROUGHPUT.observe(provider, len(set(texts)), time.perf_counter() - started)
+    return vectors
 
 
-def embed_distinct(provider: EmbeddingProvider, texts: list[str]) -> np.ndarray:
-    """Embed each distinct text once and return one validated row per text, in order.
+def embed_distinct(provider: EmbeddingProvider, texts: list[str], *, deadline: float | None = None) -> np.ndarray:
+    """Embed each distinct text once and return one validated row per text, in order; with a `deadline`, embed in
+    batches and stop before a batch that would start after it (_DeadlinePassed).
 
     A chunk's vector depends on its text alone, so a document that repeats itself (a 7.5 MB line of one word, a
     footer on every page, a table of identical rows) costs the model one call per distinct chunk, not per chunk:
@@ -232,8 +231,13 @@ def embed_distinct(provider: EmbeddingProvider, texts: list[str]) -> np.ndarray:
     if not texts:
         return np.zeros((0, provider.dimension), dtype=np.float32)
     distinct = list(dict.fromkeys(texts))
-    vectors = validate_dimension(provider.embed_texts(distinct), provider.dimension)
-    return _rows_in_order(vectors, distinct, texts)
+    step = len(distinct) if deadline is None else EMBED_PROGRESS_BATCH
+    parts = []
+    for start in range(0, len(distinct), step):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _DeadlinePassed(start)
+        parts.append(validate_dimension(provider.embed_texts(distinct[start : start + step]), provider.dimension))
+    return _rows_in_order(np.vstack(parts), distinct, texts)
 
 
 def _rows_in_order(vectors: np.ndarray, distinct: list[str], texts: list[str]) -> np.ndarray:

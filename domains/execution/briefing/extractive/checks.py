@@ -730,9 +730,9 @@ def asks_only(text: str) -> bool:
 
 
 _DEADLINE = re.compile(
-    r"\b(?:by|before|until|no later than)\s+(?:the\s+)?(?:end of\s+)?(?:this\s+|next\s+)?(?:monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday|noon|midday|tomorrow|tonight|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december|week|month)\b",
+    r"\b(?:by|before|until|no later than)\s+(?:the\s+)?(?:end of\s+)?(?:this\s+|next\s+)?(?:"
+    + "|".join((*DAY_NAMES, *MONTH_NAMES, "noon", "midday", "tomorrow", "tonight", "week", "month"))
+    + r")\b",
     re.IGNORECASE,
 )
 
@@ -856,7 +856,7 @@ _STATES_RATE = re.compile(
     r"session|class|lesson)\b|\ban hour\b|\b(?:hourly|daily|nightly|weekly|monthly|yearly|annual)\b|\bevery\b",
     re.IGNORECASE,
 )
-_ANY_CHARGE = frozenset((stem(word),) for word in ("charge", "fee", "cost", "price"))
+_ANY_CHARGE = frozenset(stem(word) for word in ("charge", "fee", "cost", "price"))
 _MONEY_HEADS = frozenset(stem(word) for word in ("money", "cash", "funds"))
 _LIMIT_WORDS = frozenset(stem(w) for w in ("limit", "limits", "threshold", "cap", "ceiling", "allowance"))
 
@@ -1856,7 +1856,8 @@ class QuestionNeeds:
         # the one word of "Is there a deposit for ...?" in the sentence, its headings or the title: a deposit the
         # section names for something else is not this one (v59); a sum names a charge ("Insulin injections: £4 a day")
         around = (section if headed is None else headed) | document
-        charged = self.exists[:1] in _ANY_CHARGE and text is not None and holds_money(text, header)
+        one_charge = len(self.exists) == 1 and self.exists[0] in _ANY_CHARGE
+        charged = one_charge and text is not None and holds_money(text, header)
         if self.exists and not self.names_the_thing(tokens, around, headed) and not charged:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         # whether the sentence states a sum, read once for the checks below that ask it
