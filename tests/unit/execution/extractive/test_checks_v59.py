@@ -110,6 +110,9 @@ def test_is_there_a_thing_is_answered_where_the_thing_is_named() -> None:
     assert "Lockers in the changing rooms can be rented for £30 a year." not in candidate_quotes(
         "is there a deposit for a changing room locker", rules
     )
+    # the same question is answered where the sentence itself names the deposit
+    named = "## Lockers\n\nLockers in the changing rooms need a deposit of £10."
+    assert candidate_quotes("is there a deposit for a changing room locker", named) != []
 
 
 def test_is_there_a_charge_is_answered_by_a_sum() -> None:
