@@ -518,6 +518,7 @@ describe.skipIf(browserMissing && !REQUIRE_BROWSER)("ORION in a browser, against
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Can I bring my dog on Friday?");
 
     await openFromNav("Investigations");
+    await page.waitForURL(/\/investigations\/?$/); // the reloads below must reload the history, not the run's page
     const row = page.locator("tbody tr", { has: page.locator("a.run-question", { hasText: "x".repeat(100) }) });
     try {
       for (const width of [1280, 390]) {
