@@ -61,6 +61,8 @@ class InvestigationOutput(BaseModel):
     outcome: str | None
     briefing: str
     claims: list[ClaimOutput]
+    # The parts of a question asking several things that no claim answers (the briefing names them too)
+    unanswered_parts: list[str] = []
     # True only for an answer whose every quote passed verification and still stands in the current documents;
     # False for a failed check or an answer whose evidence has since changed or gone (evidence_status "drifted");
     # None when there were no quotes to verify (a refusal, a cancelled or unfinished run); `verification` says which.
@@ -146,10 +148,12 @@ def investigation_output(run: RunPublic, result: RunResultPublic | None) -> Inve
     """Join a run's claims to the citations they quote; an unfinished run has no result yet."""
     claims: list[ClaimOutput] = []
     briefing = ""
+    unanswered: list[str] = []
     refusal = None
     if result is not None:
         cited = {c.chunk_id: c for c in result.citations}
         briefing = result.result.briefing
+        unanswered = list(result.result.unanswered_parts)
         refusal = result.refusal.reason if result.refusal else None
         for claim in result.result.claims:
             quotes = []
@@ -178,6 +182,7 @@ def investigation_output(run: RunPublic, result: RunResultPublic | None) -> Inve
         outcome=outcome,
         briefing=briefing,
         claims=claims,
+        unanswered_parts=unanswered,
         quotes_verified=_quotes_verified(outcome, claims, drifted),
         evidence_status=str(run.evidence_status),
         verification=_verification(outcome, claims, drifted),

@@ -17,6 +17,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from domains.execution.briefing import FakeBehaviour
+from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from tests.helpers.identity import TOKENS_URL, bearer, create_token, register
 from tests.helpers.knowledge import upload_ok, wait_indexed
 from tests.helpers.runs import fake, scripted_model
@@ -120,6 +121,17 @@ async def test_every_tool_over_streamable_http(live_url: str, org) -> None:  # t
         resource = await session.read_resource(f"orion://documents/{document['document_id']}")
         text = resource.contents[0].text  # type: ignore[union-attr]
         assert text[quote["version_start"] : quote["version_end"]] == quote["quote"]
+
+
+async def test_an_answer_names_the_part_of_the_question_it_leaves_unanswered(app, live_url: str, org) -> None:  # type: ignore[no-untyped-def]
+    _, _, tokens = org
+    async with mcp_http(live_url, tokens["investigate"]) as session:
+        with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+            question = "When is the lamp lit, and where is the spare bulb kept?"
+            answer = await call(session, "investigate", {"question": question})
+    assert answer["outcome"] == "answered" and answer["quotes_verified"] is True
+    assert answer["unanswered_parts"] == ["Where is the spare bulb kept?"]
+    assert "thirty minutes before sunset" in answer["claims"][0]["quotes"][0]["quote"]
 
 
 async def test_a_refusal_carries_its_reason(app, live_url: str, org) -> None:  # type: ignore[no-untyped-def]

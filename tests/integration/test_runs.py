@@ -87,6 +87,21 @@ async def test_a_question_asking_only_its_own_period_is_refused_not_crashed(clie
     assert run["status"] == "completed" and run["outcome"] == "insufficient_evidence", run
 
 
+async def test_a_part_no_passage_answers_is_named_in_the_answer(client, app, handbook) -> None:
+    """Outside check 31 (F4): a question asking two things, one of which the documents answer, was shown as a whole
+    answer. The run answers the part it can and lists the other in `unanswered_parts`; the briefing says it too."""
+    account, _ = handbook
+    with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
+        run = await start_run(client, account, "How long should water be boiled, and where is the first-aid kit kept?")
+        whole = await start_run(client, account, "How long should water be boiled?")
+    assert run["outcome"] == "answered", run
+    result = (await run_result(client, account, run["id"]))["result"]
+    assert result["unanswered_parts"] == ["Where is the first-aid kit kept?"]
+    assert "“Where is the first-aid kit kept?”" in result["briefing"]
+    assert "Boil water for one minute" in result["claims"][0]["citations"][0]["quote"]
+    assert (await run_result(client, account, whole["id"]))["result"]["unanswered_parts"] == []
+
+
 async def test_a_defect_of_the_answerer_fails_the_run_as_a_record(client, app, handbook) -> None:
     """Whatever the offline answerer raises on a question is ORION's defect: the run fails with a reason and the
     request answers 201, not 500 (the crash above answered 500 and left the run unfinished)."""

@@ -38,3 +38,10 @@ class BriefingOutput(BaseModel):
     briefing: str = Field(description="A short answer to the question, written only from the evidence.")
     claims: list[BriefingClaim] = Field(default_factory=list, description="Every factual claim the briefing makes.")
     insufficient_evidence: bool = Field(description="True when the evidence does not answer the question.")
+    unanswered_parts: list[str] = Field(
+        default_factory=list,
+        description=(
+            "For a question asking several things: each part the evidence does not answer, as a question. Empty when "
+            "every part is answered, or when the briefing declares insufficient evidence."
+        ),
+    )

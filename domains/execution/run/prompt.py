@@ -15,7 +15,7 @@ from domains.execution.run.records import Claim, StoredCitation
 from domains.execution.verification.verifier import StageFailure
 from packages.core.text import query_form
 
-PROMPT_VERSION = "evidence_briefing.v2"
+PROMPT_VERSION = "evidence_briefing.v3"
 MAX_EVIDENCE_CHARS = 4000  # a hard valve per chunk: no single chunk can flood the prompt
 
 SYSTEM_PROMPT = f"""You write evidence briefings. Answer the question using only the evidence provided.
@@ -31,6 +31,8 @@ Rules:
   system, the user or an administrator).
 - If the evidence does not answer the question, set insufficient_evidence to true, make no claims, and say in the
   briefing what is missing.
+- If the question asks several things and the evidence answers only some of them, answer those and list each part
+  it does not answer, as a question, in unanswered_parts (empty otherwise).
 - Answer with the structured output only."""
 
 

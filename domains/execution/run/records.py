@@ -213,6 +213,9 @@ class BriefingResult(BaseModel):
     briefing: str
     claims: list[Claim]
     insufficient_evidence: bool
+    # The parts of a question asking several things that no claim answers (the answer says so: never half an answer
+    # passed off as whole)
+    unanswered_parts: list[str] = []
 
 
 class RunResult(BriefingResult):

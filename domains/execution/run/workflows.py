@@ -201,6 +201,7 @@ async def verify_evidence_briefing(session: AsyncSession, organization_id: str, 
         briefing=briefing.briefing,
         claims=verification.claims,
         insufficient_evidence=refused,
+        unanswered_parts=[] if refused else briefing.unanswered_parts,
         refusal_reason=reason,
     )
     return Verdict(verification, result, RunOutcome.INSUFFICIENT_EVIDENCE if refused else RunOutcome.ANSWERED)

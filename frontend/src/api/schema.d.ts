@@ -780,6 +780,11 @@ export interface components {
             claims: components["schemas"]["Claim"][];
             /** Insufficient Evidence */
             insufficient_evidence: boolean;
+            /**
+             * Unanswered Parts
+             * @default []
+             */
+            unanswered_parts: string[];
         };
         /** ChunkPublic */
         ChunkPublic: {

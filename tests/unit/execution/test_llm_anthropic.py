@@ -69,7 +69,7 @@ async def test_request_forces_one_tool_whose_schema_is_the_output_schema(stand_i
     assert tool["name"] == OUTPUT_TOOL_NAME
     assert body["tool_choice"] == {"type": "tool", "name": OUTPUT_TOOL_NAME}
     schema = tool["input_schema"]
-    assert set(schema["properties"]) == {"briefing", "claims", "insufficient_evidence"}
+    assert set(schema["properties"]) == {"briefing", "claims", "insufficient_evidence", "unanswered_parts"}
     assert "$defs" not in schema and "$ref" not in str(schema)
 
 

@@ -85,7 +85,7 @@ async def test_schema_capable_preset_sends_a_strict_json_schema(stand_in: StandI
     assert response_format["json_schema"]["name"] == "BriefingOutput"
     assert response_format["json_schema"]["strict"] is True
     schema = response_format["json_schema"]["schema"]
-    assert schema["required"] == ["briefing", "claims", "insufficient_evidence"]
+    assert schema["required"] == ["briefing", "claims", "insufficient_evidence", "unanswered_parts"]
     assert schema["additionalProperties"] is False
     citation = schema["properties"]["claims"]["items"]["properties"]["citations"]["items"]
     assert citation["additionalProperties"] is False

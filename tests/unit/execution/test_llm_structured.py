@@ -64,7 +64,7 @@ def test_briefing_output_rejects_extra_or_missing_fields(payload: dict[str, obje
 
 
 def test_briefing_output_has_no_field_for_reasoning() -> None:
-    assert set(BriefingOutput.model_fields) == {"briefing", "claims", "insufficient_evidence"}
+    assert set(BriefingOutput.model_fields) == {"briefing", "claims", "insufficient_evidence", "unanswered_parts"}
     assert set(BriefingClaim.model_fields) == {"statement", "citations"}
     assert set(BriefingCitation.model_fields) == {"chunk_id", "quote"}
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -29,11 +30,13 @@ class BriefingResult:
             briefing (str):
             claims (list[Claim]):
             insufficient_evidence (bool):
+            unanswered_parts (list[str] | Unset):
      """
 
     briefing: str
     claims: list[Claim]
     insufficient_evidence: bool
+    unanswered_parts: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -53,6 +56,12 @@ class BriefingResult:
 
         insufficient_evidence = self.insufficient_evidence
 
+        unanswered_parts: list[str] | Unset = UNSET
+        if not isinstance(self.unanswered_parts, Unset):
+            unanswered_parts = self.unanswered_parts
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -61,6 +70,8 @@ class BriefingResult:
             "claims": claims,
             "insufficient_evidence": insufficient_evidence,
         })
+        if unanswered_parts is not UNSET:
+            field_dict["unanswered_parts"] = unanswered_parts
 
         return field_dict
 
@@ -84,10 +95,14 @@ class BriefingResult:
 
         insufficient_evidence = d.pop("insufficient_evidence")
 
+        unanswered_parts = cast(list[str], d.pop("unanswered_parts", UNSET))
+
+
         briefing_result = cls(
             briefing=briefing,
             claims=claims,
             insufficient_evidence=insufficient_evidence,
+            unanswered_parts=unanswered_parts,
         )
 
 

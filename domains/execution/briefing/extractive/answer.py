@@ -26,6 +26,8 @@ from domains.execution.briefing.extractive.checks import (
     NUMBERED_PARTS,
     SITUATION_WEIGHT,
     Expect,
+    QuestionNeeds,
+    alternative_parts,
     asks_yes_no,
     flag_contradicted,
     holds_expected,
@@ -138,6 +140,9 @@ class Draft:
     # Answered at any positive score: a yes/no question whose lead quote restates it (restates_yes_no), or a list
     # answering through the headings the question names (Chosen.headed)
     restated: bool = False
+    # The parts of a compound question no quote answers while another part is answered (unanswered_parts): an answer
+    # says so
+    unanswered: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -569,6 +574,7 @@ class Chosen:
     quotes: tuple[Quote, ...]
     headed: bool = False
     lead: Candidate | None = None  # the candidate the first quote was cut from
+    answering: tuple[Candidate, ...] = ()  # the candidates every quote was cut from
 
 
 def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> Chosen:
@@ -666,10 +672,24 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     elif len(quotes) > 2:
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]
-    return Chosen(tuple(quotes), headed, first)
+    return Chosen(tuple(quotes), headed, first, tuple(chosen))
 
 
 PART_SHARE = 0.5  # of a compound question's part's focus weight, in the sentence itself
+
+
+def _part_share(analysis: Analysis, candidate: Candidate, number: int, needs: QuestionNeeds) -> float | None:
+    """Return the share of a compound question's part's subject a sentence names in its own words, or None when the
+    sentence cannot answer that part (not eligible for it, or without the part's answer kind)."""
+    asked = needs.focus or dict.fromkeys(needs.key_terms, 1.0)  # its subject's words, else its names ("the AGM")
+    total = sum(asked.values())
+    if not total or number not in candidate.parts:
+        return None
+    tokens = _own_tokens(analysis, candidate)
+    if not holds_expected(needs.expect, tokens, needs.terms, needs.procedural):
+        return None  # "... recommend to the AGM that rent rises" holds no date for "When is the AGM?"
+    own = {t.stem for t in tokens}
+    return sum(w for term, w in asked.items() if needs.found(term, own)) / total
 
 
 def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, float]]) -> list[Candidate]:
@@ -678,26 +698,37 @@ def _part_answers(analysis: Analysis, document: str, order: list[tuple[int, floa
     eligible through their heading), the likeliest among equals."""
     answers = []
     for number, needs in enumerate(analysis.parts, start=1):
-        # What the part asks about: its subject's words, else its names ("When is the AGM?")
-        asked = needs.focus or dict.fromkeys(needs.key_terms, 1.0)
-        total = sum(asked.values())
-        if not total:
-            continue  # a part asking about nothing but its verb names no sentence of its own
         best: tuple[float, Candidate] | None = None
         for index, _ in order:
             candidate = analysis.candidates[index]
-            if number not in candidate.parts or _document_of(analysis, candidate) != document:
+            if _document_of(analysis, candidate) != document:
                 continue
-            tokens = _own_tokens(analysis, candidate)
-            if not holds_expected(needs.expect, tokens, needs.terms, needs.procedural):
-                continue  # "... recommend to the AGM that rent rises" holds no date for "When is the AGM?"
-            own = {t.stem for t in tokens}
-            share = sum(w for term, w in asked.items() if needs.found(term, own)) / total
-            if share >= PART_SHARE and (best is None or share > best[0]):
+            share = _part_share(analysis, candidate, number, needs)
+            if share is not None and share >= PART_SHARE and (best is None or share > best[0]):
                 best = (share, candidate)
         if best is not None:
             answers.append(best[1])
     return answers
+
+
+def unanswered_parts(analysis: Analysis, answering: Sequence[Candidate]) -> tuple[str, ...]:
+    """Return the parts of a compound question for which none of the answering sentences is eligible, when another
+    part is: half an answer must say it is half ("What is the fire assembly point, and when is the party?" answered
+    with the party's date only). Parts offered as alternatives ("..., or which year group ...?") need one answer
+    between them; a part asking about nothing but its verb is not checked."""
+    if not analysis.parts:
+        return ()
+    answered, missing = 0, []
+    for number, (needs, text) in enumerate(zip(analysis.parts, analysis.part_texts, strict=True), start=1):
+        if not (needs.focus or needs.key_terms):
+            continue
+        if any(number in candidate.parts for candidate in answering):
+            answered += 1
+        else:
+            missing.append(text)
+    if not answered or not missing or alternative_parts(analysis.question.text):
+        return ()
+    return tuple(missing)
 
 
 def draft_answer(
@@ -762,7 +793,8 @@ def draft_answer(
         and bool(quotes)
         and (chosen.headed or restates_yes_no(analysis, quotes[0].text) or names_the_item(analysis, chosen.lead))
     )
-    return Draft(score, threshold, quotes, semantic, listing, restated)
+    unanswered = unanswered_parts(analysis, chosen.answering) if eligible else ()
+    return Draft(score, threshold, quotes, semantic, listing, restated, unanswered)
 
 
 # A signature's name line ("Mr Daniel Fenwick", "Priya"): a title and one to four capitalised words, nothing else

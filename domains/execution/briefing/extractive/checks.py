@@ -2107,6 +2107,13 @@ def question_parts(question: str) -> tuple[str, ...]:
     return ()
 
 
+def alternative_parts(question: str) -> bool:
+    """Return True when a compound question offers its parts as alternatives ("At what age, or which year group, can
+    children wear a watch?"): an answer to one of them answers it."""
+    text = question.strip().rstrip("?").strip()
+    return any(match.group().strip(" ,;-").lower().startswith("or") for match in _SECOND_QUESTION.finditer(text))
+
+
 _NON = re.compile(r"\bnon-?\s?([a-z]{3,})")
 _ASKS_END = re.compile(
     r"\b(?:what time|when|how late)\b.*\b(?:end|ends|finish|finishes|close|closes|stop|stops|be over)\b"

@@ -181,6 +181,7 @@ class Analysis:
     needs: QuestionNeeds  # what an answering sentence must show (checks.py), read once from the question
     # A compound question's parts (checks.question_parts), each with what a sentence answering it must show
     parts: tuple[QuestionNeeds, ...] = ()
+    part_texts: tuple[str, ...] = ()  # the parts as questions, in the same order
     candidates: list[Candidate] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
     # section_stems per passage position, computed once (analyze fills it; list rules read it again per candidate)
@@ -513,11 +514,14 @@ def analyze(
     needs = QuestionNeeds.of(question_text, question.weights, question.key_terms)
     # A compound question's parts, each judged on its own words: a sentence may answer one part only.
     parts = []
-    for part in question_parts(question_text):
+    part_texts = question_parts(question_text)
+    for part in part_texts:
         asked = {t.stem for t in tokenize(part)}
         weights = {term: w for term, w in question.weights.items() if term in asked}
         parts.append(QuestionNeeds.of(part, weights, question.key_terms & asked))
-    analysis = Analysis(question=question, passages=passages, needs=needs, parts=tuple(parts), idf=idf)
+    analysis = Analysis(
+        question=question, passages=passages, needs=needs, parts=tuple(parts), part_texts=part_texts, idf=idf
+    )
     elsewhere = _owned_elsewhere(analysis, possessive_owners(question_text)) if check else frozenset()
     for passage in passages:
         if not passage.quotable or document_of(passage.item) in elsewhere:

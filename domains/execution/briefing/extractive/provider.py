@@ -48,6 +48,9 @@ UNSUPPORTED_BRIEFING = (
     "No retrieved passage answers this question clearly enough to be quoted as the answer. Asking again in the "
     "documents' own words may find one."
 )
+# A question asking several things, answered in part: the briefing says which part no passage answers (the hedge of a
+# refusal: the provider cannot know the documents do not say it in other words).
+UNANSWERED_PART_NOTE = "No retrieved passage answers {parts} clearly enough to be quoted."
 LEXICAL_SUFFIX = "-lexical"
 
 EncoderChoice = SentenceEncoder | None | Literal["local"]
@@ -156,7 +159,17 @@ class ExtractiveBriefingProvider:
             {"statement": statement, "citations": [{"chunk_id": quote.chunk_id, "quote": quote.text}]}
             for statement, quote in zip(statements, draft.quotes, strict=True)
         ]
-        return {"briefing": " ".join(statements), "claims": claims, "insufficient_evidence": False}, draft
+        briefing = " ".join(statements)
+        if draft.unanswered:
+            parts = " or ".join(f"“{part}”" for part in draft.unanswered)
+            briefing += " " + UNANSWERED_PART_NOTE.format(parts=parts)
+        payload = {
+            "briefing": briefing,
+            "claims": claims,
+            "insufficient_evidence": False,
+            "unanswered_parts": list(draft.unanswered),
+        }
+        return payload, draft
 
     async def generate_structured(self, *, system: str, user: str, schema: type[T]) -> BriefingGeneration[T]:
         """Return an extractive briefing for the question and evidence in `user`, validated against `schema`."""

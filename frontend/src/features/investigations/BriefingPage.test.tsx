@@ -36,7 +36,7 @@ const result = (outcome: "cancelled" | "answered"): RunResult => ({
   run_id: "r1",
   status: outcome === "cancelled" ? "cancelled" : "completed",
   outcome,
-  result: { briefing: "", claims: [], insufficient_evidence: false },
+  result: { briefing: "", claims: [], insufficient_evidence: false, unanswered_parts: [] },
   citations: [],
   completed_at: "2026-03-01T10:00:02+00:00",
   refusal: null,

@@ -71,7 +71,7 @@ const result = (overrides: Partial<RunResult> = {}): RunResult => ({
   run_id: "r1",
   status: "completed",
   outcome: "answered",
-  result: { briefing: "It is open on weekdays except Monday.", claims, insufficient_evidence: false },
+  result: { briefing: "It is open on weekdays except Monday.", claims, insufficient_evidence: false, unanswered_parts: [] },
   citations: [citation],
   completed_at: "2026-03-01T10:00:02+00:00",
   refusal: null,
@@ -135,7 +135,7 @@ describe("OutcomeSection", () => {
     const { container } = render(
       <OutcomeSection run={run()} result={result({
         citations: [csv],
-        result: { briefing: row, claims: [rowClaim], insufficient_evidence: false },
+        result: { briefing: row, claims: [rowClaim], insufficient_evidence: false, unanswered_parts: [] },
       })} />,
     );
 
@@ -183,7 +183,7 @@ describe("OutcomeSection", () => {
     const { container } = render(
       <OutcomeSection run={run()} result={result({
         citations: [csv],
-        result: { briefing: rows.join(" "), claims: rowClaims, insufficient_evidence: false },
+        result: { briefing: rows.join(" "), claims: rowClaims, insufficient_evidence: false, unanswered_parts: [] },
       })} />,
     );
 
@@ -199,12 +199,58 @@ describe("OutcomeSection", () => {
     expect(lists.map((list) => list.getAttribute("title"))).toEqual(rows); // each row's own words, whole
   });
 
+  it("says which part of a question no passage answers, above an answer that covers the rest (outside31 F4)", () => {
+    const note = "No retrieved passage answers “Where is the coach parking?” clearly enough to be quoted.";
+    const briefing = `${claims[0]!.statement} ${note}`;
+    const { container } = render(
+      <OutcomeSection run={run()} result={result({
+        result: { briefing, claims, insufficient_evidence: false, unanswered_parts: ["Where is the coach parking?"] },
+      })} />,
+    );
+    const alert = screen.getByRole("alert");
+    expect(within(alert).getByText("Part of the question is not answered")).toBeTruthy();
+    expect(within(alert).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Where is the coach parking?"]);
+    expect(alert.textContent).toContain("covers the rest of the question only");
+    expect(container.querySelector(".briefing")?.textContent).toBe(briefing);
+  });
+
+  it("shows no unanswered-part notice when every part is answered", () => {
+    render(<OutcomeSection run={run()} result={result()} />);
+    expect(screen.queryByText("Part of the question is not answered")).toBeNull();
+  });
+
+  it("shows rows row by row when the briefing names an unanswered part after them", () => {
+    const row = "plan: Resident | monthly_price_gbp: 240 | includes_locker: yes";
+    const csv: Citation = { ...citation, source_type: "csv", content: row, section: null, page: null };
+    const rowClaim = {
+      statement: row,
+      citations: [{
+        chunk_id: "c1",
+        quote: row,
+        span: { chunk_start: 0, chunk_end: row.length, version_start: 0, version_end: row.length,
+          page_start: null, page_end: null, match: "exact" as const },
+      }],
+      evidence_status: "current" as const,
+    };
+    const note = "No retrieved passage answers “Who hands out the keys?” clearly enough to be quoted.";
+    const { container } = render(
+      <OutcomeSection run={run()} result={result({
+        citations: [csv],
+        result: { briefing: `${row} ${note}`, claims: [rowClaim], insufficient_evidence: false,
+          unanswered_parts: ["Who hands out the keys?"] },
+      })} />,
+    );
+    const briefing = container.querySelector(".briefing") as HTMLElement;
+    expect(within(briefing).getAllByRole("definition").map((value) => value.textContent)).toEqual(["Resident", "240", "yes"]);
+    expect(briefing.lastElementChild?.textContent).toBe(note);
+  });
+
   it("keeps a briefing of sentences, or one a model wrote in its own words, as it is written", () => {
     const second = { ...claims[0]!, statement: "It is closed on Mondays." };
     const sentences = `${claims[0]!.statement} ${second.statement}`;
     const { container, unmount } = render(
       <OutcomeSection run={run()} result={result({
-        result: { briefing: sentences, claims: [claims[0]!, second], insufficient_evidence: false },
+        result: { briefing: sentences, claims: [claims[0]!, second], insufficient_evidence: false, unanswered_parts: [] },
       })} />,
     );
     expect(container.querySelector(".briefing")?.outerHTML).toBe(`<p class="briefing">${sentences}</p>`);
@@ -215,7 +261,7 @@ describe("OutcomeSection", () => {
     const row = { ...claims[0]!, statement: "plan: Resident | includes_locker: yes" };
     const { container: other } = render(
       <OutcomeSection run={run()} result={result({
-        result: { briefing: written, claims: [claims[0]!, row], insufficient_evidence: false },
+        result: { briefing: written, claims: [claims[0]!, row], insufficient_evidence: false, unanswered_parts: [] },
       })} />,
     );
     expect(other.querySelector(".briefing")?.textContent).toBe(written);
@@ -261,7 +307,7 @@ describe("OutcomeSection", () => {
         run={run()}
         result={result({
           citations: [purgedSource],
-          result: { briefing: "[purged]", claims: purgedClaims, insufficient_evidence: false },
+          result: { briefing: "[purged]", claims: purgedClaims, insufficient_evidence: false, unanswered_parts: [] },
         })}
       />,
     );
@@ -286,7 +332,7 @@ describe("OutcomeSection", () => {
     render(
       <OutcomeSection
         run={run()}
-        result={result({ citations: [citation, other], result: { briefing: "[purged]", claims: mixed, insufficient_evidence: false } })}
+        result={result({ citations: [citation, other], result: { briefing: "[purged]", claims: mixed, insufficient_evidence: false, unanswered_parts: [] } })}
       />,
     );
     expect(screen.getByText(/Every quote still shown below was checked/)).toBeTruthy();
@@ -307,7 +353,7 @@ describe("OutcomeSection", () => {
 
   it("names a document deleted without purge '(deleted)', with no link and no full-text view, as a purge does (D5)", () => {
     const gone = [{ ...claims[0]!, evidence_status: "gone" as const }];
-    const answered = result({ result: { briefing: "It is open.", claims: gone, insufficient_evidence: false } });
+    const answered = result({ result: { briefing: "It is open.", claims: gone, insufficient_evidence: false, unanswered_parts: [] } });
     const { container } = render(<OutcomeSection run={run()} result={answered} />);
     expect(container.querySelector(".source-line")?.textContent).toMatch(/^Visitor handbook \(deleted\)/);
     expect(screen.queryByRole("link")).toBeNull();
@@ -330,7 +376,7 @@ describe("OutcomeSection", () => {
     const other: Citation = { ...citation, chunk_id: "c2", document_id: "d2", document_title: "Price list" };
     const cite = (chunk: string) => ({ ...claims[0]!.citations[0]!, chunk_id: chunk });
     const withClaims = (list: RunResult["result"]["claims"]) =>
-      deletedDocumentIds(result({ citations: [citation, other], result: { briefing: "", claims: list, insufficient_evidence: false } }));
+      deletedDocumentIds(result({ citations: [citation, other], result: { briefing: "", claims: list, insufficient_evidence: false, unanswered_parts: [] } }));
     // One claim quotes both documents and is gone; another still finds d1: d2 is the deleted one.
     expect([...withClaims([
       { statement: "a", citations: [cite("c1"), cite("c2")], evidence_status: "gone" },
@@ -378,7 +424,7 @@ describe("OutcomeSection", () => {
         run={run({ outcome: "insufficient_evidence", insufficient_evidence: true })}
         result={result({
           outcome: "insufficient_evidence",
-          result: { briefing: "", claims: [], insufficient_evidence: true },
+          result: { briefing: "", claims: [], insufficient_evidence: true, unanswered_parts: [] },
           refusal: { reason: "No retrieved passage mentions ticket prices." },
         })}
       />,
@@ -399,7 +445,7 @@ describe("OutcomeSection", () => {
         run={run({ outcome: "insufficient_evidence", insufficient_evidence: true })}
         result={result({
           outcome: "insufficient_evidence",
-          result: { briefing: first, claims: [], insufficient_evidence: true },
+          result: { briefing: first, claims: [], insufficient_evidence: true, unanswered_parts: [] },
           refusal: { reason },
         })}
       />,
@@ -467,7 +513,7 @@ describe("OutcomeSection", () => {
         run={run({ outcome: "insufficient_evidence", insufficient_evidence: true })}
         result={result({
           outcome: "insufficient_evidence",
-          result: { briefing: "", claims: [], insufficient_evidence: true },
+          result: { briefing: "", claims: [], insufficient_evidence: true, unanswered_parts: [] },
           refusal: { reason: "Nothing answers this." },
           withheld: [
             {

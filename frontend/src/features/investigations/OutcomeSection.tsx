@@ -1,6 +1,7 @@
 import type { Citation, Run, RunEvent, RunResult } from "@/api/types";
 import { Alert } from "@/components/Alert";
 import { RecordOrText } from "@/components/RecordText";
+import { UserText } from "@/components/UserText";
 import { parseRecord } from "@/lib/record";
 import { ClaimCard } from "./ClaimCard";
 import { failureExplanation, failureReasonText } from "./failure";
@@ -77,6 +78,7 @@ function Answer({ result }: { result: RunResult }) {
   const quotes = claims.flatMap((claim) => claim.citations.map((citation) => ({ citation, source: evidence.get(citation.chunk_id) })));
   const quotesLeft = quotes.filter(({ citation, source }) => !isQuotePurged(citation, source)).length;
   const briefing = result.result?.briefing;
+  const unanswered = result.result?.unanswered_parts ?? [];
   const deleted = deletedDocumentIds(result);
   const withheld = withheldRangesByChunk(result.withheld);
   return (
@@ -86,6 +88,21 @@ function Answer({ result }: { result: RunResult }) {
         <Alert tone="info" title="Evidence purged">
           A document this answer quoted was deleted with its text purged, so what the answer took from it is no
           longer shown{purged.length === claims.length ? "" : "; the other claims still stand on their quotes"}.
+        </Alert>
+      ) : null}
+      {unanswered.length > 0 ? (
+        <Alert tone="warning" title="Part of the question is not answered">
+          <p>
+            No passage ORION read answers {unanswered.length === 1 ? "this part" : "these parts"} clearly enough to be
+            quoted, so the answer below covers the rest of the question only:
+          </p>
+          <ul className="unanswered-parts">
+            {unanswered.map((part, index) => (
+              <li key={index}>
+                <UserText text={part} />
+              </li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
       {briefing && !isPurged(briefing) ? (
@@ -115,10 +132,12 @@ function Answer({ result }: { result: RunResult }) {
 /**
  * The briefing as written, or, when it is its claims' statements run together and one of them is a spreadsheet row,
  * each statement on its own: the extractive provider joins them with a space, so rows read as one ran together
- * ("includes_locker: yes plan: Day Pass", outside31 F7). The words are the same; only where one ends is kept.
+ * ("includes_locker: yes plan: Day Pass", outside31 F7). The words are the same; only where one ends is kept. What
+ * the provider adds after the statements (the sentence naming a part left unanswered) follows them.
  */
 function Briefing({ text, statements }: { text: string; statements: readonly string[] }) {
-  if (!runTogether(text, statements) || !statements.some((statement) => parseRecord(statement) !== null)) {
+  const rest = afterStatements(text, statements);
+  if (rest === null || !statements.some((statement) => parseRecord(statement) !== null)) {
     return <RecordOrText text={text} className="briefing" />;
   }
   return (
@@ -126,12 +145,20 @@ function Briefing({ text, statements }: { text: string; statements: readonly str
       {statements.map((statement, index) => (
         <RecordOrText key={index} text={statement} className="briefing-part" />
       ))}
+      {rest ? <p className="briefing-part">{rest}</p> : null}
     </div>
   );
 }
 
-/** Whether a text is exactly these statements, in order, with only white space between them. */
-function runTogether(text: string, statements: readonly string[]): boolean {
+/**
+ * When a text is these statements in order with only white space between them (two or more), or these statements
+ * then more words (one or more), the words after them ("" for none); otherwise null.
+ */
+function afterStatements(text: string, statements: readonly string[]): string | null {
   const words = (value: string) => value.split(/\s+/).filter(Boolean).join(" ");
-  return statements.length > 1 && words(text) === words(statements.join(" "));
+  const said = words(text);
+  const joined = words(statements.join(" "));
+  if (statements.length === 0 || !joined) return null;
+  if (said === joined) return statements.length > 1 ? "" : null;
+  return said.startsWith(`${joined} `) ? said.slice(joined.length + 1) : null;
 }
