@@ -381,7 +381,11 @@ _MONEY_QUESTION = re.compile(
     r"|(?<!by )\bhow much (?:is|are|was|were) (?:a|an|the|one|each)\b"
     # "how much is parking?", "how much is monthly membership for a junior" (v58)
     r"|(?<!by )\bhow much (?:is|are) (?!there\b|it\b|left\b|too\b|enough\b|that\b|this\b)"
-    r"[a-z-]+(?: [a-z-]+)?(?: (?:for|per|on|at)\b|\s*\?|$)"
+    r"[a-z-]+(?: [a-z-]+){0,2}(?: (?:for|per|on|at)\b|\s*\?|$)"
+    # v61: "how much is it per entry", "what rent will they pay", "what fee do they charge"
+    r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be) (?:per|each|a|an)\b"
+    r"|\bwhat (?:price|fee|cost|charge|rent|deposit|fare|fine|salary|wage|excess)s? "
+    r"(?:do|does|did|will|would|should|must|can|(?:is|are|was|were)(?! there\b))\b"
     r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
     r"|(?<!by )\bhow much (?:a|an|per|each) (?:month|year|week|day|night|hour|term|session|lesson|class|person|head)"
     r" (?:is|are|was|were|for|does|do|will|would)\b(?!.*\b(?:i|you|we) (?:need|have|use|drink|eat|lift|save)\b)"
@@ -1309,7 +1313,7 @@ _PHRASAL_VERBS = (
     "fill out=complete",
     "sign up=register enrol join",
     "set up=install configure",
-    "look after=care",
+    "look after=care manage manages maintain maintains responsible",  # v61: "who looks after the register"
     "call off=cancel",
     "put off=postpone delay",
     "pay back=repay refund",
@@ -1345,6 +1349,15 @@ _PHRASAL_VERBS = (
     "spend money=expense expenses spent purchase",
     "hand back=return",
     "move out=leave vacate end",
+    # v61: "how many parcels did they hand out", "who was the engineer who came round", "why did they knock money
+    # off", "who has to sign off a claim", "how long is the quote good for"
+    "hand out=give gave distribute distributed provide provided",
+    "give out=distribute distributed provide provided",
+    "come round=visit visited attend attended",
+    "came round=visit visited attend attended",
+    "knock off=deduct deducted deduction reduce reduced reduction",
+    "sign off=approve approved approval authorise authorised authorize authorized",
+    "good for=valid validity",  # not a verb: "how long is the quote good for?"
     "in stock=quantity qty available inventory",  # not a verb: "How many ... are in stock?" over a quantity column
     "rest of=remaining remainder balance",  # not a verb: "the rest of the money" is read the same way
 )
@@ -1553,6 +1566,7 @@ class QuestionNeeds:
     happened: bool = False
     # "What's the name of my child's key worker?": a name is asked, which a sentence writes with a capital
     name_asked: bool = False
+    starts: bool = False  # "What time does the club start?": a sentence giving only when it ends does not answer
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1741,6 +1755,7 @@ class QuestionNeeds:
             expect is Expect.PERSON and bool(_WHO_IS_THE.match(folded)),
             bool(_DID.search(folded)),
             bool(_NAME_ASKED.search(folded)) and asked_identifier(folded) is None,
+            bool(_ASKS_START.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
         )
 
     def eligible(
@@ -1782,6 +1797,8 @@ class QuestionNeeds:
             return False
         if self.ends and text is not None and not self.states_end(text):
             return False  # "The social will take place on 13 December from 4pm" for "What time will it end?"
+        if self.starts and text is not None and states_only_end(text):
+            return False  # "After-school club runs until 5:45pm" for "What time does after-school club start?"
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
             return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
         stems = {t.stem for t in tokens}
@@ -2115,6 +2132,21 @@ def alternative_parts(question: str) -> bool:
 
 
 _NON = re.compile(r"\bnon-?\s?([a-z]{3,})")
+# v61: "What time does after-school club start?" -- "After-school club runs until 5:45pm" says only when it ends.
+_ASKS_START = re.compile(r"\b(?:what time|when|how early)\b.*\b(?:start|starts|begin|begins|kick off|kicks off)\b")
+_STATES_ONLY_END = re.compile(r"\b(?:until|till|til)\b", re.IGNORECASE)
+_STATES_START = re.compile(
+    r"\b(?:from|start\w*|begin\w*|began|commenc\w*|doors|kick\w* off|opens? at|opening at)\b|\bat\s+\d"
+    r"|\d\s*(?:am|pm|a\.m\.|p\.m\.)?\s*(?:-|–|to)\s*\d|\bbetween\b",
+    re.IGNORECASE,
+)
+
+
+def states_only_end(text: str) -> bool:
+    """Return True when a sentence gives a time only as when something ends ("runs until 5:45pm"), no start."""
+    return bool(_STATES_ONLY_END.search(text)) and not _STATES_START.search(text)
+
+
 _ASKS_END = re.compile(
     r"\b(?:what time|when|how late)\b.*\b(?:end|ends|finish|finishes|close|closes|stop|stops|be over)\b"
 )
@@ -2824,6 +2856,9 @@ _ACTED_ON = re.compile(
 )
 _NAME_ASKED = re.compile(
     r"\bwhat(?:['’]s| is| was| are| were) (?:the |their |his |her |your |my |our )?(?:full |first |last )?names? of\b"
+    # v61: "what brand of filter would they fit", "what make is the boiler", "what is the dog called"
+    r"|\b(?:what|which) (?:brand|make|manufacturer)s? (?:of|is|are|was|were|do|does|did|will|would|should)\b"
+    r"|^\s*what(?:['’]s| is| was| are| were) (?:[\w'’-]+ ){1,4}called\s*\??\s*$"
 )
 _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
 
