@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _INVISIBLE_CATEGORIES = frozenset(("Cf", "Cc", "Zs", "Zl", "Zp"))
@@ -48,7 +49,14 @@ def query_form(value: str) -> str:
     zero-width spaces and joiners, bidi marks, the soft hyphen, a byte-order mark), which change no word a reader
     sees but split or glue words for a tokenizer ("dish\u200bwasher" must find "dishwasher"), and composed (NFC),
     as ingestion stores documents: "cafe\u0301" typed with a combining accent must find "café" (outside check 22).
-    Used on queries and questions, never on stored text."""
+    Fullwidth Latin letters, digits and signs ("ｐｒｉｃｅ", typed with an East Asian input method) and Latin ligatures
+    ("ﬁ", pasted from a PDF) are read as the plain letters they stand for (outside check 32); other compatibility
+    characters ("²", "½", "™") are kept. Used on queries and questions, never on stored text."""
     if value.isascii():
         return value
-    return unicodedata.normalize("NFC", "".join(ch for ch in value if unicodedata.category(ch) != "Cf"))
+    visible = "".join(ch for ch in value if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFC", _TYPED_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), visible))
+
+
+# Fullwidth forms of ASCII (U+FF01-U+FF5E), the ideographic space, and the Latin ligatures ff, fi, fl, ffi, ffl, st.
+_TYPED_FORMS = re.compile("[\uff01-\uff5e\u3000\ufb00-\ufb06]+")

@@ -70,12 +70,16 @@ async def test_invisible_characters_in_a_question_change_nothing(client, app, ha
     account, _ = handbook
     quotes = []
     with scripted_model(app, ExtractiveBriefingProvider(encoder=None)):
-        for question in ("How long should water be boiled?", "How long should wa\u200bter be boi\u200bled?\u200f"):
+        for question in (
+            "How long should water be boiled?",
+            "How long should wa\u200bter be boi\u200bled?\u200f",
+            "How long should ｗａｔｅｒ be boiled？",  # fullwidth letters (outside check 32)
+        ):
             run = await start_run(client, account, question)
             assert run["outcome"] == "answered", run
             result = await run_result(client, account, run["id"])
             quotes.append([c["quote"] for claim in result["result"]["claims"] for c in claim["citations"]])
-    assert quotes[0] == quotes[1] and "Boil water for one minute" in quotes[0][0]
+    assert quotes[0] == quotes[1] == quotes[2] and "Boil water for one minute" in quotes[0][0]
 
 
 async def test_a_question_asking_only_its_own_period_is_refused_not_crashed(client, app, handbook) -> None:
