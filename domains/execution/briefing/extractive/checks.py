@@ -698,22 +698,26 @@ _MEASURE_UNITS = frozenset(
 
 
 def measured_numbers(tokens: Sequence[Token]) -> tuple[tuple[str, str], ...]:
-    """Return the question's numbers given with a unit of measure right after them ("14-inch", "2 litres")."""
+    """Return the question's numbers given with a unit of measure or of time right after them ("14-inch", "2 litres",
+    "3 years": "Less than 2 years | 25 | 3 days" gives 3 as days, and answers nothing about the third year, outside
+    check 32)."""
     return tuple(
         (number.stem, unit.lower)
         for number, unit in pairwise(tokens)
-        if number.numeric and number.lower.isdigit() and unit.lower in _MEASURE_UNITS
+        if number.numeric and number.lower.isdigit() and unit.lower in _MEASURE_UNITS | _TIME_UNITS
     )
 
 
 def states_measures(tokens: Sequence[Token], measured: tuple[tuple[str, str], ...]) -> bool:
-    """Return True when the sentence gives each measured number with its unit ("14-inch", "14 inches"), or does not
-    give the number at all (it may answer otherwise)."""
+    """Return True when the sentence gives each measured number with its unit ("14-inch", "14 inches", "3 working
+    days": one word may come between), or does not give the number at all (it may answer otherwise)."""
+    units = _MEASURE_UNITS | _TIME_UNITS
     for number, unit in measured:
         places = [i for i, t in enumerate(tokens) if t.stem == number]
         if places and not any(
-            i + 1 < len(tokens) and tokens[i + 1].lower in _MEASURE_UNITS and same_word(unit, {tokens[i + 1].stem})
+            j < len(tokens) and tokens[j].lower in units and same_word(stem(unit), {tokens[j].stem})
             for i in places
+            for j in (i + 1, i + 2)
         ):
             return False
     return True

@@ -99,3 +99,23 @@ def test_more_questions_ask_a_sum(question: str, money: bool) -> None:
 def test_a_phrasal_verb_is_found_as_the_word_a_document_uses(question: str, text: str) -> None:
     document = f"# Notes\n\n## This year\n\n- {text}\n- Parking permits are renewed each spring.\n"
     assert text in candidate_quotes(question, document)
+
+
+LEAVE = """# Leave
+
+| Length of service | Annual leave days | Carry-over allowed |
+| --- | --- | --- |
+| Less than 2 years | 25 | 3 days |
+| 2 to 5 years | 27 | 5 days |
+| More than 5 years | 30 | 5 days |
+"""
+
+
+def test_a_number_of_years_asked_is_not_met_by_the_same_number_of_days() -> None:
+    """Outside check 32: "days leave after 3 years" was answered with the "Less than 2 years" row, whose 3 counts
+    days."""
+    assert candidate_quotes("how much annual leave do i get after 3 years", LEAVE) == ["2 to 5 years | 27 | 5 days"]
+    refund = "# Refunds\n\n- Refunds are paid within 3 working days of the return.\n- Exchanges are free.\n"
+    assert "Refunds are paid within 3 working days of the return." in candidate_quotes(
+        "are refunds paid within 3 days", refund
+    )
