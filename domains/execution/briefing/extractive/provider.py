@@ -25,7 +25,8 @@ from typing import Any, Literal
 import anyio
 
 from domains.execution.briefing.errors import AnswererDefectError, BriefingConfigurationError, BriefingProviderError
-from domains.execution.briefing.extractive.answer import Draft, SentenceEncoder, draft_answer
+from domains.execution.briefing.extractive.answer import Draft, Quote, SentenceEncoder, draft_answer
+from domains.execution.briefing.extractive.checks import alternative_parts, question_parts
 from domains.execution.briefing.extractive.features import QUOTABLE_TRUST_LABELS
 from domains.execution.briefing.extractive.reader import PassageReader, ReaderUnavailable, local_reader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, load_model
@@ -145,9 +146,36 @@ class ExtractiveBriefingProvider:
             return self.min_score
         return 0.0 if draft.restated else draft.threshold
 
+    def _answered(self, draft: Draft) -> bool:
+        return bool(draft.quotes) and draft.score >= self.threshold_for(draft)
+
+    def _part_by_part(self, question: str, evidence: Sequence[EvidenceItem]) -> Draft | None:
+        """Return the draft of a compound question answered part by part, when the whole was not: each part drafted as
+        a question of its own and each answered at its own threshold ("who wants to be the next chair and what will
+        a half plot's rent go up to": two subjects, each sentence holding half the words). None when a part is not
+        answered, or the parts are alternatives."""
+        parts = question_parts(question)
+        if len(parts) < 2 or alternative_parts(question):
+            return None
+        drafts = [self.draft(part, evidence) for part in parts]
+        if not all(self._answered(part) for part in drafts):
+            return None
+        quotes: list[Quote] = []
+        for part in drafts:
+            for quote in part.quotes:
+                if not any(
+                    q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes
+                ):
+                    quotes.append(quote)
+        # Every part cleared its own threshold: the whole is answered at any positive score (Draft.restated)
+        score = min(part.score for part in drafts)
+        return Draft(score, min(part.threshold for part in drafts), tuple(quotes), drafts[0].semantic, restated=True)
+
     def briefing_payload(self, question: str, evidence: Sequence[EvidenceItem]) -> tuple[dict[str, Any], Draft]:
         """Return the BriefingOutput payload for a question and its evidence, with the draft it came from."""
         draft = self.draft(question, evidence)
+        if not self._answered(draft) and self.min_score is None:
+            draft = self._part_by_part(question, evidence) or draft
         if not draft.quotes or draft.score < self.threshold_for(draft):
             quotable = any(item.trust_label in QUOTABLE_TRUST_LABELS and item.text.strip() for item in evidence)
             briefing = UNSUPPORTED_BRIEFING if quotable else NO_EVIDENCE_BRIEFING

@@ -4,6 +4,8 @@ answers one of them, the briefing names that part and `unanswered_parts` lists i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import alternative_parts
 from tests.unit.execution.extractive.helpers import assert_verbatim, brief, trusted_chunks
@@ -68,3 +70,35 @@ async def test_a_refusal_names_no_unanswered_part() -> None:
     question = "Where is the coach parking, and is there a cloakroom?"
     output = (await brief(_provider(), question, trusted_chunks(DINNER))).output
     assert output.insufficient_evidence and output.unanswered_parts == []
+
+
+MINUTES = (
+    "# Allotment society minutes\n\n## Officers\nMaureen Lyle has said she is willing to stand as chair at the AGM.\n\n"
+    "## Rents\nRent for a half plot rises from £25 to £28 next year; a full plot rises from £45 to £50.\n\n"
+    "## Water\nThe taps are turned off from November to March.\n"
+)
+
+
+class _WholeUnderThreshold(ExtractiveBriefingProvider):
+    """Scores the compound question as a whole under any threshold, as a question whose two subjects leave each
+    sentence half its words scores; its parts are drafted as the provider drafts them."""
+
+    def draft(self, question, evidence):  # type: ignore[no-untyped-def]
+        drafted = super().draft(question, evidence)
+        return replace(drafted, score=0.0) if " and " in question else drafted
+
+
+async def test_a_compound_question_refused_as_a_whole_is_answered_when_each_part_is() -> None:
+    evidence = trusted_chunks(MINUTES)
+    question = "who is standing as chair and what will a half plot cost next year?"
+    output = (await brief(_WholeUnderThreshold(encoder=None), question, evidence)).output
+    assert not output.insufficient_evidence
+    assert [claim.citations[0].quote for claim in output.claims] == [
+        "Maureen Lyle has said she is willing to stand as chair at the AGM.",
+        "Rent for a half plot rises from £25 to £28 next year; a full plot rises from £45 to £50.",
+    ]
+    assert_verbatim(output, evidence)
+    # A part no sentence answers keeps the whole refused: half an answer is not made up of parts
+    other = "who is standing as chair and when is the water turned back on for the summer?"
+    refused = (await brief(_WholeUnderThreshold(encoder=None), other, evidence)).output
+    assert refused.insufficient_evidence and not refused.claims
