@@ -504,8 +504,10 @@ _UNIT_QUESTIONS = (
     (
         # "What email address can I write to?": an address with an @ answers, a sentence about email does not
         re.compile(
-            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:the |their |your |an |[\w-]+['’]s )?(?:[\w-]+ ){0,3}"
+            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:(?:the|their|your|an|[\w-]+['’]s) )*(?:[\w-]+ ){0,3}"
             r"e-?mail\s*\??$"
+            # v64, typed as a note (outside check 32): "landlord's email", "email for bookings?"
+            r"|^\s*(?:the |my |our )?(?:[\w-]+ ){0,2}[\w-]+['’]s e-?mail\s*\??$|^\s*e-?mail (?:for|of|to)\b"
         ),
         _EMAIL_UNIT,
     ),

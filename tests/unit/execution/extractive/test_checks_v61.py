@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import expects_money, states_only_end
+from domains.execution.briefing.extractive.checks import expected_unit, expects_money, states_only_end
 from tests.unit.execution.extractive.helpers import candidate_quotes
 
 CLUB = """## Chess club
@@ -119,3 +119,19 @@ def test_a_number_of_years_asked_is_not_met_by_the_same_number_of_days() -> None
     assert "Refunds are paid within 3 working days of the return." in candidate_quotes(
         "are refunds paid within 3 days", refund
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "address"),
+    [
+        ("landlord's email", True),
+        ("what is the landlord's email", True),
+        ("email for the booking team?", True),
+        ("can i email the office", False),
+        ("how do i email the landlord", False),
+    ],
+)
+def test_an_email_typed_as_a_note_asks_for_an_address(question: str, address: bool) -> None:
+    """Outside check 32: "landlord's email" was answered with "The fridge belongs to the landlord ..."."""
+    unit = expected_unit(question)
+    assert (unit is not None and bool(unit.search("write to lettings@harbour.example"))) is address
