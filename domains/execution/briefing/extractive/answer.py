@@ -127,6 +127,10 @@ class Quote:
     end: int
     text: str
 
+    def overlaps(self, other: Quote) -> bool:
+        """Return True when both quotes share characters of the same chunk."""
+        return self.chunk_id == other.chunk_id and self.start < other.end and other.start < self.end
+
 
 @dataclass(frozen=True)
 class Draft:
@@ -573,8 +577,12 @@ class Chosen:
 
     quotes: tuple[Quote, ...]
     headed: bool = False
-    lead: Candidate | None = None  # the candidate the first quote was cut from
-    answering: tuple[Candidate, ...] = ()  # the candidates every quote was cut from
+    answering: tuple[Candidate, ...] = ()  # the candidates the quotes were cut from, the lead first
+
+    @property
+    def lead(self) -> Candidate | None:
+        """The candidate the first quote was cut from."""
+        return self.answering[0] if self.answering else None
 
 
 def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) -> Chosen:
@@ -611,7 +619,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
         if not _claim(analysis, analysis.quote_text(candidate)):
             return  # a question, a greeting, a document's preamble or a header field states no fact
         quote = _quote(analysis, candidate)
-        if any(q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes):
+        if any(q.overlaps(quote) for q in quotes):
             return  # overlaps a quote already taken (an anaphor pulled its neighbour in)
         if any(" ".join(q.text.split()) == " ".join(quote.text.split()) for q in quotes):
             return  # the same sentence in another chunk or document (a copy, a forwarded mail) says nothing new
@@ -672,7 +680,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     elif len(quotes) > 2:
         rest = sorted(zip(chosen[1:], quotes[1:], strict=True), key=lambda pair: (pair[0].passage, pair[0].sentence))
         quotes = [quotes[0], *(quote for _, quote in rest)]
-    return Chosen(tuple(quotes), headed, first, tuple(chosen))
+    return Chosen(tuple(quotes), headed, tuple(chosen))
 
 
 PART_SHARE = 0.5  # of a compound question's part's focus weight, in the sentence itself

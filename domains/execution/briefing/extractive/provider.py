@@ -157,15 +157,16 @@ class ExtractiveBriefingProvider:
         parts = question_parts(question)
         if len(parts) < 2 or alternative_parts(question):
             return None
-        drafts = [self.draft(part, evidence) for part in parts]
-        if not all(self._answered(part) for part in drafts):
-            return None
+        drafts = []
+        for asked in parts:
+            drafted = self.draft(asked, evidence)
+            if not self._answered(drafted):
+                return None  # the parts after a refused one need no draft
+            drafts.append(drafted)
         quotes: list[Quote] = []
         for part in drafts:
             for quote in part.quotes:
-                if not any(
-                    q.chunk_id == quote.chunk_id and q.start < quote.end and quote.start < q.end for q in quotes
-                ):
+                if not any(q.overlaps(quote) for q in quotes):
                     quotes.append(quote)
         # Every part cleared its own threshold: the whole is answered at any positive score (Draft.restated)
         score = min(part.score for part in drafts)
