@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Consistency checker for Batch 23 (Python standard library only).
+"""Consistency checker for the blind everyday batches 21 to 25 (Python standard library only); written by the
+helper who wrote batch 21, shared by the later batches of the same format.
 
-Run from the batch directory:  python3 tools/verify.py
+Run:  python3 evaluation/tools/verify_batch.py evaluation/everyday-unseen-NN   (or from a batch directory, with no
+argument: python3 ../tools/verify_batch.py)
 
 Checks that every answer and fact occurs verbatim in the visible text of its
 document (whole cells for CSV; both tag-removal variants for HTML), that ids
@@ -24,8 +26,7 @@ import sys
 from collections import OrderedDict
 from html.parser import HTMLParser
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.getcwd())
 DOC_DIR = os.path.join(ROOT, "documents", "dev")
 QUESTIONS = os.path.join(ROOT, "questions.jsonl")
 
