@@ -68,6 +68,8 @@ _SPACED_GATE = re.compile(r" \w[ .\-_*·]\w[ .\-_*·]\w[ .\-_*·]|^\w[ .\-_*·]\
 _LEET_GATE = re.compile(r"[A-Za-z][0-9@$|][A-Za-z]|[0-9@$|][A-Za-z]{2}")
 _SHORT_SPACED_RUN = re.compile(r"(?<!\w)(?:\w[ .\-_*·]){1,}\w(?!\w)")
 _WIDE_GAP = re.compile(r"[ \t]{2,}")
+# One word's letters joined by a dot, hyphen or the like, words apart by spaces ("B-i-t-t-e v-e-r-g-i-s-s", spans-16)
+_JOINED_LETTERS = re.compile(r"(?<![\w.\-_*·])\w(?:[.\-_*·]\w){2,}[.\-_*·]?(?!\w)")
 _SEPARATOR = re.compile(r"[ .\-_*·]")
 _NON_LETTER = re.compile(r"[^a-z]+")
 _SPACED_HYPHEN = re.compile(r"(\w) - (\w)")
@@ -145,6 +147,11 @@ def readings(text: str) -> list[Reading]:
             spaced = _SPACED_APOSTROPHE.sub("\\1'\\2", _SPACED_PUNCTUATION.sub("\\1", spaced))
             found.append(Reading(spaced, "spaced"))
             found.append(Reading(_NON_LETTER.sub("", "".join(runs).lower()), "squashed"))
+            if any(separator in run for run in runs for separator in ".-_*·"):
+                # the word gaps kept while each word's letters were split: read word by word as well
+                by_word = _JOINED_LETTERS.sub(lambda m: _SEPARATOR.sub("", m.group(0)), base)
+                if by_word != base:
+                    found.append(Reading(by_word, "spaced"))
     found.extend(Reading(decoded, "decoded") for decoded in decoded_payloads(base))
     return found
 

@@ -20,12 +20,15 @@ from domains.knowledge.safety.patterns.clause import (
     reads_as_directive,
     sentence_around,
 )
+from domains.knowledge.safety.patterns.composed import COMPOSED_RULES
 from domains.knowledge.safety.patterns.conversation import CONVERSATION_RULES
 from domains.knowledge.safety.patterns.forms import FORM_RULES
 from domains.knowledge.safety.patterns.output import OUTPUT_RULES
 from domains.knowledge.safety.patterns.override import OVERRIDE_RULES
 
-_RULES: tuple[Rule, ...] = OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + FORM_RULES + ADDRESSED_RULES
+_RULES: tuple[Rule, ...] = (
+    OVERRIDE_RULES + OUTPUT_RULES + CONVERSATION_RULES + FORM_RULES + ADDRESSED_RULES + COMPOSED_RULES
+)
 
 # Role labels that open a line ("SYSTEM: ...", "Assistant: ...", a Markdown heading's "### System: ...") or a
 # comment/bracket.
