@@ -176,37 +176,76 @@ _NOT_AN_ASSISTANT = (
     r"(?:asistente|assistant|assistente|chatbot|bot|ia|robot)"
     r"|\b(?:ben\s+je|je\s+bent)\s+geen\s+(?:\w+\s+)?(?:assistent|chatbot|bot|ai)\s+meer)"
 )
-_FOR_THIS_CHAT = (
-    r"(?:\b(?:for|in|during)\s+(?:this|the\s+rest\s+of\s+(?:this|the))\s+(?:conversation|chat|session)\s*,?\s+"
-    r"(?:you(?:'re|\s+are|\s+will\s+be|\s+act\s+as|\s+play)|act\s+as|pretend|be\b)"
-    r"|\b(?:never|don'?t|do\s+not)\s+(?:ever\s+)?break\s+character\b"
-    r"|\bstay\s+in\s+character\s+(?:no\s+matter\s+what|whatever\s+(?:happens|i\s+say|the\s+user)|even\s+if|at\s+all\s+costs)"
-    r"|\bbleib\w*\s+(?:\w+\s+){0,2}?in\s+(?:der|deiner)\s+rolle\b(?="
-    + _S
-    + r"{0,80}?\b(?:ki|nie|niemals|egal|immer)\b)"
-    r"|\byour\s+new\s+(?:personality|persona|identity|character)\s*(?:is\b|:)"
-    r"|\b(?:activate|enable|enter|switch\s+(?:on|to|into)|turn\s+on|aktiviere|schalte|active|activa|attiva|ativa)\s+"
-    r"(?:the\s+|den\s+|le\s+|el\s+|la\s+|o\s+)?(?:developer|debug|god|jailbreak|unrestricted|dan|entwickler|"
-    r"développeur|desarrollador|sviluppatore|desenvolvedor)[\s-]?(?:mode|modus|mod(?:e|o|alità))\b"
-    r"(?=" + _S + r"{0,80}?\b(?:no|without|any|keine\w*|ohne|sans|sin|senza|sem|filter\w*|restriction\w*|"
-    r"einschränkung\w*|rules|regeln|limits?)\b)"
-    r"|\b(?:active|activez|activa|attiva|ativa|enable|enter)\s+(?:le\s+|el\s+|la\s+|il\s+|o\s+|la\s+)?(?:mode|modo|"
-    r"modalità)\s+(?:développeur|desarrollador|sviluppatore|desenvolvedor|dieu|dios|jailbreak|dan)\b"
-    r"|\b(?:you(?:'re|\s+are)|u\s+r)\s+(?:now\s+)?(?:a|an)\s+(?:\w+\s+)?(?:model|ai|assistant|chatbot|bot|llm)\s+(?:whose|"
-    r"that|which|who|with|without)\b(?=" + _S + r"{0,80}?\b(?:no|without|never|any)\s+(?:\w+\s+)?(?:safety|rules|"
-    r"restrictions|filters|limits|guidelines|morals|ethics)\b)"
-    r"|\b(?:role\W?play\w*|play\s+the\s+role|assume\s+the\s+role|you\s+play|spiel\w*\s+die\s+rolle|pretend)\b"
-    + _S
-    + r"{0,120}?\b(?:real|actual|working|usable|genuine|echte\w*|funktionierende\w*|wirkliche\w*)\s*,?\s*"
-    r"(?:usable\s+)?(?:instructions|anleitungen|detail|details|steps|code|recipes?|exploits?)\b"
-    r"|\b(?:grandma|grandmother|granny|oma|großmutter)\b" + _S + r"{0,100}?\b(?:serial\s+numbers|seriennummern|"
-    r"(?:licen[cs]e|activation|product|windows)\s+keys|lizenzschlüssel\w*|aktivierungsschlüssel\w*)\b"
-    r"|\b(?:you\s+are|you're|tú\s+eres|eres|você\s+é|tu\s+es|sei|je\s+bent|finge\s+ser|fingir\s+ser|finjas\s+ser|"
-    r"finges\s+ser|fais\s+semblant\s+d'être)\s+(?:un|una|uma|um|a|an|een)\s+(?:\w+\s+)?(?:chatbot|robot|robô|bot|ia|"
-    r"ai|assistente?|asistente)\s+(?:\w+\s+)?(?:malvad[oa]|mau|méchant|cattivo|evil|rogue|unfiltered|sin\s+filtros?|"
-    r"sem\s+regras|sans\s+filtre|que\s+(?:nunca|não\s+tem)|qui\s+ne|che\s+non|who\s+never|that\s+never|with\s+no)"
-    r"|\b(?:become|be)\s+(?:a|an)\s+(?:rogue|evil|unfiltered|uncensored|jailbroken|unrestricted)\s+(?:ai|model|"
-    r"assistant|chatbot|bot)\b)"
+# A model's persona, mode or chat role, each form with the words it cannot do without (its gate).
+_PERSONA_FORMS: tuple[tuple[str, ...], ...] = (
+    (
+        r"\b(?:for|in|during)\s+(?:this|the\s+rest\s+of\s+(?:this|the))\s+(?:conversation|chat|session)\s*,?\s+"
+        r"(?:you(?:'re|\s+are|\s+will\s+be|\s+act\s+as|\s+play)|act\s+as|pretend|be\b)",
+        "conversation chat session",
+        "you you're act pretend be",
+    ),
+    (
+        r"\b(?:never|don'?t|do\s+not)\s+(?:ever\s+)?break\s+character\b"
+        r"|\bstay\s+in\s+character\s+(?:no\s+matter\s+what|whatever\s+(?:happens|i\s+say|the\s+user)|even\s+if|"
+        r"at\s+all\s+costs)",
+        "character",
+        "break stay",
+    ),
+    (
+        r"\bbleib\w*\s+(?:\w+\s+){0,2}?in\s+(?:der|deiner)\s+rolle\b(?="
+        + _S
+        + r"{0,80}?\b(?:ki|nie|niemals|egal|immer)\b)",
+        "rolle",
+    ),
+    (
+        r"\byour\s+new\s+(?:personality|persona|identity|character)\s*(?:is\b|:)",
+        "personality persona identity character",
+        "new",
+    ),
+    (
+        r"\b(?:activate|enable|enter|switch\s+(?:on|to|into)|turn\s+on|aktiviere|schalte|active|activa|attiva|ativa)\s+"
+        r"(?:the\s+|den\s+|le\s+|el\s+|la\s+|o\s+)?(?:developer|debug|god|jailbreak|unrestricted|dan|entwickler|"
+        r"développeur|desarrollador|sviluppatore|desenvolvedor)[\s-]?(?:mode|modus|mod(?:e|o|alità))\b"
+        r"(?=" + _S + r"{0,80}?\b(?:no|without|any|keine\w*|ohne|sans|sin|senza|sem|filter\w*|restriction\w*|"
+        r"einschränkung\w*|rules|regeln|limits?)\b)"
+        r"|\b(?:active|activez|activa|attiva|ativa|enable|enter)\s+(?:le\s+|el\s+|la\s+|il\s+|o\s+|la\s+)?(?:mode|modo|"
+        r"modalità)\s+(?:développeur|desarrollador|sviluppatore|desenvolvedor|dieu|dios|jailbreak|dan)\b",
+        "activate enable enter switch turn aktiviere schalte active activez activa attiva ativa",
+        "mode modus mod modo modalità entwicklermodus debugmodus",
+    ),
+    (
+        r"\b(?:you(?:'re|\s+are)|u\s+r)\s+(?:now\s+)?(?:a|an)\s+(?:\w+\s+)?(?:model|ai|assistant|chatbot|bot|llm)\s+"
+        r"(?:whose|that|which|who|with|without)\b(?="
+        + _S
+        + r"{0,80}?\b(?:no|without|never|any)\s+(?:\w+\s+)?(?:safety|"
+        r"rules|restrictions|filters|limits|guidelines|morals|ethics)\b)",
+        "model ai assistant chatbot bot llm",
+        "safety rules restrictions filters limits guidelines morals ethics",
+    ),
+    (
+        r"\b(?:role\W?play\w*|play\s+the\s+role|assume\s+the\s+role|you\s+play|spiel\w*\s+die\s+rolle|pretend)\b"
+        + _S
+        + r"{0,120}?\b(?:real|actual|working|usable|genuine|echte\w*|funktionierende\w*|wirkliche\w*)\s*,?\s*"
+        r"(?:usable\s+)?(?:instructions|anleitungen|detail|details|steps|code|recipes?|exploits?)\b",
+        "roleplay role play spiel spiele pretend",
+        "real actual working usable genuine echte echten funktionierende wirkliche",
+    ),
+    (
+        r"\b(?:grandma|grandmother|granny|oma|großmutter)\b" + _S + r"{0,100}?\b(?:serial\s+numbers|seriennummern|"
+        r"(?:licen[cs]e|activation|product|windows)\s+keys|lizenzschlüssel\w*|aktivierungsschlüssel\w*)\b",
+        "grandma grandmother granny oma großmutter",
+    ),
+    (
+        r"\b(?:you\s+are|you're|tú\s+eres|eres|você\s+é|tu\s+es|sei|je\s+bent|finge\s+ser|fingir\s+ser|finjas\s+ser|"
+        r"finges\s+ser|fais\s+semblant\s+d'être)\s+(?:un|una|uma|um|a|an|een)\s+(?:\w+\s+)?(?:chatbot|robot|robô|bot|ia|"
+        r"ai|assistente?|asistente)\s+(?:\w+\s+)?(?:malvad[oa]|mau|méchant|cattivo|evil|rogue|unfiltered|sin\s+filtros?|"
+        r"sem\s+regras|sans\s+filtre|que\s+(?:nunca|não\s+tem)|qui\s+ne|che\s+non|who\s+never|that\s+never|with\s+no)"
+        r"|\b(?:become|be)\s+(?:a|an)\s+(?:rogue|evil|unfiltered|uncensored|jailbroken|unrestricted)\s+(?:ai|model|"
+        r"assistant|chatbot|bot)\b",
+        "chatbot robot robô bot ia ai assistente asistente assistant model",
+        "malvado malvada mau méchant cattivo evil rogue unfiltered sin sem sans nunca não qui che who that with "
+        "uncensored jailbroken unrestricted",
+    ),
 )
 
 _SUPPRESS = (
@@ -282,30 +321,51 @@ _QUOTED_OUTPUT = (
     r"|\b(?:output|print|repeat|reproduce)\s+(?:the\s+following|this)\s+(?:text\s+)?(?:exactly|verbatim|word\s+for\s+"
     r"word)"
 )
-_FOR_THE_SESSION = (
-    r"\b(?:answer|respond|reply|write|speak|talk|réponds|répondez|antworte|antworten\s+sie|responde|rispondi|"
-    r"odpowiadaj|antwoord)\b" + _S + r"{0,60}?(?:\bfor\s+the\s+(?:rest|remainder)\s+of\s+(?:the|this)\s+(?:session|"
-    r"conversation|chat)\b|\bwhatever\s+(?:it\s+is|they\s+ask|the\s+question|you\s+are\s+asked)\b|\bregardless\s+of\s+"
-    r"the\s+question\b|\bsin\s+importar\s+la\s+pregunta\b|\bpeu\s+importe\s+la\s+question\b|\begal\s+(?:was|welche)\b"
-    r"|\b(?:all\s+caps|capital\s+letters|majuscules|mayúsculas|großbuchstaben|maiuscolo)\b"
-    + _S
-    + r"{0,40}?\b(?:from\s+now\s+on|à\s+partir\s+de\s+maintenant|ab\s+jetzt|a\s+partir\s+de\s+ahora|"
-    r"d['’]ora\s+in\s+poi)\b)"
-    r"|\b(?:qualunque\s+cosa\s+ti\s+chiedano|niezależnie\s+od\s+pytania|whatever\s+you\s+are\s+asked|no\s+matter\s+what\s+"
-    r"(?:the\s+user|anyone|you\s+are)\s+asks?)\b" + _S + r"{0,30}?\b(?:rispondi|odpowiadaj|answer|reply|respond|say)\b"
-    r"|\b(?:in|into)\s+(?:your|ur|the|der|die|deiner|deine|ihrer)\s+(?:summary|answer|response|reply|zusammenfassung|"
-    r"antwort)\s*,?\s+(?:(?:include|add|insert|put|mention|write)\s+(?:the\s+(?:sentence|line|phrase|link|following)|that\b|"
-    r"this\b|[\"“„:])|dass\b)"
-    r"|\b(?:schreib\w*|sag\w*|write|say|state)\s+in\s+(?:der|die|deiner|the|your)\s+(?:zusammenfassung|antwort|summary|"
-    r"answer|response)\s*,?\s+(?:dass|that)\b"
-    r"|\bgib\s+(?:den\s+)?folgenden\s+text\s+(?:exakt|genau|wörtlich)\s+aus\b"
-    r"|\bübersetze\s+(?:deine|ihre)\s+antwort\b" + _S + r"{0,60}?\b(?:auch\s+wenn|egal)\b"
-    r"|\b(?:give|rate)\s+(?:this|the)\s+\w+\s+(?:five|5)\s+stars\s+in\s+(?:any|every|each)\b"
-    r"|\berwähne\w*\s+(?:die\s+)?(?:negativen|schlechten|kritischen)\s+(?:bewertungen|rezensionen|kommentare)\s+"
-    r"(?:auf\s+keinen\s+fall|keinesfalls|nicht|niemals)\b"
-    r"|\b(?:don'?t|dont|do\s+not|never)\s+(?:tell|inform|alert|warn)\s+the\s+user\s+(?:about|of)\s+(?:this|these)\s+"
-    r"(?:message|note|instructions?|e-?mail|text|request)\b"
-    r"|\bthe\s+user\s+has\s+(?:authori[sz]ed|allowed|permitted|approved|asked)\s+you\s+to\b"
+# Output dictated for the rest of the chat, into the summary or the answer, or kept from the user; each form with
+# its gate.
+_SESSION_FORMS: tuple[tuple[str, ...], ...] = (
+    (
+        r"\b(?:answer|respond|reply|write|speak|talk|réponds|répondez|antworte|antworten\s+sie|responde|rispondi|"
+        r"odpowiadaj|antwoord)\b" + _S + r"{0,60}?(?:\bfor\s+the\s+(?:rest|remainder)\s+of\s+(?:the|this)\s+(?:session|"
+        r"conversation|chat)\b|\bwhatever\s+(?:it\s+is|they\s+ask|the\s+question|you\s+are\s+asked)\b|\bregardless\s+of\s+"
+        r"the\s+question\b|\bsin\s+importar\s+la\s+pregunta\b|\bpeu\s+importe\s+la\s+question\b|\begal\s+(?:was|welche)\b"
+        r"|\b(?:all\s+caps|capital\s+letters|majuscules|mayúsculas|großbuchstaben|maiuscolo)\b"
+        + _S
+        + r"{0,40}?\b(?:from\s+now\s+on|à\s+partir\s+de\s+maintenant|ab\s+jetzt|a\s+partir\s+de\s+ahora|"
+        r"d['’]ora\s+in\s+poi)\b)",
+        "rest remainder whatever regardless importar importe egal caps capital majuscules mayúsculas großbuchstaben "
+        "maiuscolo",
+    ),
+    (
+        r"\b(?:qualunque\s+cosa\s+ti\s+chiedano|niezależnie\s+od\s+pytania|whatever\s+you\s+are\s+asked|no\s+matter\s+"
+        r"what\s+(?:the\s+user|anyone|you\s+are)\s+asks?)\b" + _S + r"{0,30}?\b(?:rispondi|odpowiadaj|answer|reply|"
+        r"respond|say)\b",
+        "qualunque niezależnie whatever matter",
+    ),
+    (
+        r"\b(?:in|into)\s+(?:your|ur|the|der|die|deiner|deine|ihrer)\s+(?:summary|answer|response|reply|zusammenfassung|"
+        r"antwort)\s*,?\s+(?:(?:include|add|insert|put|mention|write)\s+(?:the\s+(?:sentence|line|phrase|link|following)|"
+        r"that\b|this\b|[\"“„:])|dass\b)"
+        r"|\b(?:schreib\w*|sag\w*|write|say|state)\s+in\s+(?:der|die|deiner|the|your)\s+(?:zusammenfassung|antwort|"
+        r"summary|answer|response)\s*,?\s+(?:dass|that)\b",
+        "summary answer response reply zusammenfassung antwort",
+        "include add insert put mention write dass schreib schreibe sag sage say state",
+    ),
+    (
+        r"\bgib\s+(?:den\s+)?folgenden\s+text\s+(?:exakt|genau|wörtlich)\s+aus\b"
+        r"|\bübersetze\s+(?:deine|ihre)\s+antwort\b" + _S + r"{0,60}?\b(?:auch\s+wenn|egal)\b"
+        r"|\berwähne\w*\s+(?:die\s+)?(?:negativen|schlechten|kritischen)\s+(?:bewertungen|rezensionen|kommentare)\s+"
+        r"(?:auf\s+keinen\s+fall|keinesfalls|nicht|niemals)\b",
+        "folgenden übersetze erwähne erwähnen",
+    ),
+    (r"\b(?:give|rate)\s+(?:this|the)\s+\w+\s+(?:five|5)\s+stars\s+in\s+(?:any|every|each)\b", "stars", "give rate"),
+    (
+        r"\b(?:don'?t|dont|do\s+not|never)\s+(?:tell|inform|alert|warn)\s+the\s+user\s+(?:about|of)\s+(?:this|these)\s+"
+        r"(?:message|note|instructions?|e-?mail|text|request)\b"
+        r"|\bthe\s+user\s+has\s+(?:authori[sz]ed|allowed|permitted|approved|asked)\s+you\s+to\b",
+        "user",
+        "tell inform alert warn authorised authorized allowed permitted approved asked",
+    ),
 )
 _NO_OTHER_TEXT = r"\band\s+no\s+other\s+(?:text|words|output|content)\b"
 _REGARDLESS = (
@@ -344,44 +404,100 @@ _SECRETS_YOU_HOLD = (
     r"(?:stored|saved|gespeicherten?)\s+(?:\w+\s+)?(?:credentials|passwords?|keys|tokens|zugangsdaten|passwörter)\b"
     r"(?=" + _S + r"{0,40}?\b(?:me|mir|here|hier|reply|answer|summary|antwort|zusammenfassung)\b))"
 )
-_USERS_THINGS = (
-    r"(?:\b(?:instructions|rules|prompt|guidelines|istruzioni|anweisungen|consignes|instrucciones)\b"
-    + _S
-    + r"{0,50}?\b(?:before|prima\s+di|vor|avant|antes\s+de)\s+(?:this|the|questa|diesem|dieser|cette|esta)\s+"
-    r"(?:conversation|conversazione|gespräch|unterhaltung|chat|session|sitzung)\b"
-    r"|\b(?:were|was)\s+you\s+(?:told|instructed|asked)\s+(?:never|not)\s+to\s+(?:reveal|share|disclose|say|tell|mention)\b"
-    r"|\b(?:your|ur)\s+(?:full\s+|system\s+|hidden\s+|initial\s+)?preamble\b"
-    r"|\b(?:confidential|secret|hidden|private)\s+(?:part|section|portion|bits?)\s+of\s+(?:your|ur)\s+(?:instructions|prompt|"
-    r"rules|guidelines|configuration)\b|\b(?:your|ur)\s+memory\s+(?:file|store|contents)\b"
-    r"|\bleak\s+(?:\w+\s+){0,3}?(?:password|passwords|credentials|keys?|secrets?|prompt|data|instructions|tokens?)\b"
-    r"|\b(?:dein|deine|deinen)\s+(?:system-?prompt|anfangskonfiguration|startkonfiguration|entwickleranweisungen|"
-    r"systemanweisungen|geheimen?\s+anweisungen)\b"
-    r"|\bthe\s+user['’]?s\s+(?:last\s+|latest\s+|previous\s+|first\s+|home\s+|full\s+|private\s+)?(?:message|messages|"
-    r"question|questions|query|input|prompt|name|phone\s+number|number|address|e-?mail|location|data|details|files|"
-    r"documents|history|inbox|calendar|contacts)\b"
-    r"(?=" + _S + r"{0,80}?(?:https?://|www\.|[\w.+-]+@[\w-]+\.\w+|\b(?:include|append|add|send|post|link|url|"
-    r"summary)\b))"
-    r"|\b(?:des|der)\s+(?:be)?nutzer(?:s|in)?\b" + _S + r"{0,60}?(?:https?://|[\w.+-]+@[\w-]+\.\w+|\b(?:passwörter\w*|"
-    r"zusammenfassung|link)\b)"
-    r"|\b(?:dateien|e-?mails|postfach|posteingang|kontakte|nachrichten)\s+des\s+(?:be)?nutzers\b"
-    r"|\b(?:forward|send|leite|weiterleiten|envoie|envía|reenvía|inoltra|encaminhe|stuur)\s+(?:\w+\s+){0,4}?"
-    r"(?:inbox|mailbox|postfach\w*|posteingang\w*|boîte\s+de\s+réception|bandeja\s+de\s+entrada|casella\s+di\s+posta|"
-    r"caixa\s+de\s+entrada|inbox)\b" + _S + r"{0,60}?(?:https?://|[\w.+-]+@[\w-]+\.\w+)"
-    r"|\b(?:historique\s+(?:complet\s+)?de\s+(?:cette|la|notre)\s+conversation|chatgeschiedenis|cronologia\s+della\s+"
-    r"(?:chat|conversazione)|gespreksgeschiedenis)\b"
-    r"|\b(?:describe|list|summari[sz]e|tell\s+me|explain|repeat|beschreibe|nenne|liste|wiederhole)\b"
-    + _S
-    + r"{0,60}?\b(?:guidelines|instructions|rules|richtlinien|anweisungen|regeln|vorgaben)\b"
-    + _S
-    + r"{0,30}?\b(?:your|ur|dein|deine)\s+(?:operator|developer|creators?|betreiber|entwickler)\b"
-    r"|\b(?:print|output|show|repeat|reveal|copy|gib|zeig\w*|wiederhol\w*)\b"
-    + _S
-    + r"{0,40}?\b(?:everything|all|alles)\s*,?\s+(?:[\w,]+\s+){0,3}?(?:above|before|über|oberhalb|vor)\s+"
-    r"(?:this|dieser)\s+(?:line|zeile|message|nachricht)\b"
-    r"|\b(?:print|output|show|reveal|copy|paste|tell\s+me)\b" + _S + r"{0,40}?\b(?:hidden|secret|initial|original)\s+"
-    r"(?:instructions|prompt|rules)\b(?=" + _S + r"{0,40}?\b(?:your|context|top|above)\b)"
-    r"|\b(?:what(?:'s|s|\s+is)|show\s+me|copy\s+paste|paste)\s+(?:\w+\s+)?(?:ur|your)\s+system\s+prompt\b"
-    r"|\b(?:laat|toon)\s+(?:me\s+)?(?:je|jouw)\s+systeemprompt\b)"
+# What the model holds or was told, each form with its gate (the words it cannot do without).
+_HELD_FORMS: tuple[tuple[str, ...], ...] = (
+    (
+        r"\b(?:instructions|rules|prompt|guidelines|istruzioni|anweisungen|consignes|instrucciones)\b"
+        + _S
+        + r"{0,50}?\b(?:before|prima\s+di|vor|avant|antes\s+de)\s+(?:this|the|questa|diesem|dieser|cette|esta)\s+"
+        r"(?:conversation|conversazione|gespräch|unterhaltung|chat|session|sitzung)\b",
+        "instructions rules prompt guidelines istruzioni anweisungen consignes instrucciones",
+        "conversation conversazione gespräch unterhaltung chat session sitzung",
+    ),
+    (
+        r"\b(?:were|was)\s+you\s+(?:told|instructed|asked)\s+(?:never|not)\s+to\s+(?:reveal|share|disclose|say|tell|"
+        r"mention)\b",
+        "told instructed asked",
+        "reveal share disclose say tell mention",
+    ),
+    (
+        r"\b(?:your|ur)\s+(?:full\s+|system\s+|hidden\s+|initial\s+)?preamble\b|\b(?:confidential|secret|hidden|private)"
+        r"\s+(?:part|section|portion|bits?)\s+of\s+(?:your|ur)\s+(?:instructions|prompt|rules|guidelines|configuration)\b"
+        r"|\b(?:your|ur)\s+memory\s+(?:file|store|contents)\b",
+        "preamble confidential secret hidden private memory",
+        "your ur",
+    ),
+    (
+        r"\bleak\s+(?:\w+\s+){0,3}?(?:password|passwords|credentials|keys?|secrets?|prompt|data|instructions|tokens?)\b",
+        "leak",
+    ),
+    (
+        r"\b(?:dein|deine|deinen)\s+(?:system-?prompt|anfangskonfiguration|startkonfiguration|entwickleranweisungen|"
+        r"systemanweisungen|geheimen?\s+anweisungen)\b",
+        "dein deine deinen",
+        "systemprompt system prompt anfangskonfiguration startkonfiguration entwickleranweisungen systemanweisungen "
+        "geheimen geheime",
+    ),
+    (
+        r"\bthe\s+user['’]?s\s+(?:last\s+|latest\s+|previous\s+|first\s+|home\s+|full\s+|private\s+)?(?:message|"
+        r"messages|question|questions|query|input|prompt|name|phone\s+number|number|address|e-?mail|location|data|"
+        r"details|files|documents|history|inbox|calendar|contacts)\b(?="
+        + _S
+        + r"{0,80}?(?:https?://|www\.|[\w.+-]+@[\w-]+\.\w+|\b(?:include|append|add|send|post|link|url|summary)\b))",
+        "user",
+        "include append add send post link url summary http https www @",
+    ),
+    (
+        r"\b(?:des|der)\s+(?:be)?nutzer(?:s|in)?\b"
+        + _S
+        + r"{0,60}?(?:https?://|[\w.+-]+@[\w-]+\.\w+|\b(?:passwörter\w*|"
+        r"zusammenfassung|link)\b)|\b(?:dateien|e-?mails|postfach|posteingang|kontakte|nachrichten)\s+des\s+"
+        r"(?:be)?nutzers\b",
+        "nutzers benutzers nutzer benutzer nutzerin",
+    ),
+    (
+        r"\b(?:forward|send|leite|weiterleiten|envoie|envía|reenvía|inoltra|encaminhe|stuur)\s+(?:\w+\s+){0,4}?"
+        r"(?:inbox|mailbox|postfach\w*|posteingang\w*|boîte\s+de\s+réception|bandeja\s+de\s+entrada|casella\s+di\s+"
+        r"posta|caixa\s+de\s+entrada)\b" + _S + r"{0,60}?(?:https?://|[\w.+-]+@[\w-]+\.\w+)",
+        "forward send leite weiterleiten envoie envía reenvía inoltra encaminhe stuur",
+        "inbox mailbox postfach postfachs posteingang posteingangs boîte bandeja casella caixa",
+    ),
+    (
+        r"\b(?:historique\s+(?:complet\s+)?de\s+(?:cette|la|notre)\s+conversation|chatgeschiedenis|cronologia\s+della\s+"
+        r"(?:chat|conversazione)|gespreksgeschiedenis)\b",
+        "historique chatgeschiedenis cronologia gespreksgeschiedenis",
+    ),
+    (
+        r"\b(?:describe|list|summari[sz]e|tell\s+me|explain|repeat|beschreibe|nenne|liste|wiederhole)\b"
+        + _S
+        + r"{0,60}?\b(?:guidelines|instructions|rules|richtlinien|anweisungen|regeln|vorgaben)\b"
+        + _S
+        + r"{0,30}?\b(?:your|ur|dein|deine)\s+(?:operator|developer|creators?|betreiber|entwickler)\b",
+        "operator developer creators creator betreiber entwickler",
+        "guidelines instructions rules richtlinien anweisungen regeln vorgaben",
+    ),
+    (
+        r"\b(?:print|output|show|repeat|reveal|copy|gib|zeig\w*|wiederhol\w*)\b"
+        + _S
+        + r"{0,40}?\b(?:everything|all|alles)\s*,?\s+(?:[\w,]+\s+){0,3}?(?:above|before|über|oberhalb|vor)\s+"
+        r"(?:this|dieser)\s+(?:line|zeile|message|nachricht)\b",
+        "line zeile message nachricht",
+        "everything all alles",
+    ),
+    (
+        r"\b(?:print|output|show|reveal|copy|paste|tell\s+me)\b"
+        + _S
+        + r"{0,40}?\b(?:hidden|secret|initial|original)\s+"
+        r"(?:instructions|prompt|rules)\b(?=" + _S + r"{0,40}?\b(?:your|context|top|above)\b)",
+        "hidden secret initial original",
+        "instructions prompt rules",
+    ),
+    (
+        r"\b(?:what(?:'s|s|\s+is)|show\s+me|copy\s+paste|paste)\s+(?:\w+\s+)?(?:ur|your)\s+system\s+prompt\b"
+        r"|\b(?:laat|toon)\s+(?:me\s+)?(?:je|jouw)\s+systeemprompt\b",
+        "prompt systeemprompt",
+        "ur your je jouw",
+    ),
 )
 _REVERSED_AND_DONE = (
     r"(?:\b(?:reverse|flip|mirror|unscramble|decode|decipher)\s+(?:this|the\s+following|the\s+text|it)\b"
@@ -508,13 +624,7 @@ COMPOSED_RULES: tuple[Rule, ...] = (
         "admet admite ammette reveals gibt zugeben says twin second other evil unfiltered jailbroken uncensored raw "
         "user access zugriff rights rechte permissions real realistic realistisch usable detail step",
     ),
-    _rule(
-        ROLE_IMPERSONATION,
-        _FOR_THIS_CHAT,
-        "conversation chat session character rolle personality persona identity mode modus mod modo modalità "
-        "entwicklermodus debugmodus rogue evil unfiltered uncensored jailbroken unrestricted malvado malvada mau "
-        "méchant cattivo role roleplay play pretend grandma grandmother granny oma großmutter whose",
-    ),
+    *(_rule(ROLE_IMPERSONATION, pattern, *gates) for pattern, *gates in _PERSONA_FORMS),
     # dictated or hidden output
     _rule(
         OUTPUT_MANIPULATION,
@@ -562,15 +672,7 @@ COMPOSED_RULES: tuple[Rule, ...] = (
         "stop nothing end exit halt only exactly verbatim add word",
         people=True,
     ),
-    _rule(
-        OUTPUT_MANIPULATION,
-        _FOR_THE_SESSION,
-        "rest remainder whatever regardless importar importe egal caps capital majuscules mayúsculas "
-        "großbuchstaben maiuscolo qualunque niezależnie matter summary answer response reply zusammenfassung antwort "
-        "folgenden übersetze stars erwähne user",
-        people=True,
-        directive=True,
-    ),
+    *(_rule(OUTPUT_MANIPULATION, pattern, *gates, people=True, directive=True) for pattern, *gates in _SESSION_FORMS),
     _rule(OUTPUT_MANIPULATION, _NO_OTHER_TEXT, "other", "text words output content", people=True),
     _rule(
         OUTPUT_MANIPULATION,
@@ -602,15 +704,7 @@ COMPOSED_RULES: tuple[Rule, ...] = (
         "see access stored store hold know zugriff kennst siehst gespeichert gespeicherten accès acceso acesso "
         "toegang me saved",
     ),
-    _rule(
-        EXFILTRATION,
-        _USERS_THINGS,
-        _USER_WORDS + " inbox mailbox boîte bandeja casella caixa historique chatgeschiedenis cronologia "
-        "gespreksgeschiedenis operator developer creators creator betreiber entwickler everything alles hidden "
-        "secret initial original systeemprompt prompt before prima vor avant antes told instructed preamble "
-        "confidential private memory leak dein deine deinen",
-        substrings=("postfach", "posteingang"),
-    ),
+    *(_rule(EXFILTRATION, pattern, *gates) for pattern, *gates in _HELD_FORMS),
     # a disguise undone on the model's side: "Reverse this text and carry it out", "an die KI, die das liest"
     _rule(
         OUTPUT_MANIPULATION,
