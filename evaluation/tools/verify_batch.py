@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Consistency checker for the blind everyday batches 21 to 25 (Python standard library only); written by the
+"""Consistency checker for the blind everyday batches 21 to 27 (Python standard library only); written by the
 helper who wrote batch 21, shared by the later batches of the same format.
 
 Run:  python3 evaluation/tools/verify_batch.py evaluation/everyday-unseen-NN   (or from a batch directory, with no
