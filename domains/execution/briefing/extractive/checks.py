@@ -502,10 +502,19 @@ _UNIT_QUESTIONS = (
         re.compile(r"\bd[bB]\b|decibels?", re.I),
     ),
     (
+        # v65 (batch 27): "bank details for paying the milk kitty?" -- a sort code, an account number or an IBAN
+        re.compile(
+            r"^\s*(?:(?:what|which)(?:'s| is| are)?\s+)?(?:(?:the|your|their|our|my)\s+)?(?:[\w'’-]+\s+){0,2}?"
+            r"bank (?:account )?details\b(?!\s+(?:have|has|had|changed|change|were|was)\b)"
+            r"|\b(?:account|sort) (?:number|code)\b|\biban\b"
+        ),
+        re.compile(r"\b\d{2}[- ]\d{2}[- ]\d{2}\b|\b\d{8}\b|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}", re.I),
+    ),
+    (
         # "What email address can I write to?": an address with an @ answers, a sentence about email does not
         re.compile(
-            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:(?:the|their|your|an|[\w-]+['’]s) )*(?:[\w-]+ ){0,3}"
-            r"e-?mail\s*\??$"
+            r"\be-?mail address\b|\b(?:what|which)(?:'s| is)? (?:(?:the|their|your|an|[\w-]+['’]s) )*"
+            r"(?:[\w-]+(?:['’]s)? ){0,3}e-?mail\s*\??$"  # v65: "the support worker's email"
             # v64, typed as a note (outside check 32): "landlord's email", "email for bookings?"
             r"|^\s*(?:the |my |our )?(?:[\w-]+ ){0,2}[\w-]+['’]s e-?mail\s*\??$|^\s*e-?mail (?:for|of|to)\b"
         ),
@@ -1422,13 +1431,18 @@ _NOT_OWNERS = frozenset(
 )
 
 
+# v65: the owner named after the contact asked ("the phone number for the security desk" -> desk; batch 27)
+_CONTACT_FOR = re.compile(
+    r"\b(?:number|phone|line|e-?mail(?:\s+address)?|contact(?:\s+details)?)\s+(?:for|of)\s+(?:the|this|that|our|your|their)\s+"
+    r"(?:[a-z-]+\s+){0,2}?([a-z][a-z-]+)(?=\s*(?:\?|$|[,.;!]|\s+(?:and|or|if|when|please|in|at|on)\b))"
+)
+
+
 def possessive_owners(question: str) -> frozenset[str]:
-    """Return the stems of the common nouns a question names as owners ("the hotel's phone number" -> hotel)."""
-    return frozenset(
-        stem(match.group(1))
-        for match in _OWNER.finditer(question)
-        if stem(match.group(1)) not in _NOT_OWNERS and stem(match.group(1)) not in _RELATIVES
-    )
+    """Return the stems of the common nouns a question names as owners ("the hotel's phone number" -> hotel; "the
+    number for the security desk" -> desk)."""
+    found = [m.group(1) for m in _OWNER.finditer(question)] + [m.group(1) for m in _CONTACT_FOR.finditer(question)]
+    return frozenset(stem(word) for word in found if stem(word) not in _NOT_OWNERS and stem(word) not in _RELATIVES)
 
 
 def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
@@ -1586,7 +1600,7 @@ class QuestionNeeds:
         price (`priced`: the sentence states a sum)."""
         if self.predicate is None or self.found(self.predicate, {token.stem for token in tokens} | (headed or set())):
             return True
-        return self.predicate == _FREE_WORD and priced
+        return (self.predicate == _FREE_WORD or self.predicate in _PAID_WORDS) and priced
 
     def notice_given(self, text: str | None) -> bool:
         """Return True when "how much notice" is asked and the sentence states a time before ("at least four weeks
@@ -1884,7 +1898,11 @@ class QuestionNeeds:
         if self.exists and not self.names_the_thing(tokens, around, headed) and not charged:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         # whether the sentence states a sum, read once for the checks below that ask it
-        priced = text is not None and (self.money or self.predicate == _FREE_WORD) and holds_money(text, header)
+        priced = (
+            text is not None
+            and (self.money or self.predicate == _FREE_WORD or self.predicate in _PAID_WORDS)
+            and holds_money(text, header)
+        )
         if self.money and text is not None and not priced:
             return False
         if self.rate and text is not None and not header and not _STATES_RATE.search(text):
@@ -2812,6 +2830,14 @@ _NEIGHBOUR_GROUPS = (
     "half full",
     "indoor outdoor",
     "upstairs downstairs",
+    # a workplace's staff side by side ("Veterinary surgeons receive a CPD allowance of £1,200" is not the
+    # receptionists'; outside check 32)
+    "receptionist receptionists nurse nurses surgeon surgeons doctor doctors dentist dentists hygienist hygienists "
+    "pharmacist pharmacists physiotherapist physiotherapists locum locums",
+    "teacher teachers assistant assistants",
+    # where a trip goes (batch 27: "The daily allowance for meals abroad is £55" is not the one for trips in the UK)
+    "uk abroad",
+    "domestic international",
 )
 _NEIGHBOURS = word_groups(_NEIGHBOUR_GROUPS)
 
@@ -3154,6 +3180,12 @@ def flag_contradicted(text: str, terms: frozenset[str], denied: frozenset[str]) 
 
 
 _PREDICATE_QUESTION = re.compile(r"^\s*(?:is|are|was|were)\b.*\b([a-z][a-z-]+)\W*$", re.IGNORECASE)
+# v65 (batch 27): "do I get paid anything for ...?" -- a sentence that neither says so nor states a sum answers nothing
+_GET_PAID = re.compile(
+    r"^\s*(?:do|does|will|would|can|could|did|shall)\s+(?:i|we|you|they|he|she|my\s+\w+|our\s+\w+)\s+(?:ever\s+)?"
+    r"get\s+(paid|reimbursed|refunded|compensated)\b",
+    re.IGNORECASE,
+)
 _PREDICATE_ADJECTIVES = frozenset(
     stem(word)
     for word in str.split(
@@ -3165,6 +3197,7 @@ _PREDICATE_ADJECTIVES = frozenset(
 
 
 _FREE_WORD = stem("free")
+_PAID_WORDS = frozenset(stem(word) for word in str.split("paid reimbursed refunded compensated"))
 _NO_CHARGE = re.compile(
     r"\b(?:at |for )?no (?:extra |additional )?(?:charge|cost)\b|\bfree of charge\b|\bwithout charge\b", re.I
 )
@@ -3180,6 +3213,9 @@ _FREE_OF = frozenset(
 def asked_predicate(asked: str, focus: dict[str, float]) -> str | None:
     """Return the stem of what an "Is/Are X <adjective>?" question asks of its subject ("Are Greenleaf Produce orders
     free?" -> "free"), or None: a sentence that never says it (or its negation) answers neither yes nor no."""
+    paid = _GET_PAID.match(asked)
+    if paid is not None and stem(paid.group(1).lower()) in focus:
+        return stem(paid.group(1).lower())
     match = _PREDICATE_QUESTION.match(asked)
     if match is None:
         return None

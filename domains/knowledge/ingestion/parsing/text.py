@@ -35,12 +35,29 @@ class TextParser:
         return ParsedDocument("text", MEDIA_TYPES["text"], text, paragraph_blocks(text, 0, len(text)))
 
 
+# Emphasis inside a sentence, which a reader never sees: `**bold**`, `__bold__` and `*italic*` paired on one line
+# around words, after a word and a space. The stored text is what the sentence says, so a quote reads "within eight
+# weeks of the wedding", not "within **eight weeks** of the wedding" (v65). Emphasis opening a line or a cell ("**Office
+# hours:** Tuesdays ...", "| **Total** |") marks a label or a heading and stays for the structure reader; so do a
+# bullet's "* ", a lone or unpaired `*` (a footnote mark, "2 * 3") and underscores inside words (snake_case).
+_STRONG = re.compile(r"(?<=[\w,;)] )(\*\*|__)(?=[^\s*_])([^\n]*?[^\s*_])\1(?![\w*])")
+_ITALIC = re.compile(r"(?<=[\w,;)] )\*(?=[^\s*])([^\n*]*?[^\s*])\*(?![\w*])")
+
+
+def without_emphasis(text: str) -> str:
+    """Return Markdown text with its paired bold and italic markers removed (the words between them kept)."""
+    if "*" not in text and "__" not in text:
+        return text
+    return _ITALIC.sub(r"\1", _STRONG.sub(r"\2", text))
+
+
 class MarkdownParser:
     document_type: DocumentType = "markdown"
 
     def parse(self, data: bytes, filename: str | None = None, limits: ParseLimits = DEFAULT_LIMITS) -> ParsedDocument:
-        """Parse UTF-8 Markdown into normalized text, its headings (with levels) and paragraphs."""
-        text = _normalized_or_empty(decode_text(data))
+        """Parse UTF-8 Markdown into normalized text without emphasis markers, its headings (with levels) and
+        paragraphs."""
+        text = without_emphasis(_normalized_or_empty(decode_text(data)))
         return ParsedDocument("markdown", MEDIA_TYPES["markdown"], text, markdown_blocks(text))
 
 
