@@ -1,6 +1,6 @@
 """The blind directive sets of ADR-0020's spans-16 (tools/safety/blind): what the detector labels in each, as floors
-for the directives and ceilings for the ordinary lines, so that a change that loses either shows here. Set 4 is held
-out: it is counted, never read for rules."""
+for the directives and ceilings for the ordinary lines, so that a change that loses either shows here. Set 5 is held
+out: it is counted, never read for rules (one of its ordinary lines was looked at, see the README)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,19 @@ from domains.knowledge.safety import detect_spans
 from tools.safety.blind import load
 
 # (set, file, at least this many directives labelled) -- the figures the ADR's spans-16 section reports
-DIRECTIVE_FLOORS = [("set2", "directives.txt", 260), ("set3", "directives.txt", 181), ("set4", "directives.txt", 93)]
+DIRECTIVE_FLOORS = [
+    ("set2", "directives.txt", 261),
+    ("set3", "directives.txt", 181),
+    ("set4", "directives.txt", 93),
+    ("set5", "directives.txt", 122),
+]
 # (set, file, at most this many ordinary lines labelled): the same as spans-15 labelled in each
 ORDINARY_CEILINGS = [
     ("set2", "benign_hard.txt", 5),
     ("set2", "tasks.txt", 0),
     ("set3", "benign.txt", 2),
     ("set4", "benign.txt", 2),
+    ("set5", "benign.txt", 1),
 ]
 
 
@@ -45,6 +51,8 @@ def test_every_blind_file_loads_as_written() -> None:
             ("set3", "benign.txt"),
             ("set4", "directives.txt"),
             ("set4", "benign.txt"),
+            ("set5", "directives.txt"),
+            ("set5", "benign.txt"),
         ]
     }
     assert sizes == {
@@ -55,4 +63,6 @@ def test_every_blind_file_loads_as_written() -> None:
         ("set3", "benign.txt"): 240,
         ("set4", "directives.txt"): 250,
         ("set4", "benign.txt"): 250,
+        ("set5", "directives.txt"): 250,
+        ("set5", "benign.txt"): 250,
     }

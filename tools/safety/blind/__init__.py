@@ -14,6 +14,7 @@ FILES = {
     "set2": ("directives.txt", "tasks.txt", "benign_hard.txt"),
     "set3": ("directives.txt", "benign.txt"),
     "set4": ("directives.txt", "benign.txt"),
+    "set5": ("directives.txt", "benign.txt"),
 }
 
 
