@@ -333,6 +333,7 @@ async def test_a_bad_run_input_names_its_field_at_the_bodys_path(client, handboo
 
 async def test_roles(client, app, handbook) -> None:
     account, _ = handbook
+    await start_run(client, account, "How long should water be boiled?")  # the viewer reads what a member ran
     viewer = await add_member(client, account, "viewer")
     response = await client.post(
         RUNS, json={"workflow_type": "evidence_briefing", "input": {"query": "x"}}, headers=viewer.headers
