@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.checks import expected_unit, names_a_neighbour, possessive_owners
-from domains.execution.briefing.extractive.terms import stem, tokenize
+from domains.execution.briefing.extractive.checks import expected_unit, possessive_owners
+from domains.execution.briefing.extractive.terms import stem
 from tests.unit.execution.extractive.helpers import candidate_quotes
 
 BENEFITS = """# Staff benefits
@@ -27,20 +27,6 @@ def test_another_member_of_staff_does_not_answer_for_the_one_asked() -> None:
     assert candidate_quotes("how much training allowance do dental nurses get?", BENEFITS) == [
         "Dental nurses receive a training allowance of £450 per year."
     ]
-
-
-@pytest.mark.parametrize(
-    ("question", "sentence", "neighbour"),
-    [
-        ("daily meal allowance for trips within the uk?", "The daily allowance for meals abroad is £60 per day.", True),
-        ("daily meal allowance abroad?", "The daily allowance for meals abroad is £60 per day.", False),
-        ("is there a fee for international transfers?", "Domestic transfers are free.", True),
-        ("who teaches year 4?", "Teaching assistants support every class.", False),
-    ],
-)
-def test_a_trip_in_the_uk_and_one_abroad_are_neighbours(question: str, sentence: str, neighbour: bool) -> None:
-    asked = frozenset(t.stem for t in tokenize(question) if t.content)
-    assert names_a_neighbour(asked, {t.stem for t in tokenize(sentence)}) is neighbour
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,11 @@ def _names_a_neighbour(question: str, sentence: str) -> bool:
         ("What is the storage limit on the free plan?", "The Pro plan stores 100 GB.", True),
         ("What is the storage limit on the free plan?", "The free plan stores 5 GB; Pro stores 100 GB.", False),
         ("What time is lunch served?", "Breakfast is served from 7:30 to 9:30.", True),
+        # v65: staff side by side, and where a trip goes
+        ("What is the training allowance for receptionists?", "Dental nurses receive a training allowance.", True),
+        ("daily meal allowance for trips within the uk?", "The daily allowance for meals abroad is £60 per day.", True),
+        ("daily meal allowance abroad?", "The daily allowance for meals abroad is £60 per day.", False),
+        ("is there a fee for international transfers?", "Domestic transfers are free.", True),
     ],
 )
 def test_a_sentence_naming_only_the_alternative_is_about_the_neighbour(
