@@ -708,6 +708,9 @@ _MEASURE_UNITS = frozenset(
 )
 
 
+_MEASURED_UNITS = _MEASURE_UNITS | _TIME_UNITS  # what a number asked with a unit is measured in (v62: time too)
+
+
 def measured_numbers(tokens: Sequence[Token]) -> tuple[tuple[str, str], ...]:
     """Return the question's numbers given with a unit of measure or of time right after them ("14-inch", "2 litres",
     "3 years": "Less than 2 years | 25 | 3 days" gives 3 as days, and answers nothing about the third year, outside
@@ -715,18 +718,17 @@ def measured_numbers(tokens: Sequence[Token]) -> tuple[tuple[str, str], ...]:
     return tuple(
         (number.stem, unit.lower)
         for number, unit in pairwise(tokens)
-        if number.numeric and number.lower.isdigit() and unit.lower in _MEASURE_UNITS | _TIME_UNITS
+        if number.numeric and number.lower.isdigit() and unit.lower in _MEASURED_UNITS
     )
 
 
 def states_measures(tokens: Sequence[Token], measured: tuple[tuple[str, str], ...]) -> bool:
     """Return True when the sentence gives each measured number with its unit ("14-inch", "14 inches", "3 working
     days": one word may come between), or does not give the number at all (it may answer otherwise)."""
-    units = _MEASURE_UNITS | _TIME_UNITS
     for number, unit in measured:
         places = [i for i, t in enumerate(tokens) if t.stem == number]
         if places and not any(
-            j < len(tokens) and tokens[j].lower in units and same_word(stem(unit), {tokens[j].stem})
+            j < len(tokens) and tokens[j].lower in _MEASURED_UNITS and same_word(stem(unit), {tokens[j].stem})
             for i in places
             for j in (i + 1, i + 2)
         ):
@@ -1600,7 +1602,7 @@ class QuestionNeeds:
         price (`priced`: the sentence states a sum)."""
         if self.predicate is None or self.found(self.predicate, {token.stem for token in tokens} | (headed or set())):
             return True
-        return (self.predicate == _FREE_WORD or self.predicate in _PAID_WORDS) and priced
+        return self.predicate in _PRICED_PREDICATES and priced
 
     def notice_given(self, text: str | None) -> bool:
         """Return True when "how much notice" is asked and the sentence states a time before ("at least four weeks
@@ -1898,11 +1900,7 @@ class QuestionNeeds:
         if self.exists and not self.names_the_thing(tokens, around, headed) and not charged:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         # whether the sentence states a sum, read once for the checks below that ask it
-        priced = (
-            text is not None
-            and (self.money or self.predicate == _FREE_WORD or self.predicate in _PAID_WORDS)
-            and holds_money(text, header)
-        )
+        priced = text is not None and (self.money or self.predicate in _PRICED_PREDICATES) and holds_money(text, header)
         if self.money and text is not None and not priced:
             return False
         if self.rate and text is not None and not header and not _STATES_RATE.search(text):
@@ -3198,6 +3196,8 @@ _PREDICATE_ADJECTIVES = frozenset(
 
 _FREE_WORD = stem("free")
 _PAID_WORDS = frozenset(stem(word) for word in str.split("paid reimbursed refunded compensated"))
+# Predicates a stated sum answers: "Are X free?" (a price says no), "Do I get paid ...?" (a sum says yes)
+_PRICED_PREDICATES = _PAID_WORDS | {_FREE_WORD}
 _NO_CHARGE = re.compile(
     r"\b(?:at |for )?no (?:extra |additional )?(?:charge|cost)\b|\bfree of charge\b|\bwithout charge\b", re.I
 )
@@ -3214,8 +3214,8 @@ def asked_predicate(asked: str, focus: dict[str, float]) -> str | None:
     """Return the stem of what an "Is/Are X <adjective>?" question asks of its subject ("Are Greenleaf Produce orders
     free?" -> "free"), or None: a sentence that never says it (or its negation) answers neither yes nor no."""
     paid = _GET_PAID.match(asked)
-    if paid is not None and stem(paid.group(1).lower()) in focus:
-        return stem(paid.group(1).lower())
+    if paid is not None and (predicate := stem(paid.group(1).lower())) in focus:
+        return predicate
     match = _PREDICATE_QUESTION.match(asked)
     if match is None:
         return None

@@ -147,6 +147,7 @@ class ExtractiveBriefingProvider:
         return 0.0 if draft.restated else draft.threshold
 
     def _answered(self, draft: Draft) -> bool:
+        """Return True when the draft has quotes and clears its threshold (the provider answers with it)."""
         return bool(draft.quotes) and draft.score >= self.threshold_for(draft)
 
     def _part_by_part(self, question: str, evidence: Sequence[EvidenceItem]) -> Draft | None:
@@ -177,7 +178,7 @@ class ExtractiveBriefingProvider:
         draft = self.draft(question, evidence)
         if not self._answered(draft) and self.min_score is None:
             draft = self._part_by_part(question, evidence) or draft
-        if not draft.quotes or draft.score < self.threshold_for(draft):
+        if not self._answered(draft):
             quotable = any(item.trust_label in QUOTABLE_TRUST_LABELS and item.text.strip() for item in evidence)
             briefing = UNSUPPORTED_BRIEFING if quotable else NO_EVIDENCE_BRIEFING
             return {"briefing": briefing, "claims": [], "insufficient_evidence": True}, draft
