@@ -119,6 +119,8 @@ def _candidate_rules(lowered: str) -> tuple[set[str], list[Rule]]:
     words = set(_TRIGGER_WORDS.intersection(_WORD.findall(lowered)))
     if "@" in lowered:
         words.add("@")  # lets the exfiltration rule require "an e-mail address" as one of its trigger words
+    if ":" in lowered:
+        words.add(":")  # lets a rule require a colon ("Agent with browsing access: ...") beside its words
     chosen: set[int] = set()
     for part in _SUBSTRINGS:
         if part in lowered:
@@ -131,12 +133,14 @@ def _candidate_rules(lowered: str) -> tuple[set[str], list[Rule]]:
 def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
     hits: dict[str, Severity] = {}
     words, rules = _candidate_rules(lowered)
+    scanned: set[re.Pattern[str]] = set()  # a regex that runs under two gates is scanned once
     for rule in rules:
         known = hits.get(rule.family)
         if known is not None and _SEVERITY_RANK[known] >= _SEVERITY_RANK[rule.severity]:
             continue
-        if not rule.worth_running(words, lowered):
+        if rule.regex in scanned or not rule.worth_running(words, lowered):
             continue
+        scanned.add(rule.regex)
         for match in rule.regex.finditer(text):
             if rule.people and addressed_to_people(text, match.start(), match.end()):
                 continue  # "Please reply only with yes or no by Friday."

@@ -74,46 +74,58 @@ _IF_YOU_ARE_AN_AI_ABROAD = (
     r"|\bje(?:śli|zeli|żeli)\s+jesteś\s+(?:modelem\s+językowym|ai|si|asystentem|agentem)\b"
 )
 
-OUTPUT_RULES: tuple[Rule, ...] = (
-    Rule(
-        MODEL_DIRECTIVE,
-        "medium",
-        re.compile(
-            rf"{CLAUSE_START}"
-            r"(?:(?:note\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?"
-            rf"{_AI_ADDRESSEE}(?:\s+(?:reading|processing|answering|summari[sz]ing|reviewing|with|that|who|which|"
-            r"handling|working)\b[^,:.!?\n]{0,50})?\s*[,:]\s*(?:please\s+|now\s+|also\s+|first\s+)?"
-            rf"(?:{_ORDER_TO_AI})\b"
-            rf"|{CLAUSE_START}"
-            rf"{_AI_ADDRESSEE_ABROAD}\s*[,:]\s*\w"
-            rf"|{_IF_YOU_ARE_AN_AI_ABROAD}"
-            rf"|(?:{CLAUSE_START}(?:(?:dear|liebe|lieber|chère|cher|querida|querido|"
-            r"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+)?|(?<=, ))"
-            rf"{_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
-            r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
-            rf"|(?!assistant\b){_AI_ADDRESSEE}\s+(?:\w+ing|with)\b[^,:.!?\n]{{0,50}}:\s*(?-i:[A-Za-z])"
-            rf"|{CLAUSE_START}(?:copilot|ai\s+\w+\s+(?:agent|assistant)|"
-            r"(?:model|agent|assistant|bot)\s+(?:\w+ing\s+(?:this|the|these|any|all|our|my)|with\s+(?:browsing|file|"
-            r"tool|tools|web|internet|access))\b[^,:.!?\n]{0,50})\s*:\s*(?-i:[A-Za-z])"
-            rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|that|who|with)\b|\s+\w+ing\b)"
-            rf"|\b{_AI_ADDRESSEE}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall)\s+(?:now\s+|always\s+)?"
-            r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b|disclose\b|approve\b|merge\b|"
-            r"quote\b|grant\b|"
-            r"(?:end|begin|start)\s+(?:its|their|your|every|each)\s+(?:reply|replies|answers?|responses?)\b)"
-            rf"|\b(?:to|for)\s+the\s+{_AI_ADDRESSEE}\s*:"
-            rf"|\bwhoever\s+you\s+are,?\s+{_AI_ADDRESSEE}\b",
-            re.IGNORECASE | re.MULTILINE,
-        ),
-        words=(
-            _w(
-                "ai llm llms gpt chatgpt chatbot chatbots bot bots assistant assistants agent agents model models "
-                "summariser summarisers summarizer summarizers summarising summarizing summarisation summarization "
-                "automated graders grader reviewers reviewer screeners programmer programmers "
-                "ki ia sprachmodell sprachmodelle agente assistente asistente taalmodel taalmodellen modelli modèle "
-                "modelo modelem asystentem agentem l'ia ki-agent ai-agent ki-assistent ai-assistent ai-assistenten"
-            ),
-        ),
+# Addressing an AI by name, then ordering it (the forms above). One regex, run under two gates (see OUTPUT_RULES).
+_ADDRESSED_AI = re.compile(
+    rf"{CLAUSE_START}"
+    r"(?:(?:note\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?"
+    rf"{_AI_ADDRESSEE}(?:\s+(?:reading|processing|answering|summari[sz]ing|reviewing|with|that|who|which|"
+    r"handling|working)\b[^,:.!?\n]{0,50})?\s*[,:]\s*(?:please\s+|now\s+|also\s+|first\s+)?"
+    rf"(?:{_ORDER_TO_AI})\b"
+    rf"|{CLAUSE_START}"
+    rf"{_AI_ADDRESSEE_ABROAD}\s*[,:]\s*\w"
+    rf"|{_IF_YOU_ARE_AN_AI_ABROAD}"
+    rf"|(?:{CLAUSE_START}(?:(?:dear|liebe|lieber|chère|cher|querida|querido|"
+    r"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+)?|(?<=, ))"
+    rf"{_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
+    r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
+    rf"|(?!assistant\b){_AI_ADDRESSEE}\s+(?:\w+ing|with)\b[^,:.!?\n]{{0,50}}:\s*(?-i:[A-Za-z])"
+    rf"|{CLAUSE_START}(?:copilot|ai\s+\w+\s+(?:agent|assistant)|"
+    r"(?:model|agent|assistant|bot)\s+(?:\w+ing\s+(?:this|the|these|any|all|our|my)|with\s+(?:browsing|file|"
+    r"tool|tools|web|internet|access))\b[^,:.!?\n]{0,50})\s*:\s*(?-i:[A-Za-z])"
+    rf"|\bif\s+you\s+are\s+(?:an?\s+)?{_AI_ADDRESSEE}(?=\s*[,.;:!]|\s+(?:model|that|who|with)\b|\s+\w+ing\b)"
+    rf"|\b{_AI_ADDRESSEE}\s+(?:\w+\s+){{0,3}}?(?:must|should|shall)\s+(?:now\s+|always\s+)?"
+    r"(?:treat\s+the\s+following|ignore\b|disregard\b|open\s+https?://|reveal\b|disclose\b|approve\b|merge\b|"
+    r"quote\b|grant\b|"
+    r"(?:end|begin|start)\s+(?:its|their|your|every|each)\s+(?:reply|replies|answers?|responses?)\b)"
+    rf"|\b(?:to|for)\s+the\s+{_AI_ADDRESSEE}\s*:"
+    rf"|\bwhoever\s+you\s+are,?\s+{_AI_ADDRESSEE}\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+# "model" and "agent" alone name no AI (a mouse model, a travel agent). Without a stronger word the regex can only
+# match through a compound ("language model", "coding agent", "un agent"), a vocative ("Model, ignore ...") or a
+# colon form ("Agent with browsing access: ..."); the gates below say exactly that, so prose about models does
+# not pay for a scan that cannot match (spans-17 speed).
+_AI_STRONG_WORDS = _w(
+    "ai llm llms gpt chatgpt chatbot chatbots bot bots assistant assistants "
+    "summariser summarisers summarizer summarizers summarising summarizing summarisation summarization "
+    "automated graders grader reviewers reviewer screeners programmer programmers "
+    "ki ia sprachmodell sprachmodelle agente assistente asistente taalmodel taalmodellen modelli modèle "
+    "modelo modelem asystentem agentem"
+)
+_AI_COMPOUNDS = (
+    *(
+        f"{head}{gap}{noun}"
+        for head in ("language", "code", "coding", "virtual", "digital")
+        for gap in (" ", "-")
+        for noun in ("model", "agent")
     ),
+    *("un agent", "model,", "model ,", "agent,", "agent ,"),
+)
+
+OUTPUT_RULES: tuple[Rule, ...] = (
+    Rule(MODEL_DIRECTIVE, "medium", _ADDRESSED_AI, words=(_AI_STRONG_WORDS,), substrings=_AI_COMPOUNDS),
+    # The colon form with a bare "model"/"agent" (":" is a gate word when the text has a colon).
+    Rule(MODEL_DIRECTIVE, "medium", _ADDRESSED_AI, words=(_w("model agent"), _w(":"))),
     # "Reveal your system prompt", "show me all your prompt texts", "zeig mir deinen Prompt".
     Rule(
         EXFILTRATION,
