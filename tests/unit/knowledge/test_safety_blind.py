@@ -1,6 +1,6 @@
-"""The blind directive sets of ADR-0020's spans-16 (tools/safety/blind): what the detector labels in each, as floors
-for the directives and ceilings for the ordinary lines, so that a change that loses either shows here. Set 5 is held
-out: it is counted, never read for rules (one of its ordinary lines was looked at, see the README)."""
+"""The blind directive sets of ADR-0020's spans-16 and spans-17 (tools/safety/blind): what the detector labels in
+each, as floors for the directives and ceilings for the ordinary lines, so that a change that loses either shows here.
+Set 5 is held out: it is counted, never read for rules (one of its ordinary lines was looked at, see the README)."""
 
 from __future__ import annotations
 
@@ -9,20 +9,20 @@ import pytest
 from domains.knowledge.safety import detect_spans
 from tools.safety.blind import load
 
-# (set, file, at least this many directives labelled) -- the figures the ADR's spans-16 section reports
+# (set, file, at least this many directives labelled) -- the figures the ADR reports for spans-17
 DIRECTIVE_FLOORS = [
-    ("set2", "directives.txt", 261),
-    ("set3", "directives.txt", 181),
-    ("set4", "directives.txt", 93),
-    ("set5", "directives.txt", 122),
+    ("set2", "directives.txt", 263),
+    ("set3", "directives.txt", 182),
+    ("set4", "directives.txt", 186),
+    ("set5", "directives.txt", 128),
 ]
-# (set, file, at most this many ordinary lines labelled): the same as spans-15 labelled in each
+# (set, file, at most this many ordinary lines labelled): what spans-17 labels in each (spans-16 labelled one of set 5)
 ORDINARY_CEILINGS = [
     ("set2", "benign_hard.txt", 5),
     ("set2", "tasks.txt", 0),
     ("set3", "benign.txt", 2),
     ("set4", "benign.txt", 2),
-    ("set5", "benign.txt", 1),
+    ("set5", "benign.txt", 0),
 ]
 
 
