@@ -1589,6 +1589,9 @@ class QuestionNeeds:
     # "What's the name of my child's key worker?": a name is asked, which a sentence writes with a capital
     name_asked: bool = False
     starts: bool = False  # "What time does the club start?": a sentence giving only when it ends does not answer
+    # "What time does school start?": the subject of a wh-question's verb, which the sentence, its section or the title
+    # must name (subject_of)
+    subject: str | None = None
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1778,6 +1781,7 @@ class QuestionNeeds:
             bool(_DID.search(folded)),
             bool(_NAME_ASKED.search(folded)) and asked_identifier(folded) is None,
             bool(_ASKS_START.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
+            subject_of(fold(asked), focus),
         )
 
     def eligible(
@@ -2035,6 +2039,8 @@ class QuestionNeeds:
         if paragraph is not None:
             own = stems | paragraph | dated | implied
             seen = own | document
+        if self.subject is not None and not self.found(self.subject, seen | names):
+            return False  # "The start time stays at 19:30." for "What time does school start?"
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen) and _ORDINALS.get(modifier) not in seen:
                 return False  # "carbon filter" asked, only the "HEPA filter" is here; "fourth floor" is "Floor: 4"
@@ -3229,6 +3235,41 @@ def asked_predicate(asked: str, focus: dict[str, float]) -> str | None:
     if predicate in _PREDICATE_ADJECTIVES or word.endswith(("able", "ible")):
         return predicate
     return None
+
+
+_WH_SUBJECT = re.compile(
+    r"^\s*(?:what\s+time|what\s+day|what\s+date|when|how\s+long|how\s+often|how\s+early|how\s+late|how\s+much|"
+    r"where|what)\s+(?:does|do|did|will|would|can|could|should|must)"
+    r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)\s+([a-z][\w'-]*)"
+)
+_NO_SUBJECT = frozenset(
+    str.split(
+        "i you we they he she it there this that these those me us them someone anyone people everyone one it's "
+        "i'm we're you're they're next last first second third new old main best latest earliest current usual "
+        "standard minimum maximum total whole full annual monthly weekly daily other same only each every any all "
+        "most more least less extra additional closest nearest cheapest biggest largest smallest "
+        "fastest quickest lowest highest longest shortest gallon gallons litre litres liter liters bag bags box boxes "
+        "pack packs bottle bottles pair pairs piece pieces cup cups unit units item items money"
+    )
+    # the people a letter or notice is written to, who read it as "you" ("Where should families of Class 4 collect
+    # their child?" -- "Dear families of Class 4, ... please collect your child from the library")
+    + str.split(
+        "families parents pupils students children kids passengers patients drivers applicants volunteers players "
+        "clients householders households travellers"
+    )
+)
+
+
+def subject_of(asked: str, focus: dict[str, float]) -> str | None:
+    """Return the stem of the subject of a wh-question's verb ("What time does school start?" -> "school", "When do
+    the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh."""
+    match = _WH_SUBJECT.match(asked)
+    if match is None or match.group(1) in _NO_SUBJECT or any(char.isdigit() for char in match.group(2)):
+        return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
+    subject = stem(match.group(1))
+    if subject not in focus or subject in AUDIENCE or subject in _RELATIVES or subject in _MONEY_WORDS:
+        return None
+    return subject
 
 
 def asks_yes_no(question: str) -> bool:
