@@ -1249,6 +1249,16 @@ _SYNONYM_GROUPS = (
     "tel telephone",
     "admin administration",
     "uni university",
+    # v68, from batch 28 (read): "are we allowed a bbq" / "Barbecues are not permitted", "my med review" / "Your
+    # medication review", "the puppy intro session" / "introductory"
+    "bbq bbqs barbecue barbecues barbeque barbeques",
+    "med meds medication medications medicine medicines",
+    "intro introduction introductory",
+    "pic pics photo photos picture pictures",
+    "xmas christmas",
+    "fridge fridges refrigerator refrigerators",
+    "tv television",
+    "bday birthday",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",

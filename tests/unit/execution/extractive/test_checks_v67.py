@@ -1,6 +1,6 @@
-"""Answerer v67, from batch 28 (read): words people shorten when they type are read as the words a document writes
-("the ref's fee" / "The referee's fee", "40 mins" / "30 to 59 minutes", "booking ref" / "Booking reference"); "HR" is
-not read as hours. The texts are written for these tests."""
+"""Answerers v67 and v68, from batch 28 (read): words people shorten when they type are read as the words a document
+writes ("the ref's fee" / "The referee's fee", "40 mins" / "30 to 59 minutes", "a bbq" / "Barbecues"); "HR" is not
+read as hours. The texts are written for these tests."""
 
 from __future__ import annotations
 
@@ -33,3 +33,18 @@ def test_typed_short_forms(typed: str, written: str) -> None:
 
 def test_hr_is_not_hours() -> None:
     assert not same_word(stem("hr"), {stem("hours")})
+
+
+HOUSE_RULES = """# House rules
+
+## Balconies
+Barbecues are not permitted on balconies.
+Plant pots must sit inside the railings."""
+
+
+def test_v68_more_typed_short_forms() -> None:
+    assert "Barbecues are not permitted on balconies." in candidate_quotes(
+        "are we allowed a bbq on the balcony?", HOUSE_RULES
+    )
+    assert same_word(stem("meds"), {stem("medication")})
+    assert same_word(stem("intro"), {stem("introductory")})
