@@ -220,9 +220,17 @@ class Rule:
     people: bool = False  # an order about a reply: not when its sentence addresses a person's (addressed_to_people)
     # A sign, in the sentence holding the match, that this rule's order is said to a person (spans-15).
     unless: re.Pattern[str] | None = None
+    # A second gate of word groups, read like `words`: the regex also runs when every one of these shares a word
+    # with the chunk (spans-17: a bare "model" or "agent" with a colon, beside the strong AI words of `words`).
+    or_words: tuple[frozenset[str], ...] = ()
 
     def worth_running(self, words: set[str], lowered: str) -> bool:
         """Return whether the chunk contains what this rule's regex needs to match at all."""
-        if self.words and all(not group.isdisjoint(words) for group in self.words):
-            return True
+        for gate in (self.words, self.or_words):
+            if gate and all(not group.isdisjoint(words) for group in gate):
+                return True
         return any(part in lowered for part in self.substrings)
+
+    def gate_words(self) -> frozenset[str]:
+        """Return every word that may open this rule's gates (the engine's index from words to rules)."""
+        return frozenset().union(*self.words, *self.or_words)

@@ -100,10 +100,9 @@ _SPEECH_TAG = re.compile(
     re.IGNORECASE,
 )
 _SEVERITY_RANK: Final = {"medium": 1, "high": 2}
-_TRIGGER_WORDS = frozenset().union(*(group for rule in _RULES for group in rule.words))
+_TRIGGER_WORDS = frozenset().union(*(rule.gate_words() for rule in _RULES))
 _RULES_BY_WORD: dict[str, tuple[int, ...]] = {
-    word: tuple(i for i, rule in enumerate(_RULES) if any(word in group for group in rule.words))
-    for word in _TRIGGER_WORDS
+    word: tuple(i for i, rule in enumerate(_RULES) if word in rule.gate_words()) for word in _TRIGGER_WORDS
 }
 _RULES_BY_SUBSTRING: dict[str, tuple[int, ...]] = {
     part: tuple(i for i, rule in enumerate(_RULES) if part in rule.substrings)
@@ -133,14 +132,12 @@ def _candidate_rules(lowered: str) -> tuple[set[str], list[Rule]]:
 def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
     hits: dict[str, Severity] = {}
     words, rules = _candidate_rules(lowered)
-    scanned: set[re.Pattern[str]] = set()  # a regex that runs under two gates is scanned once
     for rule in rules:
         known = hits.get(rule.family)
         if known is not None and _SEVERITY_RANK[known] >= _SEVERITY_RANK[rule.severity]:
             continue
-        if rule.regex in scanned or not rule.worth_running(words, lowered):
+        if not rule.worth_running(words, lowered):
             continue
-        scanned.add(rule.regex)
         for match in rule.regex.finditer(text):
             if rule.people and addressed_to_people(text, match.start(), match.end()):
                 continue  # "Please reply only with yes or no by Friday."

@@ -103,8 +103,8 @@ _ADDRESSED_AI = re.compile(
 )
 # "model" and "agent" alone name no AI (a mouse model, a travel agent). Without a stronger word the regex can only
 # match through a compound ("language model", "coding agent", "un agent"), a vocative ("Model, ignore ...") or a
-# colon form ("Agent with browsing access: ..."); the gates below say exactly that, so prose about models does
-# not pay for a scan that cannot match (spans-17 speed).
+# colon form ("Agent with browsing access: ..."); the rule's gates say exactly that, so prose about models does
+# not pay for a scan that cannot match (spans-17 speed; Rule.or_words).
 _AI_STRONG_WORDS = _w(
     "ai llm llms gpt chatgpt chatbot chatbots bot bots assistant assistants "
     "summariser summarisers summarizer summarizers summarising summarizing summarisation summarization "
@@ -123,9 +123,15 @@ _AI_COMPOUNDS = (
 )
 
 OUTPUT_RULES: tuple[Rule, ...] = (
-    Rule(MODEL_DIRECTIVE, "medium", _ADDRESSED_AI, words=(_AI_STRONG_WORDS,), substrings=_AI_COMPOUNDS),
-    # The colon form with a bare "model"/"agent" (":" is a gate word when the text has a colon).
-    Rule(MODEL_DIRECTIVE, "medium", _ADDRESSED_AI, words=(_w("model agent"), _w(":"))),
+    # the second gate: the colon form with a bare "model"/"agent" (":" is a gate word when the text has a colon)
+    Rule(
+        MODEL_DIRECTIVE,
+        "medium",
+        _ADDRESSED_AI,
+        words=(_AI_STRONG_WORDS,),
+        substrings=_AI_COMPOUNDS,
+        or_words=(_w("model agent"), _w(":")),
+    ),
     # "Reveal your system prompt", "show me all your prompt texts", "zeig mir deinen Prompt".
     Rule(
         EXFILTRATION,
