@@ -3268,10 +3268,10 @@ _WH_SUBJECT = re.compile(
 )
 _NO_SUBJECT = frozenset(
     str.split(
-        "i you we they he she it there this that these those me us them someone anyone people everyone one it's "
+        "i you we they he she it there this that these those me us them someone anyone one it's "
         "i'm we're you're they're next last first second third new old main best latest earliest current usual "
         "standard minimum maximum total whole full annual monthly weekly daily other same only each every any all "
-        "most more least less extra additional closest nearest cheapest biggest largest smallest "
+        "most more least less closest nearest cheapest biggest largest smallest "
         "fastest quickest lowest highest longest shortest gallon gallons litre litres liter liters bag bags box boxes "
         "pack packs bottle bottles pair pairs piece pieces cup cups unit units item items money"
     )
@@ -3286,7 +3286,8 @@ _NO_SUBJECT = frozenset(
 
 def subject_of(asked: str, focus: dict[str, float]) -> str | None:
     """Return the stem of the subject of a wh-question's verb ("What time does school start?" -> "school", "When do
-    the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh."""
+    the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh. People
+    (AUDIENCE), relatives and money words are checked as stems below, so _NO_SUBJECT does not list them again."""
     match = _WH_SUBJECT.match(asked)
     if match is None or match.group(1) in _NO_SUBJECT or any(char.isdigit() for char in match.group(2)):
         return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
