@@ -275,7 +275,7 @@ _MEASURE_NOUNS = frozenset(
     stem(w)
     for w in str.split(
         "temperature size weight height length width depth speed capacity distance dimensions loud noise tall "
-        "wide deep fast hot cold warm"
+        "wide deep fast hot cold warm heavy"
     )
 )
 _COLOUR_WORDS = frozenset((stem("colour"), stem("color"), stem("colours"), stem("colors")))
@@ -1259,6 +1259,12 @@ _SYNONYM_GROUPS = (
     "fridge fridges refrigerator refrigerators",
     "tv television",
     "bday birthday",
+    # v69, from batch 28 (read): "a safeguarding worry" / "safeguarding concerns", "where do we gather" / "The
+    # assembly point", "which way do i twist the filter" / "Turn the coarse filter anticlockwise"
+    "worry worries worried concern concerns concerned",
+    "gather assemble assembly",
+    "twist turn rotate",
+    "odds chance chances likelihood",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -1291,7 +1297,7 @@ def word_groups(groups: tuple[str, ...]) -> dict[str, frozenset[str]]:
     return found
 
 
-_SYNONYMS = word_groups(_SYNONYM_GROUPS)
+SYNONYMS = word_groups(_SYNONYM_GROUPS)
 
 # A thing people ask about and the broader word a rule about it is written with ("Can I bring my dog?" / "Pets are
 # welcome"; "a glass of wine" / "Alcohol is not reimbursed"): the question's word is found as the broader one, never
@@ -1401,6 +1407,10 @@ _PHRASAL_VERBS = (
     "good for=valid validity",  # not a verb: "how long is the quote good for?"
     "in stock=quantity qty available inventory",  # not a verb: "How many ... are in stock?" over a quantity column
     "rest of=remaining remainder balance",  # not a verb: "the rest of the money" is read the same way
+    # v69, from batch 27 (read): "how long do i have to back out?" / "You can withdraw from the agreement", "do new
+    # staff get put into the pension" / "New employees are enrolled"
+    "back out=withdraw cancel",
+    "put into=enrol enrolled enroll enrolment join",
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
 
@@ -1476,7 +1486,7 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
     (_SYNONYM_GROUPS) is in `stems`."""
     if _same_form(term, stems):
         return True
-    return any(_same_form(other, stems) for other in _SYNONYMS.get(term, ()) if other != term)
+    return any(_same_form(other, stems) for other in SYNONYMS.get(term, ()) if other != term)
 
 
 def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
@@ -3266,6 +3276,14 @@ _WH_SUBJECT = re.compile(
     r"where|what)\s+(?:does|do|did|will|would|can|could|should|must)"
     r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)\s+([a-z][\w'-]*)"
 )
+# v69: the subject of "how much / when / where / what time" + a form of "be" ("How much are goggles at reception?",
+# "When is the summer show?"): the thing the question is about, which the sentence, its section or the title must name
+_BE_SUBJECT = re.compile(
+    r"^\s*(?:what\s+time|what\s+day|what\s+date|when|how\s+long|how\s+often|how\s+much|where)\s+"
+    r"(?:is|are|was|were|will\s+be)"
+    r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)"
+    r"(?:\s+([a-z][\w'-]*))?"
+)
 _NO_SUBJECT = frozenset(
     str.split(
         "i you we they he she it there this that these those me us them someone anyone one it's "
@@ -3284,15 +3302,20 @@ _NO_SUBJECT = frozenset(
 )
 
 
+# The sums a "how much is the ...?" question asks for by name ("How much is the fine for late pick-up?" -- "A late fee
+# of £5"): the sum answers, whatever the document calls it (v69)
+_SUMS_ASKED = frozenset(stem(w) for w in str.split("fine fines penalty penalties fare fares rate rates"))
+
+
 def subject_of(asked: str, focus: dict[str, float]) -> str | None:
     """Return the stem of the subject of a wh-question's verb ("What time does school start?" -> "school", "When do
     the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh. People
     (AUDIENCE), relatives and money words are checked as stems below, so _NO_SUBJECT does not list them again."""
-    match = _WH_SUBJECT.match(asked)
-    if match is None or match.group(1) in _NO_SUBJECT or any(char.isdigit() for char in match.group(2)):
+    match = _WH_SUBJECT.match(asked) or _BE_SUBJECT.match(asked)
+    if match is None or match.group(1) in _NO_SUBJECT or any(char.isdigit() for char in match.group(2) or ""):
         return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
     subject = stem(match.group(1))
-    if subject not in focus or subject in AUDIENCE or subject in _RELATIVES or subject in _MONEY_WORDS:
+    if subject not in focus or subject in AUDIENCE or subject in _RELATIVES or subject in _MONEY_WORDS | _SUMS_ASKED:
         return None
     return subject
 

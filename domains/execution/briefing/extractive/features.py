@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.checks import (
+    SYNONYMS,
     QuestionNeeds,
     as_typed,
     possessive_owners,
@@ -324,18 +325,29 @@ def quote_start(passage: Passage, index: int, max_chars: int) -> int:
     return index
 
 
+def with_equivalents(terms: Iterable[str], stems: frozenset[str] | set[str]) -> set[str]:
+    """Return a text's stems and the question's terms the text writes as a plain synonym (checks._SYNONYM_GROUPS:
+    "a safeguarding worry" asked, "safeguarding concerns" written): the scores read them as the question's word,
+    as the eligibility rules do (v69)."""
+    found = set(stems)
+    found.update(term for term in terms if term not in stems and any(o in stems for o in SYNONYMS.get(term, ())))
+    return found
+
+
 def _sentence_features(
     question: Question, passage: Passage, first: int, index: int, chunk_coverage: float
 ) -> list[float]:
     tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
     context = passage.context_stems[index] if passage.context_stems else frozenset()
-    stems = {t.stem for t in tokens}
+    stems = with_equivalents(question.weights, {t.stem for t in tokens})
     # The headings above a sentence (a FAQ question, a section title, a table header) say what it is about: they
     # count with its neighbours, so a sentence that names the thing asked about itself still ranks first.
     window = stems | context
     for neighbour in (first - 1, index + 1):
         if 0 <= neighbour < len(passage.tokens):
             window.update(t.stem for t in passage.tokens[neighbour])
+    window = with_equivalents(question.weights, window)
+    chunk_stems = with_equivalents(question.weights, passage.stems)
     coverage = _coverage(question.weights, stems)
     terms = question.weights
     novel = [t for t in tokens if t.content and t.stem not in terms]
@@ -356,7 +368,7 @@ def _sentence_features(
         float(min(3, sum(1 for term in question.capitalized if term not in passage.stems))),
         float(min(5, sum(1 for term in terms if term not in window))),
         float(min(3, sum(1 for term in question.key_terms if term not in window))),
-        float(min(5, sum(1 for term in terms if term not in passage.stems))),
+        float(min(5, sum(1 for term in terms if term not in chunk_stems))),
         math.log1p(len(novel)),
         float(kind is AnswerKind.NUMBER and any(is_quantity(t) and t.stem not in question.numbers for t in novel)),
         float(kind is AnswerKind.DATE and any(is_date_like(t) for t in novel)),
@@ -526,7 +538,7 @@ def analyze(
     for passage in passages:
         if not passage.quotable or document_of(passage.item) in elsewhere:
             continue
-        chunk_coverage = _coverage(question.weights, passage.stems)
+        chunk_coverage = _coverage(question.weights, with_equivalents(question.weights, passage.stems))
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:
