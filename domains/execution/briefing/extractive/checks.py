@@ -211,7 +211,7 @@ _ASKING = frozenset(
         "mean means meant stand stands taking using making doing getting giving coming including providing needing "
         "happening number numbers amount time date set version versions new address name total carry carried "
         "carries latest earliest soonest highest lowest longest shortest maximum minimum go goes going went gone still "
-        "wise quickly quick around "
+        "wise quickly quick around every "
         # v59: who or what is meant in general ("if something in the house breaks"), a "2nd" suffix
         "something anything everything someone anyone everyone somebody anybody everybody nd rd th whole entire grand"
     )
@@ -243,6 +243,13 @@ AUDIENCE = frozenset(
     )
 )
 _HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
+# v70: kin people call by the word alone ("take mum home", "visit nan"): the asker's own, like "my mum"
+_KIN_NAMES = frozenset(str.split("mum mom dad nan nana gran granny grandma grandad grandpa"))
+# v70: when a situation told before the question happened ("last night", "this morning", "yesterday"): a document
+# answers the question, not the day it is asked on
+_WHEN_TOLD = re.compile(
+    r"\b(?:last|this|yesterday)\s+(?:night|morning|afternoon|evening|week|weekend)\b|\byesterday\b|\btonight\b"
+)
 _AGE = re.compile(r"\b\d{1,3}[- ]years?[- ]olds?\b")
 # The period the asker is in ("this year", "the current term"): documents state their dates, not "this year".
 _PRESENT_PERIOD = re.compile(
@@ -253,7 +260,8 @@ _PRESENT_PERIOD = re.compile(
 _RELATIVES = frozenset(
     stem(w)
     for w in str.split(
-        "son sons daughter daughters husband wife partner mum mom dad mother father grandson granddaughter nephew niece"
+        "son sons daughter daughters husband wife partner mum mom dad mother father grandson granddaughter nephew "
+        "niece nan nana gran granny grandma grandad grandpa aunt uncle"
     )
 )
 # A money question's verb or noun ("spend", "cost", "fee") is asked, not named: the sum of money answers it.
@@ -345,6 +353,10 @@ _LEADING_SITUATION = re.compile(
 _SHORTHAND = (
     (re.compile(r"\b(what|where|who|how|when|that|there)s\b", re.IGNORECASE), r"\1's"),
     (re.compile(r"\b(\d+)\s?(?:yo|y/o|yrs? old)\b", re.IGNORECASE), r"\1 year old"),
+    # v70: text-speak, in lower case only ("r u open on mondays?", "can u deliver", "is ur car park free")
+    (re.compile(r"(?<!\S)r(?= u(?![\w'-]))"), "are"),
+    (re.compile(r"(?<!\S)u(?![\w'-]| turn)"), "you"),
+    (re.compile(r"(?<!\S)ur(?![\w'-])"), "your"),
 )
 
 
@@ -1265,6 +1277,7 @@ _SYNONYM_GROUPS = (
     "gather assemble assembly",
     "twist turn rotate",
     "odds chance chances likelihood",
+    "swap swapped replace replaced replacement",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -1721,6 +1734,13 @@ class QuestionNeeds:
         for before, token in pairwise(whole):
             if before.lower in ("my", "our") and token.stem in _RELATIVES:
                 focus.pop(token.stem, None)  # "What colour should my son's jumper be?": who asks, not what about
+            elif token.lower in _KIN_NAMES and before.lower not in ("the", "a", "an", "your", "their"):
+                focus.pop(token.stem, None)  # v70: "if we take mum home for the weekend": the asker's own mum
+        if told:
+            for match in _WHEN_TOLD.finditer(folded):
+                for word in match.group(0).split():
+                    if stem(word) in told:
+                        focus.pop(stem(word), None)  # v70: "storm last night blew the fence down": when it happened
         if any(_CODE.fullmatch(term) for term in key_terms):
             for term in _DISPLAY_VERBS:
                 focus.pop(term, None)  # "... if my dishwasher shows E1?" -- "E1 means the inlet is blocked"
@@ -2468,14 +2488,14 @@ _ASKED_HOUR = re.compile(
 _RANGE = re.compile(r"(?<![\d:.,/])(\d{1,4})\s*(?:to|-|–|and)\s*(\d{1,4})(?![\d/]|[:.,]\d)")  # "aged 10 to 15:"
 # A one-sided bound on a number ("children under 10", "over 65s", "16 and over"): an age asked lies on one side.
 _UNDER = re.compile(
-    r"\b(?:under|below|younger than|less than|fewer than)\s+(\d{1,3})(?!\d|[:.,]\d)"
+    r"\b(?:under|below|younger than|less than|fewer than)[\s-]+(\d{1,3})(?!\d|[:.,]\d)"
     r"|\b(\d{1,3})\s*(?:[a-z]+\s+)?(?:or|and)\s+(?:under|younger|less|fewer|below)\b",
     re.IGNORECASE,
 )
 # "16 and over", "groups of 10 or more", "flights of 6 hours or more", "at least 18": the stated side is the bound's
 # own value and up. (A unit word may sit between the number and "or more".)
 _OVER = re.compile(
-    r"\b(?:over|above|older than|more than|at least)\s+(\d{1,3})(?!\d|[:.,]\d)"
+    r"\b(?:over|above|older than|more than|at least)[\s-]+(\d{1,3})(?!\d|[:.,]\d)"
     r"|\b(\d{1,3})\s*(?:[a-z]+\s+)?(?:and|or)\s+(?:over|above|older|more|longer|upwards)\b",
     re.IGNORECASE,
 )
@@ -3144,7 +3164,9 @@ _GENERIC_MODIFIERS = frozenset(
         "minimum average typical regular normal whole entire own general basic extra additional certain specific "
         "particular right wrong good best big small large high low long short early late overall exact "
         "nearest closest cheapest earliest fastest quickest biggest largest smallest longest shortest highest lowest "
-        "another further grand"
+        "another further grand "
+        # v70: the state a thing is in is no kind of it ("the broken kitchen fan" -- "fit a replacement")
+        "broken faulty damaged"
     )
 )
 

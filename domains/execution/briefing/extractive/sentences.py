@@ -182,3 +182,13 @@ def split_sentences(text: str, *, max_chars: int = DEFAULT_MAX_SENTENCE_CHARS) -
                 spans.extend(_bounded(text, piece_start, piece_end, max_chars))
             start = cut
     return spans
+
+
+def split_row(text: str, *, max_chars: int = DEFAULT_MAX_SENTENCE_CHARS) -> list[SentenceSpan]:
+    """Return the spans of a table row or record line: one, however many sentences its cells hold ("| Standard Service |
+    Everything in the Safety Check, ... bolt torque check. | £65 |": the price belongs to the service named), cut
+    between cells only where the row is longer than `max_chars` (v70)."""
+    if max_chars < 1:
+        raise ValueError("max_chars must be at least 1")
+    start, end = _strip(text, 0, len(text))
+    return _bounded(text, start, end, max_chars) if end > start else []

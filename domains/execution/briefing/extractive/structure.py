@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domains.execution.briefing.extractive.sentences import SentenceSpan, split_sentences
+from domains.execution.briefing.extractive.sentences import SentenceSpan, split_row, split_sentences
 from domains.execution.briefing.extractive.terms import fold
 
 
@@ -505,7 +505,8 @@ def read_units(text: str, max_chars: int, titles: tuple[str, ...] = ()) -> list[
     units: list[Unit] = []
     for block, (start, end, role, context, title, number) in enumerate(read_blocks(text, titles)):
         spans = []
-        for sentence in split_sentences(text[start:end], max_chars=max_chars):
+        split = split_row if role is Role.ROW else split_sentences
+        for sentence in split(text[start:end], max_chars=max_chars):
             begin = sentence.start + start
             marker = _QUOTED.match(text, begin, sentence.end + start)
             if marker is not None:
