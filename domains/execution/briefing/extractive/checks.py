@@ -1737,8 +1737,8 @@ class QuestionNeeds:
             elif token.lower in _KIN_NAMES and before.lower not in ("the", "a", "an", "your", "their"):
                 focus.pop(token.stem, None)  # v70: "if we take mum home for the weekend": the asker's own mum
         if told:
-            for match in _WHEN_TOLD.finditer(folded):
-                for word in match.group(0).split():
+            for when in _WHEN_TOLD.finditer(folded):
+                for word in when.group(0).split():
                     if stem(word) in told:
                         focus.pop(stem(word), None)  # v70: "storm last night blew the fence down": when it happened
         if any(_CODE.fullmatch(term) for term in key_terms):
