@@ -407,7 +407,10 @@ _MONEY_QUESTION = re.compile(
     r"|\bwhat does .* cost\b|\bwhat (?:amount|sum)\b"
     # typed as a note: "price of the MB-42 maintenance box", "cost per hour for the big room" (v59)
     r"|^(?:the )?(?:price|cost|fee|charge|fare|rent)s?(?: per [a-z]+)? (?:of|for)\b"
-    r"|\bhow (?:big|large|high|small|low) " + _SUM_ASKED
+    r"|\bhow (?:big|large|high|small|low) "
+    + _SUM_ASKED
+    # v71: a sum asked in its currency ("how much has the insurance gone up by in pounds?"), not a weight
+    + r"|^(?!.*\b(?:weigh|weighs|weight|heavy|heavier)\b).*\bin (?:pounds|euros|dollars|pence)\b"
 )
 # Currencies written as words or codes after the sum ("12 yen", "42 florins", "300 INR"): the outside check of
 # 2026-12-05 found a sum in any currency but dollars, euros and pounds read as no sum of money. Words that are also
@@ -538,6 +541,8 @@ _UNIT_QUESTIONS = (
             r"\b(?:phone|telephone|contact|helpline|mobile|emergency|out-of-hours) number\b"
             r"|\b(?:what|which|a|the) number (?:can|should|do|could|would|must) (?:i|we|you) (?:call|ring|phone|text)\b"
             r"|\bnumbers? to (?:call|ring|phone|text|dial)\b"  # v59: "number to call if a pipe bursts"
+            # v71: "gwen adeyemi's direct phone line", "her direct line", "what's dev's mobile?"
+            r"|\b(?:direct|phone|telephone) line\b|\b(?:his|her|their|[a-z]+['’]s) mobile\s*\??$"
         ),
         _PHONE_UNIT,
     ),
@@ -3334,9 +3339,15 @@ def subject_of(asked: str, focus: dict[str, float]) -> str | None:
     the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh. People
     (AUDIENCE), relatives and money words are checked as stems below, so _NO_SUBJECT does not list them again."""
     match = _WH_SUBJECT.match(asked) or _BE_SUBJECT.match(asked)
-    if match is None or match.group(1) in _NO_SUBJECT or any(char.isdigit() for char in match.group(2) or ""):
+    if match is None:
+        return None
+    word, following = match.group(1), match.group(2) or ""
+    after = asked[match.end() :].split()
+    if match.re is _WH_SUBJECT and after and after[0].strip("?,.!") in _BASE_VERBS and following not in _BASE_VERBS:
+        word = following  # v71: the verb two words on makes the second the head ("does a replacement filter cost")
+    if word in _NO_SUBJECT or any(char.isdigit() for char in word + following):
         return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
-    subject = stem(match.group(1))
+    subject = stem(word)
     if subject not in focus or subject in AUDIENCE or subject in _RELATIVES or subject in _MONEY_WORDS | _SUMS_ASKED:
         return None
     return subject
