@@ -1061,7 +1061,8 @@ def holds_expected(
                 _is_number(t)
                 and i > 0
                 and listed[i - 1].lower in ("at", "from", "until", "till", "by", "before")
-                and not (i + 1 < len(listed) and listed[i + 1].lower in MONTHS)
+                # v71: no month within three words ("from 24 to 26 December" is days, not hours)
+                and not any(later.lower in MONTHS for later in listed[i + 1 : i + 4])
                 and not (i + 1 < len(listed) and _names_a_street(listed[i + 1]))  # "in their shop at 18 Market Row"
             )
             for i, t in enumerate(listed)
@@ -3299,15 +3300,16 @@ def asked_predicate(asked: str, focus: dict[str, float]) -> str | None:
 
 
 _WH_SUBJECT = re.compile(
-    r"^\s*(?:what\s+time|what\s+day|what\s+date|when|how\s+long|how\s+often|how\s+early|how\s+late|how\s+much|"
-    r"where|what)\s+(?:does|do|did|will|would|can|could|should|must)"
+    r"^\s*(?:what\s+time|what\s+day|what\s+date|which\s+day|which\s+date|when|how\s+long|how\s+often|how\s+early|"
+    r"how\s+late|how\s+much|how\s+many\s+[a-z]+(?:\s+of\s+[a-z]+)?|where|what)\s+"
+    r"(?:does|do|did|will|would|can|could|should|must)"
     r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)\s+([a-z][\w'-]*)"
 )
 # v69: the subject of "how much / when / where / what time" + a form of "be" ("How much are goggles at reception?",
 # "When is the summer show?"): the thing the question is about, which the sentence, its section or the title must name
 _BE_SUBJECT = re.compile(
-    r"^\s*(?:what\s+time|what\s+day|what\s+date|when|how\s+long|how\s+often|how\s+much|where)\s+"
-    r"(?:is|are|was|were|will\s+be)"
+    r"^\s*(?:what\s+time|what\s+day|what\s+date|which\s+day|which\s+date|when|how\s+long|how\s+often|how\s+much|"
+    r"where)\s+(?:is|are|was|were|will\s+be)"
     r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)"
     r"(?:\s+([a-z][\w'-]*))?"
 )
@@ -3343,9 +3345,14 @@ def subject_of(asked: str, focus: dict[str, float]) -> str | None:
         return None
     word, following = match.group(1), match.group(2) or ""
     after = asked[match.end() :].split()
-    if match.re is _WH_SUBJECT and after and after[0].strip("?,.!") in _BASE_VERBS and following not in _BASE_VERBS:
+    next_word = after[0].strip("?,.!") if after else ""
+    # a participle ends the question or runs into its preposition ("is the photographer visiting?"); "planning" in
+    # "the next planning meeting" is a noun's modifier
+    participle = next_word.endswith("ing") and (len(after) == 1 or after[1] in _AFTER_SUBJECT_VERB)
+    verb_next = next_word in _BASE_VERBS or participle
+    if verb_next and following not in _BASE_VERBS and not following.endswith("ing"):
         word = following  # v71: the verb two words on makes the second the head ("does a replacement filter cost")
-    if word in _NO_SUBJECT or any(char.isdigit() for char in word + following):
+    if word in _NO_SUBJECT or word in _BASE_VERBS or any(char.isdigit() for char in word + following):
         return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
     subject = stem(word)
     if subject not in focus or subject in AUDIENCE or subject in _RELATIVES or subject in _MONEY_WORDS | _SUMS_ASKED:
