@@ -335,8 +335,10 @@ def with_equivalents(terms: Iterable[str], stems: frozenset[str] | set[str]) -> 
 
 
 def _sentence_features(
-    question: Question, passage: Passage, first: int, index: int, chunk_coverage: float
+    question: Question, passage: Passage, first: int, index: int, chunk_stems: set[str], chunk_coverage: float
 ) -> list[float]:
+    """Return one sentence's features; `chunk_stems` are its chunk's stems with the question's synonyms
+    (with_equivalents), computed once per chunk."""
     tokens = [t for sentence in passage.tokens[first : index + 1] for t in sentence]
     context = passage.context_stems[index] if passage.context_stems else frozenset()
     stems = with_equivalents(question.weights, {t.stem for t in tokens})
@@ -347,7 +349,6 @@ def _sentence_features(
         if 0 <= neighbour < len(passage.tokens):
             window.update(t.stem for t in passage.tokens[neighbour])
     window = with_equivalents(question.weights, window)
-    chunk_stems = with_equivalents(question.weights, passage.stems)
     coverage = _coverage(question.weights, stems)
     terms = question.weights
     novel = [t for t in tokens if t.content and t.stem not in terms]
@@ -538,7 +539,8 @@ def analyze(
     for passage in passages:
         if not passage.quotable or document_of(passage.item) in elsewhere:
             continue
-        chunk_coverage = _coverage(question.weights, with_equivalents(question.weights, passage.stems))
+        chunk_stems = with_equivalents(question.weights, passage.stems)
+        chunk_coverage = _coverage(question.weights, chunk_stems)
         for index in range(len(passage.spans)):
             first = quote_start(passage, index, max_sentence_chars)
             if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:
@@ -552,7 +554,7 @@ def analyze(
                     # A letter's greeting, a document's preamble or a quoted header block shares words with the
                     # question and answers none (a spreadsheet record opening "Date: ..." is a row, and answers).
                     continue
-            features = _sentence_features(question, passage, first, index, chunk_coverage)
+            features = _sentence_features(question, passage, first, index, chunk_stems, chunk_coverage)
             answered = frozenset(answers - {0}) if check else frozenset()
             analysis.candidates.append(Candidate(passage.position, index, first, features, answered))
     return analysis
