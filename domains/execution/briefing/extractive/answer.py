@@ -28,7 +28,6 @@ from domains.execution.briefing.extractive.checks import (
     Expect,
     QuestionNeeds,
     alternative_parts,
-    asked_clause,
     asks_yes_no,
     flag_contradicted,
     holds_expected,
@@ -852,30 +851,6 @@ def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:
 
 
 YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself
-# Words between a question's verb and the thing it acts on ("bring my dog", "pay by card", "keep using the app")
-_BEFORE_OBJECT = frozenset(
-    str.split("my our your their his her its the a an some any this that these those by with for")
-)
-
-
-_ASPECT_VERBS = frozenset(stem(word) for word in str.split("keep start stop continue finish avoid try go"))
-
-
-def acted_on(tokens: Sequence[Token], verb: str | None) -> str | None:
-    """Return the stem of the first word a yes/no question's main verb acts on ("Can I bring my dog ...?" -> dog), or
-    None: no verb, or nothing after it but filler and other verbs."""
-    if verb is None:
-        return None
-    places = [index for index, token in enumerate(tokens) if token.stem == verb]
-    if not places:
-        return None
-    at = places[-1]  # "Do you do wedding videos?": the verb, not the auxiliary
-    for index, token in enumerate(tokens[at + 1 :], start=at + 1):
-        if token.lower in _BEFORE_OBJECT or (index == at + 1 and verb in _ASPECT_VERBS and token.lower.endswith("ing")):
-            continue  # "keep using the app": the verb's own verb is passed over
-        return token.stem if token.content and not token.numeric else None
-    return None
-
 
 _OPENS_WITH_QUESTION = re.compile(r"^[^.!?]*\?")
 
@@ -893,7 +868,7 @@ def restates_yes_no(analysis: Analysis, quote: str) -> bool:
     stems = {t.stem for t in tokenize(quote)}
     if not all(same_word(term, stems) for term in needs.key_terms):
         return False
-    thing = acted_on(tokenize(asked_clause(analysis.question.text)), needs.verb)
+    thing = needs.acted_on
     if thing is not None and thing in needs.focus and not needs.found(thing, stems):
         return False  # v71: "Can I bring my dog to the picnic?" -- "The picnic will be held on Sunday": no dogs
     # A word only the situation told before the question uses weighs less: it says why one asks, not what.

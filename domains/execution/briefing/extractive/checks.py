@@ -243,8 +243,6 @@ AUDIENCE = frozenset(
     )
 )
 _HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
-# v70: kin people call by the word alone ("take mum home", "visit nan"): the asker's own, like "my mum"
-_KIN_NAMES = frozenset(str.split("mum mom dad nan nana gran granny grandma grandad grandpa"))
 # v70: when a situation told before the question happened ("last night", "this morning", "yesterday"): a document
 # answers the question, not the day it is asked on
 _WHEN_TOLD = re.compile(
@@ -257,11 +255,16 @@ _PRESENT_PERIOD = re.compile(
 )  # "in the end": finally, no subject either
 # The asker's own people ("my son", "our daughter"): the question is asked for them, a document names their group
 # ("pupils", "children") or nobody at all.
+# v70: kin people call by the word alone ("take mum home", "visit nan"): the asker's own, like "my mum"
+_KIN_NAMES = frozenset(str.split("mum mom dad nan nana gran granny grandma grandad grandpa"))
 _RELATIVES = frozenset(
     stem(w)
-    for w in str.split(
-        "son sons daughter daughters husband wife partner mum mom dad mother father grandson granddaughter nephew "
-        "niece nan nana gran granny grandma grandad grandpa aunt uncle"
+    for w in (
+        *str.split(
+            "son sons daughter daughters husband wife partner mother father grandson granddaughter nephew niece aunt "
+            "uncle"
+        ),
+        *_KIN_NAMES,
     )
 )
 # A money question's verb or noun ("spend", "cost", "fee") is asked, not named: the sum of money answers it.
@@ -1645,6 +1648,8 @@ class QuestionNeeds:
     # "What time does school start?": the subject of a wh-question's verb, which the sentence, its section or the title
     # must name (subject_of)
     subject: str | None = None
+    # "Can I bring my dog to the picnic?": what the question's verb acts on (acted_on), which a yes/no restatement names
+    acted_on: str | None = None
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1842,6 +1847,7 @@ class QuestionNeeds:
             bool(_NAME_ASKED.search(folded)) and asked_identifier(folded) is None,
             bool(_ASKS_START.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
             subject_of(fold(asked), focus),
+            acted_on(tokens, verb),
         )
 
     def eligible(
@@ -3299,19 +3305,18 @@ def asked_predicate(asked: str, focus: dict[str, float]) -> str | None:
     return None
 
 
+# The question words both subject patterns open with, and the determiner before the subject
+_SUBJECT_ASKS = r"what\s+time|what\s+day|what\s+date|which\s+day|which\s+date|when|how\s+long|how\s+often"
+_SUBJECT_DETERMINER = r"(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?"
 _WH_SUBJECT = re.compile(
-    r"^\s*(?:what\s+time|what\s+day|what\s+date|which\s+day|which\s+date|when|how\s+long|how\s+often|how\s+early|"
-    r"how\s+late|how\s+much|how\s+many\s+[a-z]+(?:\s+of\s+[a-z]+)?|where|what)\s+"
-    r"(?:does|do|did|will|would|can|could|should|must)"
-    r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)\s+([a-z][\w'-]*)"
+    rf"^\s*(?:{_SUBJECT_ASKS}|how\s+early|how\s+late|how\s+much|how\s+many\s+[a-z]+(?:\s+of\s+[a-z]+)?|where|what)\s+"
+    rf"(?:does|do|did|will|would|can|could|should|must)\s+{_SUBJECT_DETERMINER}([a-z][a-z'-]+)\s+([a-z][\w'-]*)"
 )
 # v69: the subject of "how much / when / where / what time" + a form of "be" ("How much are goggles at reception?",
 # "When is the summer show?"): the thing the question is about, which the sentence, its section or the title must name
 _BE_SUBJECT = re.compile(
-    r"^\s*(?:what\s+time|what\s+day|what\s+date|which\s+day|which\s+date|when|how\s+long|how\s+often|how\s+much|"
-    r"where)\s+(?:is|are|was|were|will\s+be)"
-    r"\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+|our\s+|your\s+|their\s+|his\s+|her\s+)?([a-z][a-z'-]+)"
-    r"(?:\s+([a-z][\w'-]*))?"
+    rf"^\s*(?:{_SUBJECT_ASKS}|how\s+much|where)\s+(?:is|are|was|were|will\s+be)\s+{_SUBJECT_DETERMINER}"
+    r"([a-z][a-z'-]+)(?:\s+([a-z][\w'-]*))?"
 )
 _NO_SUBJECT = frozenset(
     str.split(
@@ -3334,12 +3339,14 @@ _NO_SUBJECT = frozenset(
 # The sums a "how much is the ...?" question asks for by name ("How much is the fine for late pick-up?" -- "A late fee
 # of £5"): the sum answers, whatever the document calls it (v69)
 _SUMS_ASKED = frozenset(stem(w) for w in str.split("fine fines penalty penalties fare fares rate rates"))
+# Stems that are never the subject subject_of requires: who reads the notice, the asker's kin, the sum asked
+_NOT_SUBJECTS = AUDIENCE | _RELATIVES | _MONEY_WORDS | _SUMS_ASKED
 
 
 def subject_of(asked: str, focus: dict[str, float]) -> str | None:
     """Return the stem of the subject of a wh-question's verb ("What time does school start?" -> "school", "When do
     the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh. People
-    (AUDIENCE), relatives and money words are checked as stems below, so _NO_SUBJECT does not list them again."""
+    (AUDIENCE), relatives and money words are checked as stems (_NOT_SUBJECTS), so _NO_SUBJECT does not list them."""
     match = _WH_SUBJECT.match(asked) or _BE_SUBJECT.match(asked)
     if match is None:
         return None
@@ -3355,9 +3362,7 @@ def subject_of(asked: str, focus: dict[str, float]) -> str | None:
     if word in _NO_SUBJECT or word in _BASE_VERBS or any(char.isdigit() for char in word + following):
         return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
     subject = stem(word)
-    if subject not in focus or subject in AUDIENCE or subject in _RELATIVES or subject in _MONEY_WORDS | _SUMS_ASKED:
-        return None
-    return subject
+    return subject if subject in focus and subject not in _NOT_SUBJECTS else None
 
 
 def asks_yes_no(question: str) -> bool:
@@ -3371,6 +3376,31 @@ def asks_yes_no(question: str) -> bool:
 _AFTER_SUBJECT_VERB = frozenset(
     str.split("into in on at with to from for the a an of by up out off this that these those")
 )
+
+
+# Words between a question's verb and the thing it acts on ("bring my dog", "pay by card", "keep using the app")
+_BEFORE_OBJECT = frozenset(
+    str.split("my our your their his her its the a an some any this that these those by with for")
+)
+
+
+_ASPECT_VERBS = frozenset(stem(word) for word in str.split("keep start stop continue finish avoid try go"))
+
+
+def acted_on(tokens: Sequence[Token], verb: str | None) -> str | None:
+    """Return the stem of the first word a yes/no question's main verb acts on ("Can I bring my dog ...?" -> dog), or
+    None: no verb, or nothing after it but filler and other verbs."""
+    if verb is None:
+        return None
+    places = [index for index, token in enumerate(tokens) if token.stem == verb]
+    if not places:
+        return None
+    at = places[-1]  # "Do you do wedding videos?": the verb, not the auxiliary
+    for index, token in enumerate(tokens[at + 1 :], start=at + 1):
+        if token.lower in _BEFORE_OBJECT or (index == at + 1 and verb in _ASPECT_VERBS and token.lower.endswith("ing")):
+            continue  # "keep using the app": the verb's own verb is passed over
+        return token.stem if token.content and not token.numeric else None
+    return None
 
 
 def question_verb(tokens: list[Token]) -> str | None:

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from domains.execution.briefing.extractive.answer import acted_on, restates_yes_no
-from domains.execution.briefing.extractive.checks import asked_clause, expected_unit, expects_money, subject_of
+from domains.execution.briefing.extractive.answer import restates_yes_no
+from domains.execution.briefing.extractive.checks import (
+    acted_on,
+    asked_clause,
+    expected_unit,
+    expects_money,
+    subject_of,
+)
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import one_chunk
@@ -60,6 +66,7 @@ def test_the_head_of_a_two_word_subject(question: str, subject: str) -> None:
 def test_what_a_yes_no_questions_verb_acts_on(question: str, thing: str) -> None:
     needs = analyze(question, [], max_sentence_chars=400).needs
     assert acted_on(tokenize(asked_clause(question)), needs.verb) == stem(thing)
+    assert needs.acted_on == stem(thing)  # read once with the question's other needs
 
 
 def test_a_yes_no_question_is_restated_only_with_what_its_verb_acts_on() -> None:
