@@ -490,6 +490,29 @@ def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> li
     return _promote(analysis, order, names_it)
 
 
+def _covering_document_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first the likeliest sentence of a document whose retrieved text names every asked word the lead's
+    document names, and more ("How much water does the mopping tank hold?": the robot vacuum's manual names the mop
+    and the tank, the dehumidifier's leaflet holding "The tank holds 3 litres." only the tank)."""
+    if not order:
+        return order
+    needs = analysis.needs
+    stems: dict[str, set[str]] = {}
+    for passage in analysis.passages:
+        document = document_of(passage.item)
+        stems.setdefault(document, set()).update(passage.stems | analysis.sections(passage.position)[2])
+
+    def covered(candidate: Candidate) -> frozenset[str]:
+        words = frozenset(stems.get(_document_of(analysis, candidate), ()))
+        return frozenset(term for term in needs.focus if needs.found(term, words))
+
+    lead = covered(analysis.candidates[order[0][0]])
+    for rank, (index, _) in enumerate(order[1:LABELLED_ANSWER_RANKS], start=1):
+        if covered(analysis.candidates[index]) > lead:
+            return [order[rank], *order[:rank], *order[rank + 1 :]]
+    return order
+
+
 _ASKS_FUTURE = re.compile(r"^\s*when\s+(?:will|shall|(?:is|are)\s+\S+(?:\s+\S+){0,4}?\s+going\s+to)\b", re.IGNORECASE)
 _STATES_FUTURE = re.compile(
     r"\b(?:will|shall|(?:i|we|you|they|it|he|she)['’]ll|scheduled|planned|due|expected|going\s+to|upcoming)\b",
@@ -602,6 +625,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     else:
         most = policy.max_claims
         floor = max(policy.min_probability, policy.relative_probability * top_probability)
+    order = _covering_document_first(analysis, order)
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
     order = _heading_list_first(analysis, order)
     order = _labelled_answer_first(analysis, order)

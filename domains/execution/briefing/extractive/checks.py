@@ -249,6 +249,13 @@ _WHEN_TOLD = re.compile(
     r"\b(?:last|this|yesterday)\s+(?:night|morning|afternoon|evening|week|weekend)\b|\byesterday\b|\btonight\b"
 )
 _AGE = re.compile(r"\b\d{1,3}[- ]years?[- ]olds?\b")
+_REMEDY_VERBS = frozenset(stem(w) for w in str.split("fix fixed solve sort sorted resolve repair"))
+_HOW_FAR_AWAY = re.compile(r"\bhow far away\b")
+# Prepositions the stop words lack: where or how a thing lies, never what a question is about (v73: "stopped halfway
+# across the lawn")
+_PLACE_WORDS = frozenset(
+    stem(w) for w in str.split("across alongside behind beside besides among amongst onto beneath")
+)
 # The period the asker is in ("this year", "the current term"): documents state their dates, not "this year".
 _PRESENT_PERIOD = re.compile(
     r"\b(?:this|the current|current) (year|month|week|term|season|semester|quarter)\b|\bin the (end)\b"
@@ -1287,6 +1294,10 @@ _SYNONYM_GROUPS = (
     "twist turn rotate",
     "odds chance chances likelihood",
     "swap swapped replace replaced replacement",
+    # v73, from batches 20-31 (read): "before a print job gets cleared" / "are deleted", "pay upfront" / "in advance"
+    "clear cleared delete deleted",
+    "upfront advance",
+    "spare spares replacement replacements",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -1331,12 +1342,20 @@ _BROADER_GROUPS = (
     "sandwich sandwiches snack snacks cake cakes crisps => food",
     "coffee coffees tea teas juice smoothie => drink drinks beverage beverages",
     "sofa sofas chair chairs table tables wardrobe wardrobes desk desks bed beds => furniture",
-    "son sons daughter daughters => child children kid kids",
+    "son sons daughter daughters lad lads boy boys girl girls => child children kid kids",
+    "mum mom mother dad father => parent parents relative relatives",
+    "spaniel spaniels labrador labradors terrier terriers poodle poodles => dog dogs pet pets",
     "husband wife => partner spouse",
     "england scotland wales => uk britain",
     "friend friends => guest guests visitor visitors",
-    "grandmother grandfather grandma grandpa granny grandad => grandparent grandparents relative relatives",
+    "grandmother grandfather grandma grandpa granny grandad nan nana gran => grandparent grandparents relative "
+    "relatives",
     "die dies died => death bereavement",
+    # v73: what arrives was delivered ("when's the car arriving" / "expected to be delivered"); not the other way round
+    # ("Do you deliver on Sundays?" is not answered by what arrives on Mondays)
+    "arrive arrives arriving arrival => deliver delivers delivered delivery",
+    # what was replaced was fitted ("when were the windows replaced?" / "double glazing fitted in 2013")
+    "replace replaced => fit fitted install installed",
 )
 
 
@@ -1433,6 +1452,16 @@ _PHRASAL_VERBS = (
     # staff get put into the pension" / "New employees are enrolled"
     "back out=withdraw cancel",
     "put into=enrol enrolled enroll enrolment join",
+    # v73, from batches 20-31 (read): "is it ok to pop in today?" / "Please do not visit if ...", "when's the new site
+    # meant to go live" / "Launch", "how much do we pay up front" / "Deposit ... On signing"
+    "pop in=visit visits visiting",
+    "pop round=visit visits visiting",
+    "drop in=visit visits visiting",
+    "drop by=visit visits visiting",
+    "go live=launch launches launched",
+    "up front=advance deposit",
+    "put away=store stored storage",
+    "out of the box=default",
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
 
@@ -1590,6 +1619,7 @@ class QuestionNeeds:
     # The words only a situation told before the question uses ("I'm at university. What discount ...?"): a document
     # that does not repeat them may still answer, so where they are missing they weigh SITUATION_WEIGHT in the share
     told: frozenset[str] = frozenset()
+    told_weight: float = SITUATION_WEIGHT  # of a missing told word; 0 where the question names a code (v73)
     # Numbers only the situation of a yes/no question uses ("My son is 16, is he allowed in the sauna?"): the asker's
     # own facts, answered by a bound or a range on either side of them ("aged 18 and over only" says no). A name told
     # stays needed ("I lost my Railcard - how much is a replacement?" is not a season ticket's question).
@@ -1720,6 +1750,7 @@ class QuestionNeeds:
             for t, w in weights.items()
             if t not in key_terms
             and t not in _ASKING
+            and t not in _PLACE_WORDS
             and not (listing and t in CATEGORY)
             and not (money and t in _MONEY_WORDS)
             and not (expect is Expect.MEASURE and t in _MEASURE_NOUNS)
@@ -1734,6 +1765,7 @@ class QuestionNeeds:
         tokens = tokenize(asked) if asked != question else whole
         # The situation's own words ("My daughter is 15 and loves cooking."): told, not asked about
         told = frozenset(focus) - {t.stem for t in tokens} if asked != question else frozenset()
+        told_weight = SITUATION_WEIGHT
         # The names and numbers only the situation uses: its months and weekdays, and a yes/no question's numbers
         yes_no = asks_yes_no(question)
         told_keys = frozenset(key_terms - {t.lower for t in tokens}) if asked != question else frozenset()
@@ -1755,6 +1787,13 @@ class QuestionNeeds:
         if any(_CODE.fullmatch(term) for term in key_terms):
             for term in _DISPLAY_VERBS:
                 focus.pop(term, None)  # "... if my dishwasher shows E1?" -- "E1 means the inlet is blocked"
+            for term in _REMEDY_VERBS:
+                focus.pop(term, None)  # v73: "E4 on the display, how do i sort it?": the code's row says what to do
+            # v73: "mower stopped halfway across the lawn with E4 on the display, ...": the code names the fault; the
+            # situation's words count where found and are not missed where not (told_weight)
+            told_weight = 0.0
+        if _HOW_FAR_AWAY.search(folded):
+            focus.pop(stem("away"), None)  # v73: "How far away from the border ...?" asks a distance, as "how far"
         # "When is the Open Day this year?": the period the asker is in counts where a sentence names it, and its
         # absence says nothing (documents give their dates, not "this year")
         present = frozenset(stem(match.group(1) or match.group(2)) for match in _PRESENT_PERIOD.finditer(folded))
@@ -1821,6 +1860,7 @@ class QuestionNeeds:
             asks_negated,
             phrasal,
             told,
+            told_weight,
             told_numbers,
             told_days,
             yes_no,
@@ -2118,7 +2158,7 @@ class QuestionNeeds:
             return True
         found = sum(w for term, w in focus.items() if self.found(term, seen))
         missing = sum(
-            w * (SITUATION_WEIGHT if term in self.told else 1.0)
+            w * (self.told_weight if term in self.told else 1.0)
             for term, w in focus.items()
             if not self.found(term, seen) and term not in self.present
         )
