@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -48,8 +49,15 @@ class SimulatedRun:
     evidence: tuple[EvidenceItem, ...]
 
 
+# The lexical channel's words: the answerer's tokens, except that "Wi-Fi" stays two words, as Postgres's text search
+# (ORION's BM25 channel) reads it; the answerer reading it as one word (v73) does not move the simulated retrieval.
+_WI_FI = re.compile(r"\b([Ww][Ii])-([Ff][Ii])\b")
+
+
 def _bm25_terms(text: str) -> list[str]:
-    return [t.stem for t in tokenize(text) if t.stem not in STOP_WORDS and t.lower not in STOP_WORDS]
+    return [
+        t.stem for t in tokenize(_WI_FI.sub(r"\1 \2", text)) if t.stem not in STOP_WORDS and t.lower not in STOP_WORDS
+    ]
 
 
 class BM25:

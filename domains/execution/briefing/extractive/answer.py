@@ -40,6 +40,7 @@ from domains.execution.briefing.extractive.features import (
     Candidate,
     analyze,
     answer_features,
+    document_key,
     document_of,
     quote_start,
 )
@@ -490,27 +491,37 @@ def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> li
     return _promote(analysis, order, names_it)
 
 
-def _covering_document_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
-    """Put first the likeliest sentence of a document whose retrieved text names every asked word the lead's
-    document names, and more ("How much water does the mopping tank hold?": the robot vacuum's manual names the mop
-    and the tank, the dehumidifier's leaflet holding "The tank holds 3 litres." only the tank)."""
-    if not order:
-        return order
+def _document_coverage(analysis: Analysis) -> dict[str, frozenset[str]]:
+    """Return, for every retrieved document, the asked words (QuestionNeeds.focus) its retrieved text and title name."""
     needs = analysis.needs
     stems: dict[str, set[str]] = {}
     for passage in analysis.passages:
         document = document_of(passage.item)
         stems.setdefault(document, set()).update(passage.stems | analysis.sections(passage.position)[2])
+    return {
+        document: frozenset(term for term in needs.focus if needs.found(term, frozenset(words)))
+        for document, words in stems.items()
+    }
 
-    def covered(candidate: Candidate) -> frozenset[str]:
-        words = frozenset(stems.get(_document_of(analysis, candidate), ()))
-        return frozenset(term for term in needs.focus if needs.found(term, words))
 
-    lead = covered(analysis.candidates[order[0][0]])
+def _covering_document_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first the likeliest sentence of a document whose retrieved text names every asked word the lead's
+    document names, and more ("How much water does the mopping tank hold?": the robot vacuum's manual names the mop
+    and the tank, the dehumidifier's leaflet holding "The tank holds 3 litres." only the tank)."""
+    if not order or not _titled(analysis, analysis.candidates[order[0][0]]):
+        return order  # a chunk with no document named is its own document: there is no document to compare
+    coverage = _document_coverage(analysis)
+    lead = coverage[_document_of(analysis, analysis.candidates[order[0][0]])]
     for rank, (index, _) in enumerate(order[1:LABELLED_ANSWER_RANKS], start=1):
-        if covered(analysis.candidates[index]) > lead:
+        candidate = analysis.candidates[index]
+        if _titled(analysis, candidate) and coverage[_document_of(analysis, candidate)] > lead:
             return [order[rank], *order[:rank], *order[rank + 1 :]]
     return order
+
+
+def _titled(analysis: Analysis, candidate: Candidate) -> bool:
+    """Return True when the candidate's chunk names its document (a title or file name in its section hint)."""
+    return bool(document_key(analysis.passages[candidate.passage].item))
 
 
 _ASKS_FUTURE = re.compile(r"^\s*when\s+(?:will|shall|(?:is|are)\s+\S+(?:\s+\S+){0,4}?\s+going\s+to)\b", re.IGNORECASE)

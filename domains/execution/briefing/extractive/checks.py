@@ -1298,6 +1298,10 @@ _SYNONYM_GROUPS = (
     "clear cleared delete deleted",
     "upfront advance",
     "spare spares replacement replacements",
+    # v73, from batch 33 (read): "the perimeter wire" / "the boundary wire", "the closest place" / "The nearest
+    # public car park"
+    "perimeter boundary",
+    "closest nearest",
     # Months and weekdays as timetables, schedules and tables abbreviate them ("9 Mar", "Tues 2-4 pm")
     "january jan",
     "february feb",
@@ -1383,7 +1387,7 @@ _PHRASAL_VERBS = (
     "pull out=cancel withdraw",
     "money off=discount off reduction",
     "come back=return",
-    "turn up=arrive attend",
+    "turn up=arrive attend deliver delivered post posted",  # v73: "when will the certificate turn up?"
     "show up=arrive appear visible",
     "put on hold=freeze pause suspend",
     "pass on=transfer",
@@ -1461,6 +1465,12 @@ _PHRASAL_VERBS = (
     "go live=launch launches launched",
     "up front=advance deposit",
     "put away=store stored storage",
+    # v73, from batch 33 (read): "pop in for a look round" / "Viewings", "now the deposit's been taken off" /
+    # "Balance now due"
+    "look round=view viewing viewings visit tour",
+    "look around=view viewing viewings visit tour",
+    "take off=deduct deducted deduction less minus",
+    "taken off=deduct deducted deduction less minus",
     "out of the box=default",
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
@@ -3217,12 +3227,16 @@ _GENERIC_MODIFIERS = frozenset(
         "particular right wrong good best big small large high low long short early late overall exact "
         "nearest closest cheapest earliest fastest quickest biggest largest smallest longest shortest highest lowest "
         "another further grand "
+        # v73: a superlative is what is asked ("the oldest version", "the worst rating"), not a kind of the thing
+        "oldest newest worst dearest furthest farthest slowest heaviest lightest "
         # v70: the state a thing is in is no kind of it ("the broken kitchen fan" -- "fit a replacement")
         "broken faulty damaged"
     )
 )
 
 
+# Units a number word counts rather than qualifies ("a half hour", "three quarter miles")
+_COUNTED_UNITS = frozenset(stem(w) for w in str.split("hour minute day week month year mile metre kilometre litre"))
 MAX_PHRASE_WORDS = 3
 # The auxiliary of an inverted question ("How long WILL the app receive ...", "Why WAS the release delayed?"): the
 # subject's noun phrase follows it, and right after that phrase comes the question's verb.
@@ -3557,7 +3571,15 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
             head = phrase[-1].stem
             for word in phrase[:-1]:
                 participle = word.lower.endswith(("ed", "ing"))
-                if word.stem in focus and word.stem not in _GENERIC_MODIFIERS and not participle and word.stem != head:
+                if (
+                    word.stem in focus
+                    and word.stem not in _GENERIC_MODIFIERS
+                    # v73: "four and a half hours" counts hours ("a half plot" is a kind of plot)
+                    and not (word.lower in NUMBER_WORDS and head in _COUNTED_UNITS)
+                    and head not in _ASKING  # v73: "the house got the worst rating": "got" is the verb, no head
+                    and not participle
+                    and word.stem != head
+                ):
                     pairs.append((word.stem, head))
         index = max(end, index + 1)
     return tuple(pairs)

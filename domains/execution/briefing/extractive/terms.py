@@ -11,8 +11,10 @@ from functools import lru_cache
 # A code of capitals and digits ("E21", "A4") is one token; otherwise numbers and words (checks re-reads their offsets).
 # A single letter joined by a hyphen to a word ("e-book", "e-mail", "X-ray", "T-shirt") is one word, read without its
 # hyphen ("ebook", "email"): its parts alone say something else ("can I borrow e-books?" is no question about books).
+# v73: "Wi-Fi" is one word too ("wifi"), as people type it.
 TOKEN_PATTERN = re.compile(
-    r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|\b[^\W\d_]-[^\W\d_]{2,}(?:['’][^\W\d_]+)*|[^\W\d_]+(?:['’][^\W\d_]+)*"
+    r"\b[A-Z]{1,3}\d+[A-Z\d]*\b|\d+(?:[.,:]\d+)*|\b[Ww][Ii]-[Ff][Ii]\b|\b[^\W\d_]-[^\W\d_]{2,}(?:['’][^\W\d_]+)*"
+    r"|[^\W\d_]+(?:['’][^\W\d_]+)*"
 )
 _POSSESSIVE = re.compile(r"['’]s?$")
 

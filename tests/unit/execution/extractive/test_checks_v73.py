@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
+from domains.execution.briefing.extractive.terms import tokenize
 from domains.execution.briefing.prompt_format import EvidenceItem
 from tests.unit.execution.extractive.helpers import may_answer, question_needs
 
@@ -23,6 +24,14 @@ from tests.unit.execution.extractive.helpers import may_answer, question_needs
         ("can we bring our spaniel?", "Dogs are welcome on a short lead.", "Pets"),
         ("how much are spare filters?", "Replacement filters cost £8 each.", "Parts"),
         ("what is it set to out of the box?", "By default the thermostat is set to 20 °C.", "Settings"),
+        ("when can i have a look round?", "Viewings are on Saturdays from 10am.", "Visiting"),
+        ("where's the closest one?", "The nearest one is on Mill Lane.", "Getting here"),
+        ("whats the wifi password?", "The Wi-Fi password is on the router.", "Internet"),
+        (
+            "can i go first class? the trip is four and a half hours",
+            "First class is allowed for journeys over three hours.",
+            "Rail travel",
+        ),
     ],
 )
 def test_everyday_paraphrases_answer(question: str, sentence: str, section: str) -> None:
@@ -49,6 +58,23 @@ def test_how_far_away_asks_a_distance() -> None:
     needs = question_needs("How far away from the wall should the heater stand?")
     assert "away" not in needs.focus
     assert may_answer("How far away from the wall should the heater stand?", "Keep it 50 cm from any wall.", "Safety")
+
+
+def test_wi_fi_is_one_word() -> None:
+    assert [token.stem for token in tokenize("Wi-Fi, wi-fi, WiFi")] == ["wifi", "wifi", "wifi"]
+
+
+@pytest.mark.parametrize(
+    ("question", "phrases"),
+    [
+        ("What's the oldest version of macOS it needs?", set()),  # the superlative is what is asked
+        ("Which parts of the house got the worst rating?", set()),  # "got" is the verb, "worst" asked
+        ("can i go first class? the trip is four and a half hours", set()),  # hours counted
+        ("how much is rent for a quarter plot?", {("quart", "plot")}),  # a kind of plot
+    ],
+)
+def test_modifiers_that_tell_no_kind_apart(question: str, phrases: set[tuple[str, str]]) -> None:
+    assert set(question_needs(question).phrases) == phrases
 
 
 def test_prepositions_are_no_subject() -> None:
