@@ -250,6 +250,33 @@ _WHEN_TOLD = re.compile(
 )
 _AGE = re.compile(r"\b\d{1,3}[- ]years?[- ]olds?\b")
 _REMEDY_VERBS = frozenset(stem(w) for w in str.split("fix fixed solve sort sorted resolve repair"))
+# An attribute asked by name ("what's the energy rating of ...", "What wire gauge is ...?"): the answer names it, as a
+# label or in words ("Energy rating: B", "rated at ..."). Measures and versions are not here ("requires iOS 16 or
+# later" gives a version without the word), nor makes and brands, which a name gives ("the Vortexa MX filter").
+_ATTRIBUTE_ASKED = re.compile(
+    r"^\s*what(?:'s| is| was| are| were)?\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:(?!(?:in|on|of|for|at|to|with|by)\b)[a-z0-9-]+\s+){0,2}?(gauge|rating|wattage|voltage)\b"
+)
+_ATTRIBUTE_WORDS = {
+    "gauge": frozenset({stem("gauge"), "awg"}),
+    "rating": frozenset({stem("rating"), stem("rated"), stem("grade")}),
+    "wattage": frozenset({stem("wattage"), stem("watts"), "w", "kw"}),
+    "voltage": frozenset({stem("voltage"), stem("volts"), "v"}),
+}
+
+
+def asked_attribute(folded: str) -> str | None:
+    """Return the attribute a question asks for by name (_ATTRIBUTE_ASKED), or None."""
+    match = _ATTRIBUTE_ASKED.match(folded)
+    return match.group(1) if match else None
+
+
+def _names_attribute(attribute: str, stems: frozenset[str] | set[str], header: str) -> bool:
+    """Return True when a sentence (its stems and headings) or its table's header names the attribute asked."""
+    words = _ATTRIBUTE_WORDS[attribute]
+    return bool(words & stems) or bool(words & {t.stem for t in tokenize(header)})
+
+
 _HOW_FAR_AWAY = re.compile(r"\bhow far away\b")
 # Prepositions the stop words lack: where or how a thing lies, never what a question is about (v73: "stopped halfway
 # across the lawn")
@@ -1690,6 +1717,9 @@ class QuestionNeeds:
     subject: str | None = None
     # "Can I bring my dog to the picnic?": what the question's verb acts on (acted_on), which a yes/no restatement names
     acted_on: str | None = None
+    # "What wire gauge is the cord?": the attribute asked (asked_attribute), which a sentence or its own headings must
+    # name (v74)
+    attribute: str | None = None
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1898,6 +1928,7 @@ class QuestionNeeds:
             bool(_ASKS_START.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
             subject_of(fold(asked), focus),
             acted_on(tokens, verb),
+            asked_attribute(folded),
         )
 
     def eligible(
@@ -1952,6 +1983,8 @@ class QuestionNeeds:
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if self.measured and not states_measures(tokens, self.measured):
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
+        if self.attribute is not None and not _names_attribute(self.attribute, stems | (headed or frozenset()), header):
+            return False  # v74: "... 72% efficiency." for "what's the energy efficiency rating of the new boiler"
         if self.identifier and not same_word(self.identifier, stems | (headed or frozenset())):
             return False  # "Lock the main gate behind you" for "What's the padlock code for the main gate?"
         if self.identifier in _GIVEN_VALUES and text is not None and not gives_value(text, self.identifier):
