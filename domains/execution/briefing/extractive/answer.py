@@ -499,7 +499,7 @@ def _document_coverage(analysis: Analysis) -> dict[str, frozenset[str]]:
         document = document_of(passage.item)
         stems.setdefault(document, set()).update(passage.stems | analysis.sections(passage.position)[2])
     return {
-        document: frozenset(term for term in needs.focus if needs.found(term, frozenset(words)))
+        document: frozenset(term for term in needs.focus if needs.found(term, words))
         for document, words in stems.items()
     }
 
