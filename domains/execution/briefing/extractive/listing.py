@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from domains.execution.briefing.extractive.checks import AUDIENCE, CATEGORY, asks_for_list, asks_only
+from domains.execution.briefing.extractive.checks import AUDIENCE, CATEGORY, asked_clause, asks_for_list, asks_only
 from domains.execution.briefing.extractive.structure import is_record_line
 from domains.execution.briefing.extractive.terms import DAY_NAMES, MONTH_NAMES, fold, stem
 
@@ -181,9 +181,11 @@ def generic_question_word(term: str) -> bool:
 def asks_for_several(question: str) -> bool:
     """Return True when the question asks for several things: checks.asks_for_list's forms, requests to list,
     what happened or was decided, what applies or is needed, or a plural noun naming several facts."""
-    lowered = fold(question)
     if asks_for_list(question):
         return True
+    # v75: the question proper after the situation told before it ("I'm putting the mower away for the winter. What
+    # do I need to do?")
+    lowered = fold(asked_clause(question))
     return not _ONE_THING.match(lowered) and bool(_SEVERAL.search(lowered))
 
 
