@@ -494,13 +494,9 @@ def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> li
 def _document_coverage(analysis: Analysis) -> dict[str, frozenset[str]]:
     """Return, for every retrieved document, the asked words (QuestionNeeds.focus) its retrieved text and title name."""
     needs = analysis.needs
-    stems: dict[str, set[str]] = {}
-    for passage in analysis.passages:
-        document = document_of(passage.item)
-        stems.setdefault(document, set()).update(passage.stems | analysis.sections(passage.position)[2])
     return {
         document: frozenset(term for term in needs.focus if needs.found(term, words))
-        for document, words in stems.items()
+        for document, words in analysis.document_stems().items()
     }
 
 

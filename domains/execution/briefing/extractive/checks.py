@@ -278,10 +278,18 @@ def _names_attribute(attribute: str, stems: frozenset[str] | set[str], header: s
 
 
 _HOW_FAR_AWAY = re.compile(r"\bhow far away\b")
-# Prepositions the stop words lack: where or how a thing lies, never what a question is about (v73: "stopped halfway
-# across the lawn")
+# Prepositions the stop-word list lets through as content words: a noun phrase ends before them ("put towards").
+_PREPOSITIONS = frozenset(
+    str.split(
+        "toward towards onto across along alongside around among amongst beside besides beyond near inside outside "
+        "behind beneath"
+    )
+)
+# Of those, the ones that only say where a thing lies, never what a question is about, leave the focus (v73:
+# "stopped halfway across the lawn"); the others are asked ("pay towards", "come along", "parking near the museum",
+# "can I smoke inside?"; "around" is filler already, _ASKING)
 _PLACE_WORDS = frozenset(
-    stem(w) for w in str.split("across alongside behind beside besides among amongst onto beneath")
+    stem(w) for w in _PREPOSITIONS - frozenset(str.split("toward towards along around beyond near inside outside"))
 )
 # The period the asker is in ("this year", "the current term"): documents state their dates, not "this year".
 _PRESENT_PERIOD = re.compile(
@@ -3269,7 +3277,7 @@ _GENERIC_MODIFIERS = frozenset(
 
 
 # Units a number word counts rather than qualifies ("a half hour", "three quarter miles")
-_COUNTED_UNITS = frozenset(stem(w) for w in str.split("hour minute day week month year mile metre kilometre litre"))
+_COUNTED_UNITS = frozenset(stem(w) for w in _TIME_UNITS | frozenset(str.split("mile metre kilometre litre")))
 MAX_PHRASE_WORDS = 3
 # The auxiliary of an inverted question ("How long WILL the app receive ...", "Why WAS the release delayed?"): the
 # subject's noun phrase follows it, and right after that phrase comes the question's verb.
@@ -3543,12 +3551,6 @@ def _participle(token: Token) -> bool:
     if not token.content or token.capitalized:
         return False
     return token.lower.endswith(("ed", "en")) or (token.stem in _IRREGULAR and token.stem != _IRREGULAR[token.stem])
-
-
-# Prepositions the stop-word list lets through as content words: a noun phrase ends before them ("put towards").
-_PREPOSITIONS = frozenset(
-    str.split("toward towards onto across along around among amongst beside besides beyond near inside outside behind")
-)
 
 
 _WH_OPENERS = frozenset(("who", "what", "which", "how"))

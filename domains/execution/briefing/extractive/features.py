@@ -191,6 +191,7 @@ class Analysis:
     _names: dict[str, frozenset[str]] | None = None
 
     _several: bool | None = None
+    _document_stems: dict[str, frozenset[str]] | None = None
 
     def sections(self, position: int) -> Sections:
         """Return section_stems of the passage at `position` (shown titles across all passages), computed once."""
@@ -199,6 +200,18 @@ class Analysis:
                 self._shown = shown_titles(self.passages)
             self._sections[position] = section_stems(self.passages[position], self._shown)
         return self._sections[position]
+
+    def document_stems(self) -> dict[str, frozenset[str]]:
+        """Return, per retrieved document (document_of), the stems of its retrieved text and its title, computed once
+        (read by _owned_elsewhere and by answer._document_coverage)."""
+        if self._document_stems is None:
+            stems: dict[str, set[str]] = {}
+            for passage in self.passages:
+                stems.setdefault(document_of(passage.item), set()).update(
+                    passage.stems | self.sections(passage.position)[2]
+                )
+            self._document_stems = {document: frozenset(words) for document, words in stems.items()}
+        return self._document_stems
 
     def document_names(self, passage: Passage) -> frozenset[str]:
         """Return the names that recur in the retrieved text of the passage's document (document_names)."""
@@ -566,10 +579,7 @@ def _owned_elsewhere(analysis: Analysis, owners: frozenset[str]) -> frozenset[st
     the headphone shop's "Phone: 0330 ..." is no hotel's number, however much the other words weigh."""
     if not owners:
         return frozenset()
-    stems: dict[str, set[str]] = {}
-    for passage in analysis.passages:
-        key = document_of(passage.item)
-        stems.setdefault(key, set()).update(passage.stems | analysis.sections(passage.position)[2])
+    stems = analysis.document_stems()
     naming = {owner: {key for key, words in stems.items() if same_word(owner, words)} for owner in owners}
     return frozenset(key for key in stems if any(keys and key not in keys for keys in naming.values()))
 
