@@ -242,6 +242,9 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     needs = analysis.needs
     if needs.expect is not Expect.ANY or needs.which or asks_yes_no(analysis.question.text):
         return False
+    if needs.money and not asks_for_several(analysis.question.text):
+        # v76: "What's the revenue target for next quarter?" asks for one sum, not the whole list under "Next quarter"
+        return False
     passage = analysis.passages[candidate.passage]
     if not passage.units or passage.units[candidate.sentence].role not in (Role.STEP, Role.ITEM):
         return False

@@ -219,6 +219,13 @@ _ASKING = frozenset(
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
 # they say how to answer, not what about.
 _ORDERING = frozenset(stem(w) for w in str.split("list describe summarise summarize outline explain name state show"))
+# v76: the order asked politely ("can you list ...", "could you please explain ...")
+_POLITE_ORDER = re.compile(
+    r"\b(?:can|could|would|will) (?:you|u) (?:please |just )?(list|describe|summarise|summarize|outline|explain)\b"
+)
+# Words that only make a question stronger ("really hot", "actually about her"): never what is asked about (v76)
+# ("actually" is not one of them: "how much will she actually get?" asks what is paid, not what was planned)
+_INTENSIFIERS = frozenset(str.split("really honestly basically literally definitely"))
 # Nouns that name the kind of answer a question wants ("What are the conditions for ...?", "Which rules apply ...?"),
 # not the thing asked about: documents state conditions and rules without calling them so.
 CATEGORY = frozenset(
@@ -278,6 +285,22 @@ def _names_attribute(attribute: str, stems: frozenset[str] | set[str], header: s
 
 
 _HOW_FAR_AWAY = re.compile(r"\bhow far away\b")
+_TAKES_TIME = re.compile(
+    r"\bhow long (?:does|do|did|will|would|should|can|could|might|is it going to)\b(?:\s+[\w'’-]+){1,8}?\s+"
+    r"(?:take|takes|took)\b"
+)
+_SPAN_COUNT = (
+    r"(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|sixty|ninety|few|several|couple of|half an?|a half)"
+)
+# A span of time as documents write one: "about 20 minutes", "3 to 5 working days", "15 to 18 min", "overnight"
+_TIME_SPAN = re.compile(
+    rf"\b{_SPAN_COUNT}(?:\s*(?:-|to|–|or|and)\s*{_SPAN_COUNT})?[\s-]*"
+    r"(?:working |business |calendar |full |whole |clear )?"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|nights?|weeks?|wks?|months?|years?|yrs?|fortnights?|terms?)\b"
+    r"|\bovernight\b|\bimmediately\b|\binstantly\b|\bsame day\b|\bnext (?:working |business )?day\b|\bstraight away\b",
+    re.IGNORECASE,
+)
 # Prepositions the stop-word list lets through as content words: a noun phrase ends before them ("put towards").
 _PREPOSITIONS = frozenset(
     str.split(
@@ -456,6 +479,8 @@ _MONEY_QUESTION = re.compile(
     + _SUM_ASKED
     # v71: a sum asked in its currency ("how much has the insurance gone up by in pounds?"), not a weight
     + r"|^(?!.*\b(?:weigh|weighs|weight|heavy|heavier)\b).*\bin (?:pounds|euros|dollars|pence)\b"
+    # v76: "what's the revenue target for next quarter?"
+    + r"|\b(?:revenue|sales|turnover|income|profit|fundraising) (?:target|goal|forecast)s?\b"
 )
 # Currencies written as words or codes after the sum ("12 yen", "42 florins", "300 INR"): the outside check of
 # 2026-12-05 found a sum in any currency but dollars, euros and pounds read as no sum of money. Words that are also
@@ -588,6 +613,9 @@ _UNIT_QUESTIONS = (
             r"|\bnumbers? to (?:call|ring|phone|text|dial)\b"  # v59: "number to call if a pipe bursts"
             # v71: "gwen adeyemi's direct phone line", "her direct line", "what's dev's mobile?"
             r"|\b(?:direct|phone|telephone) line\b|\b(?:his|her|their|[a-z]+['’]s) mobile\s*\??$"
+            # v76: "what's the number for mr kapoor's secretary", "number for the vet advice line"
+            r"|(?:^|\bwhat(?:['’]s| is) the |\bwhich )number for\b"
+            r"(?! (?:the )?(?:gate|door|lock|safe|key|wi-?fi|alarm)\b)"
         ),
         _PHONE_UNIT,
     ),
@@ -636,7 +664,8 @@ _REQUEST = re.compile(
 # A request for an answer is a question all the same: "Could you confirm whether the price includes ...?"
 _ASKS_BACK = re.compile(
     r"\b(?:confirm|tell (?:me|us)|let (?:me|us) know|check|advise(?: (?:me|us))?|ask)\s+"
-    r"(?:whether|if|what|when|where|who|how|which|why)\b",
+    + r"(?:\(?(?:\d{1,2}|[a-z])\)\s+)?"  # v76: "please tell me (1) why the worktops are late, (2) whether ..."
+    + r"(?:whether|if|what|when|where|who|how|which|why)\b",
     re.IGNORECASE,
 )
 
@@ -808,10 +837,14 @@ def asks_only(text: str) -> bool:
     if not _REQUEST.search(stripped):
         return True
     # "Could you confirm whether ... by 27 November?" still sets a deadline: a number or a day keeps it a request
-    dated = any(c.isdigit() for c in stripped) or _DEADLINE.search(stripped)
+    # v76: a list's numbers "(1)", "(2)" and a sum ("is the final £2,400 still due?") date nothing
+    undated = _ENUMERATOR.sub(" ", _MONEY_SUM.sub(" ", stripped))
+    dated = any(c.isdigit() for c in undated) or _DEADLINE.search(stripped)
     return bool(_ASKS_BACK.search(stripped)) and not dated
 
 
+_MONEY_SUM = re.compile(r"[£$€]\s?\d[\d,.]*")
+_ENUMERATOR = re.compile(r"\(\d{1,2}\)|(?<![\w.])\d{1,2}\)")
 _DEADLINE = re.compile(
     r"\b(?:by|before|until|no later than)\s+(?:the\s+)?(?:end of\s+)?(?:this\s+|next\s+)?(?:"
     + "|".join((*DAY_NAMES, *MONTH_NAMES, "noon", "midday", "tomorrow", "tonight", "week", "month"))
@@ -1570,10 +1603,30 @@ _CONTACT_FOR = re.compile(
 )
 
 
+# v76: a contact detail asked of someone named without an article ("sandra pike's phone number", "the phone number
+# for hollybrook pharmacy", "extension number for hr"): the person's or the office's words are owners too
+_CONTACT_NOUN = r"(?:phone|telephone|mobile|number|e-?mail|extension|ext|line|contact)"
+_NAMED_OWNER = re.compile(
+    r"(?:^|(?<=\s))((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)['\u2019]s\s+(?:[a-z-]+\s+){0,2}?" + _CONTACT_NOUN + r"\b"
+)
+_NAMED_CONTACT_FOR = re.compile(
+    r"\b" + _CONTACT_NOUN + r"\s+(?:(?:number|address|line|details)\s+)?(?:for|of)\s+"
+    r"(?!(?:the|this|that|our|your|their|a|an|my|me|us|him|her|them|it|you|someone|anyone)\b)"
+    r"((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s*(?:\?|$|[,.;!]|\s+(?:and|or|if|when|please|in|at|on|to|so|itself)\b))"
+)
+_NUMBER_WORD = stem("number")
+_CONTACT_WORDS = frozenset(
+    stem(w) for w in str.split("phone telephone mobile number email e-mail extension ext line contact direct office")
+)
+
+
 def possessive_owners(question: str) -> frozenset[str]:
     """Return the stems of the common nouns a question names as owners ("the hotel's phone number" -> hotel; "the
     number for the security desk" -> desk)."""
     found = [m.group(1) for m in _OWNER.finditer(question)] + [m.group(1) for m in _CONTACT_FOR.finditer(question)]
+    folded = fold(question)
+    for match in (*_NAMED_OWNER.finditer(folded), *_NAMED_CONTACT_FOR.finditer(folded)):
+        found.extend(word for word in match.group(1).split() if stem(word) not in STOP_WORDS | _CONTACT_WORDS)
     return frozenset(stem(word) for word in found if stem(word) not in _NOT_OWNERS and stem(word) not in _RELATIVES)
 
 
@@ -1728,6 +1781,9 @@ class QuestionNeeds:
     # "What wire gauge is the cord?": the attribute asked (asked_attribute), which a sentence or its own headings must
     # name (v74)
     attribute: str | None = None
+    # "How long does the till training take?": the time a thing takes, which a span of time states ("about 20
+    # minutes", "3 to 5 working days"); a year, a distance or "the first day of each month" does not (v76)
+    takes_time: bool = False
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -1853,6 +1909,12 @@ class QuestionNeeds:
             focus.pop(stem("late"), None)
         if tokens and tokens[0].stem in _ORDERING:
             focus.pop(tokens[0].stem, None)  # "List the action points ...": the order is no subject
+        polite = _POLITE_ORDER.search(folded)
+        if polite is not None:
+            focus.pop(stem(polite.group(1)), None)  # v76: "can you list all the advisories ...?" orders, as "List"
+        for token in tokens:
+            if token.lower in _INTENSIFIERS:
+                focus.pop(token.stem, None)  # v76: "do we really have to pay ...?", "dripping out really slowly"
         verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
@@ -1937,6 +1999,7 @@ class QuestionNeeds:
             subject_of(fold(asked), focus),
             acted_on(tokens, verb),
             asked_attribute(folded),
+            bool(_TAKES_TIME.search(folded)),
         )
 
     def eligible(
@@ -1991,6 +2054,8 @@ class QuestionNeeds:
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if self.measured and not states_measures(tokens, self.measured):
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
+        if self.takes_time and text is not None and not _TIME_SPAN.search(text):
+            return False  # v76: "The earliest age is due to rise to 57 from 6 April 2028." for "how long does it take?"
         if self.attribute is not None and not _names_attribute(self.attribute, stems | (headed or frozenset()), header):
             return False  # v74: "... 72% efficiency." for "what's the energy efficiency rating of the new boiler"
         if self.identifier and not same_word(self.identifier, stems | (headed or frozenset())):
@@ -2136,6 +2201,14 @@ class QuestionNeeds:
         seen |= implied
         named = headed if headed is not None else own
         head_needed = self.head is not None and (not self.head_optional or same_word(self.head, chunk | document))
+        # v76: "Which number do I call to report an accident?" -- a telephone number written is the number asked
+        dialled = (
+            self.head == _NUMBER_WORD
+            and self.unit is _PHONE_UNIT
+            and text is not None
+            and _PHONE_UNIT.search(text) is not None
+        )
+        head_needed = head_needed and not dialled
         if (
             head_needed
             and self.head is not None
@@ -2150,6 +2223,7 @@ class QuestionNeeds:
         if (
             self.which
             and self.head is not None
+            and not dialled
             and not names_one(tokens, self.head, self.terms)
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))
         ):
