@@ -28,10 +28,12 @@ from domains.execution.briefing.extractive.checks import (
     Expect,
     QuestionNeeds,
     alternative_parts,
+    asked_role,
     asks_yes_no,
     flag_contradicted,
     holds_expected,
     labels_the_asked,
+    names_the_holder,
     same_word,
     says_in_order,
 )
@@ -58,7 +60,7 @@ from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.steps import neighbouring_step
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.extractive.terms import Token, negated, stem, tokenize
+from domains.execution.briefing.extractive.terms import Token, fold, negated, stem, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
@@ -474,6 +476,19 @@ def _labelled_answer_first(analysis: Analysis, order: list[tuple[int, float]]) -
     return _promote(analysis, order, lambda candidate: labels_the_asked(analysis.quote_text(candidate), asked))
 
 
+def _holder_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first, for "Who is the X?", a line of the best quote's document labelled with the X that gives a name
+    ("Club Welfare Officer: Mrs Sandra Obi"), over a sentence about what the X does ("The Welfare Officer is the first
+    point of contact ...") (v77)."""
+    needs = analysis.needs
+    role = asked_role(fold(analysis.question.text))
+    if not needs.identity or not role:
+        return order
+    return _promote(
+        analysis, order, lambda candidate: names_the_holder(analysis.quote_text(candidate), role, needs.terms)
+    )
+
+
 def _named_thing_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
     """Put first, for "Is there a X ...?", a sentence of the best quote's document that names the X itself ("A
     refundable deposit of 100 pounds is taken on every hire." for "Is there a deposit when hiring a bike?", over
@@ -640,6 +655,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     order = _heading_list_first(analysis, order)
     order = _labelled_answer_first(analysis, order)
     order = _named_thing_first(analysis, order)
+    order = _holder_first(analysis, order)
     if not listing:
         order = _sharper_first(analysis, order)
     order = _future_first(analysis, order)

@@ -285,6 +285,64 @@ def _names_attribute(attribute: str, stems: frozenset[str] | set[str], header: s
 
 
 _HOW_FAR_AWAY = re.compile(r"\bhow far away\b")
+_LENGTH_NUMBER = r"(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|half an?)"
+_LENGTH_OF_TIME = re.compile(r"\b" + _LENGTH_NUMBER + r"[\s-]?(minute|min|hour|hr|day|week)s?\b", re.IGNORECASE)
+_NUMBER_VALUES = {
+    "a": 1.0,
+    "an": 1.0,
+    "one": 1.0,
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "six": 6.0,
+    "seven": 7.0,
+    "eight": 8.0,
+    "nine": 9.0,
+    "ten": 10.0,
+    "twelve": 12.0,
+    "half a": 0.5,
+    "half an": 0.5,
+}
+_UNIT_MINUTES = {"minute": 1.0, "min": 1.0, "hour": 60.0, "hr": 60.0, "day": 1440.0, "week": 10080.0}
+
+
+def _lengths_of_time(text: str) -> list[tuple[float, str, str]]:
+    """Return each length of time a text names, in minutes, with its unit word and its number as written."""
+    found = []
+    for match in _LENGTH_OF_TIME.finditer(text):
+        number, unit = match.group(1).lower(), match.group(2).lower()
+        value = float(number) if number[:1].isdigit() else _NUMBER_VALUES.get(number)
+        if value is not None:
+            found.append((value * _UNIT_MINUTES[unit], unit, number if number[:1].isdigit() else ""))
+    return found
+
+
+def asked_lengths(folded: str) -> tuple[tuple[float, str, str], ...]:
+    """Return the lengths of time a question names: (minutes, the unit's stem, the number if in digits)."""
+    return tuple((minutes, stem(unit), number) for minutes, unit, number in _lengths_of_time(folded))
+
+
+def stated_minutes(text: str) -> frozenset[float]:
+    """Return the lengths of time, in minutes, a sentence states ("60 minutes", "1.5 hours", "a week")."""
+    return frozenset(minutes for minutes, _, _ in _lengths_of_time(text))
+
+
+_MONTH_ASKED = re.compile(r"\b(?:what|which) months?\b")
+# A month as documents name one: its name or a short form written with a capital ("May", "Sept"), or a date in digits
+_MONTH_NAMED = re.compile(
+    r"\b(?:(?i:january|february|march|april|june|july|august|september|october|november|december)|May|"
+    r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b\.?)"
+    r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b"
+)
+
+
+def names_a_month(text: str, headed: frozenset[str] | None) -> bool:
+    """Return True when a sentence, or its own headings (stems), names a month: "Season: September to November",
+    "every March", "by 01/03/2026"."""
+    return bool(_MONTH_NAMED.search(text)) or bool(headed and headed & frozenset(_MONTH_STEMS_ALL))
+
+
 _TAKES_TIME = re.compile(
     r"\bhow long (?:does|do|did|will|would|should|can|could|might|is it going to)\b(?:\s+[\w'’-]+){1,8}?\s+"
     r"(?:take|takes|took)\b"
@@ -1784,6 +1842,20 @@ class QuestionNeeds:
     # "How long does the till training take?": the time a thing takes, which a span of time states ("about 20
     # minutes", "3 to 5 working days"); a year, a distance or "the first day of each month" does not (v76)
     takes_time: bool = False
+    # "Which months are the fire checks in?": a month asked, which a month's name or a date gives; "checked every three
+    # months" names none (v77)
+    month: bool = False
+    # The lengths of time a question names ("a one hour walk" -> (60, "hour", "")): a sentence stating the same length
+    # in other units ("60 minutes") names them (v77)
+    lengths: tuple[tuple[float, str, str], ...] = ()
+
+    def same_lengths(self, text: str | None) -> bool:
+        """Return True when every length of time the question names is stated by the sentence, in any unit, and the
+        question measures nothing else ("a 2 hour session" -- "Session (120 minutes)")."""
+        if not self.lengths or text is None or len(self.lengths) != len(self.measured):
+            return False
+        stated = stated_minutes(text)
+        return all(minutes in stated for minutes, _, _ in self.lengths)
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -2000,6 +2072,8 @@ class QuestionNeeds:
             acted_on(tokens, verb),
             asked_attribute(folded),
             bool(_TAKES_TIME.search(folded)),
+            bool(_MONTH_ASKED.search(folded)),
+            asked_lengths(folded),
         )
 
     def eligible(
@@ -2046,14 +2120,27 @@ class QuestionNeeds:
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
             return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
         stems = {t.stem for t in tokens}
+        if self.lengths and text is not None:
+            stated = stated_minutes(text)
+            # v77: "a one hour walk" -- "60 minutes: £16"; "a 2 hour session" -- "Session (120 minutes)"
+            lengthened = {
+                word for minutes, unit, number in self.lengths if minutes in stated for word in (unit, number)
+            }
+            lengthened.discard("")
+            stems |= lengthened
+            headed = headed | lengthened if headed is not None else None
         if text is not None and names_the_opposite(text, stems, self.unprefixed, self.focus, self.key_terms):
             # "A deposit is taken for each item of powered equipment" for "... a non-powered item?"; "Non-residents
             # pay an annual fee of £12" for "How much is the annual fee for residents?"
             return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
-        if self.measured and not states_measures(tokens, self.measured):
+        if self.measured and not states_measures(tokens, self.measured) and not self.same_lengths(text):
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
+        if self.month and text is not None and not names_a_month(text, headed):
+            return (
+                False  # v77: "Communal fire doors: checked every three months." for "Which months are the checks in?"
+            )
         if self.takes_time and text is not None and not _TIME_SPAN.search(text):
             return False  # v76: "The earliest age is due to rise to 57 from 6 April 2028." for "how long does it take?"
         if self.attribute is not None and not _names_attribute(self.attribute, stems | (headed or frozenset()), header):
@@ -2216,6 +2303,7 @@ class QuestionNeeds:
             and not self.notice_given(text)
             and not names_members(self.head, text)  # "Which countries ...?" -- "We ship to Belgium and Luxembourg"
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))  # "every Thursday"
+            and not (self.month and text is not None and names_a_month(text, headed))  # v77: "every March"
             and not (row and same_word(self.head, document))  # "Which expenses ...?" over expenses.csv's records
             and not (priced and self.head in _MONEY_HEADS)  # "How much money is in the bank?" -- "Balance: £4,167"
         ):
@@ -2226,6 +2314,7 @@ class QuestionNeeds:
             and not dialled
             and not names_one(tokens, self.head, self.terms)
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))
+            and not (self.month and text is not None and names_a_month(text, headed))
         ):
             return False  # "Which contractor ...?" and the sentence only says "the contractors"; a day names one day
         compared = compared_years(tokens)
@@ -2904,6 +2993,7 @@ _GENERIC_SCOPES = frozenset(stem(word) for word in str.split("you everyone us th
 
 
 _MONTH_STEMS = tuple(stem(month) for month in MONTH_NAMES)
+_MONTH_STEMS_ALL = frozenset(_MONTH_STEMS) - {stem("may")}  # a heading's "may" is the verb as often as the month
 # A month's index by its name, its stem or its abbreviation ("october", "octob", "oct", "sept")
 _MONTH_INDEX = {
     form: index
@@ -3128,6 +3218,32 @@ _NAME_ASKED = re.compile(
     r"|^\s*what(?:['’]s| is| was| are| were) (?:[\w'’-]+ ){1,4}called\s*\??\s*$"
 )
 _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
+
+
+_ROLE_ASKED = re.compile(
+    r"^who(?:['’]s| is| are| was| were) (?:the|your|our|their) ((?:[a-z-]+ ){0,3}?[a-z-]+)"
+    r"(?=\s+(?:at|for|of|in|on|and|this|these|now|today)\b|\s*[?,.]|\s*$)"
+)
+
+
+def asked_role(folded: str) -> frozenset[str]:
+    """Return the stems of the role a "who is the X" question asks about ("who's the welfare officer at ..." ->
+    welfar, offic), or none."""
+    match = _ROLE_ASKED.match(folded)
+    if match is None:
+        return frozenset()
+    return frozenset(t.stem for t in tokenize(match.group(1)) if t.content)
+
+
+def names_the_holder(text: str, role: frozenset[str], terms: frozenset[str]) -> bool:
+    """Return True when a line (or a row's cell) is labelled with the role a "who is the X" question asks and gives a
+    name after it: "Club Welfare Officer: Mrs Sandra Obi" for "who's the welfare officer?" (v77)."""
+    for cell in text.split(" | "):
+        match = _LINE_LABEL.match(cell)
+        label = {t.stem for t in tokenize(match.group(1))} if match is not None else set()
+        if label and all(same_word(word, label) for word in role) and writes_a_name(cell, tokenize(cell), terms):
+            return True
+    return False
 
 
 def writes_a_name(text: str | None, tokens: list[Token], terms: frozenset[str]) -> bool:
