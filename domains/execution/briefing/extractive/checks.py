@@ -329,6 +329,17 @@ def stated_minutes(text: str) -> frozenset[float]:
 
 
 _MONTH_ASKED = re.compile(r"\b(?:what|which) months?\b")
+_HOW_OLD = re.compile(r"\bhow old\b")
+# An age as documents state one: "19 years old", "aged 8 to 11", "21 or over", "under 5s", "16+", "built in 1932"
+_AGE_STATED = re.compile(
+    r"\b\d+(?:\.\d+)?(?:\s*(?:-|to|–)\s*\d+)?[\s-]*(?:years?|yrs?|months?|weeks?)(?:[\s-]+old)?\b"
+    r"|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]+(?:years?|months?|weeks?)[\s-]+old\b"
+    r"|\baged?\s+(?:\d|under|over|between|from)|\b(?:over|under)[\s-]*\d+s?\b"
+    r"|\b\d+\s*(?:\+|plus\b|and (?:over|under|above|older|younger)\b|or (?:over|older|younger|under|more)\b)"
+    r"|\b(?:born|built|installed|fitted|made|bought|new|since|from|in|dating from|dates from)\s+(?:in\s+)?"
+    r"(?:1[89]|20)\d\d\b",
+    re.IGNORECASE,
+)
 # A month as documents name one: its name or a short form written with a capital ("May", "Sept"), or a date in digits
 _MONTH_NAMED = re.compile(
     r"\b(?:(?i:january|february|march|april|june|july|august|september|october|november|december)|May|"
@@ -839,11 +850,15 @@ def gives_value(text: str, identifier: str) -> bool:
     )  # v60: a phone number's digits are no code ("text you a key safe code ... security team (01632 960...)")
 
 
+# A "code" that is a rule, not a value to type (v78: "What's the dress code for the dinner?")
+_NO_IDENTIFIER = re.compile(r"\b(?:dress|colou?r) codes?\b|\bcodes? of (?:conduct|practice)\b")
+
+
 def asked_identifier(folded: str) -> str | None:
     """Return the stem of the code, password, reference or network name a "what's the ... code?" question asks for,
     or None."""
     match = _IDENTIFIER_QUESTION.search(folded)
-    if not match:
+    if not match or _NO_IDENTIFIER.search(folded):
         return None
     return stem((match.group(1) or match.group(2)).split()[-1])  # "network name": the name must be named
 
@@ -961,7 +976,7 @@ def asks_for_list(question: str) -> bool:
 # The words that name each dimension of a thing: a sentence naming another dimension, and not the one asked, measures
 # something else ("25 metres long" is no depth; "60 cm above the floor" is a height, not a hose's length).
 _DIMENSIONS = {
-    "deep": re.compile(r"\b(?:deep|depth|deeper|deepest)\b", re.I),
+    "deep": re.compile(r"\b(?:deep|depth|deeper|deepest|project|projects|projecting)\b", re.I),  # v78: an extension
     "long": re.compile(r"\b(?:long|length|longer|longest|lengths)\b", re.I),
     "wide": re.compile(r"\b(?:wide|width|wider|widest)\b", re.I),
     "high": re.compile(r"\b(?:high|height|tall|taller|higher|highest|above (?:the )?(?:floor|ground))\b", re.I),
@@ -970,6 +985,8 @@ _DIMENSION_ASKED = re.compile(
     r"\bhow (deep|long|wide|high|tall)\b"
     r"(?! (?:do|does|did|will|would|can|should|is it|are they|until|till|ago|before|after))"
     r"|\bwhat(?:'s| is| are)? (?:the |its )?(depth|length|width|height)\b"
+    # v78: "how high can the rear extension be?" asks a height; "how long can I stay?" a time
+    r"|\bhow (deep|wide|high|tall) (?:can|could|should|will|would|may|must)\b"
 )
 _DIMENSION_OF = {"tall": "high", "depth": "deep", "length": "long", "width": "wide", "height": "high"}
 
@@ -980,7 +997,7 @@ def asked_dimension(folded: str) -> str | None:
     match = _DIMENSION_ASKED.search(folded)
     if match is None:
         return None
-    word = match.group(1) or match.group(2)
+    word = match.group(1) or match.group(2) or match.group(3)
     return _DIMENSION_OF.get(word, word)
 
 
@@ -1159,8 +1176,12 @@ def holds_expected(
             if (t.numeric and (":" in t.lower or (i + 1 < len(listed) and listed[i + 1].lower in _MERIDIEM)))
             or (t.lower == "one" and (i + 1 == len(listed) or listed[i + 1].lower in STOP_WORDS))
         }
+        # v78: an ordinal counts nothing either ("on the 14th", "the 3rd of each month")
+        ordinal = {
+            i for i, t in enumerate(listed) if t.numeric and i + 1 < len(listed) and listed[i + 1].lower in _SUFFIXES
+        }
         return any(
-            (_is_number(t) and i not in dated and i not in referenced and i not in clock)
+            (_is_number(t) and i not in dated and i not in referenced and i not in clock and i not in ordinal)
             or t.lower in ("free", "half", "no", "none", "unlimited")
             for i, t in enumerate(listed)
             if t.stem not in question_terms
@@ -1848,6 +1869,9 @@ class QuestionNeeds:
     # The lengths of time a question names ("a one hour walk" -> (60, "hour", "")): a sentence stating the same length
     # in other units ("60 minutes") names them (v77)
     lengths: tuple[tuple[float, str, str], ...] = ()
+    # "How old is the boiler?": an age, which a sentence states as one ("19 years old", "21 or over", "installed in
+    # 2009"); "Pip and Squeak, two guinea pigs" counts them (v78)
+    age: bool = False
 
     def same_lengths(self, text: str | None) -> bool:
         """Return True when every length of time the question names is stated by the sentence, in any unit, and the
@@ -2074,6 +2098,7 @@ class QuestionNeeds:
             bool(_TAKES_TIME.search(folded)),
             bool(_MONTH_ASKED.search(folded)),
             asked_lengths(folded),
+            bool(_HOW_OLD.search(folded)),
         )
 
     def eligible(
@@ -2137,6 +2162,8 @@ class QuestionNeeds:
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
         if self.measured and not states_measures(tokens, self.measured) and not self.same_lengths(text):
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
+        if self.age and text is not None and not _AGE_STATED.search(text):
+            return False  # v78: "Pip and Squeak, two inseparable guinea pigs ..." for "how old are pip and squeak"
         if self.month and text is not None and not names_a_month(text, headed):
             return (
                 False  # v77: "Communal fire doors: checked every three months." for "Which months are the checks in?"
@@ -2816,6 +2843,7 @@ def _names_day_or_month(word: str) -> bool:
 
 
 _HOW_MANY = re.compile(r"\bhow many\b")
+_SUFFIXES = frozenset(str.split("st nd rd th"))
 _NUMBER_AND_SHARE = re.compile(r"(?<![\w.])\d[\d,.]*(\s*(?:%|per\s*cent|percent)\b|%)?", re.IGNORECASE)
 
 
@@ -2924,7 +2952,10 @@ _DEFERS = re.compile(
     r"(?:send|sent|announce|announced|publish|published|confirm|confirmed|circulate|circulated|share|shared) "
     r"(?:\w+ ){0,2}(?:details|information|dates?|times?|arrangements|more)\b|(?:details|information|dates?|times?|"
     r"arrangements) (?:\w+ ){0,4}(?:will|shall) (?:be )?(?:sent|announced|published|confirmed|circulated|shared|"
-    r"given|posted)\b)",
+    r"given|posted)\b"
+    # v78: "The sixth form has its own dress code, which is published separately."
+    r"|\b(?:published|available|set out|explained|covered|listed|described) separately\b"
+    r"|\bin a separate (?:document|policy|leaflet|guide|letter|booklet|notice)\b)",
     re.IGNORECASE,
 )
 _DEFERRAL_WORDS = frozenset(
