@@ -1872,6 +1872,10 @@ class QuestionNeeds:
     # "How old is the boiler?": an age, which a sentence states as one ("19 years old", "21 or over", "installed in
     # 2009"); "Pip and Squeak, two guinea pigs" counts them (v78)
     age: bool = False
+    # The clock times the situation told before the question names, with the parts of the day they fall in ("stuck
+    # in the lift at 11 at night - who do i phone?" -> ("11", {night})): a sentence for that part of the day ("Out of
+    # hours, call ...") answers without the number (v79)
+    told_clocks: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def same_lengths(self, text: str | None) -> bool:
         """Return True when every length of time the question names is stated by the sentence, in any unit, and the
@@ -2099,6 +2103,7 @@ class QuestionNeeds:
             bool(_MONTH_ASKED.search(folded)),
             asked_lengths(folded),
             bool(_HOW_OLD.search(folded)),
+            told_clock_times(question[: len(question) - len(asked)] if asked != question else ""),
         )
 
     def eligible(
@@ -2367,6 +2372,11 @@ class QuestionNeeds:
             where = close if alone else named
             if alone and term in self.told_numbers and states_bound(text):
                 continue  # the asker's own circumstance: "My son is 16" against "aged 18 and over only"
+            if text is not None and any(
+                number == term and (parts & (day_part_stems(text) | stems) or _ROUND_THE_CLOCK.search(text))
+                for number, parts in self.told_clocks
+            ):
+                continue  # v79: "stuck in the lift at 11 at night" -- "Out of hours, call the lift company on ..."
             if self.yes_no and names_only_others(term, text):
                 continue  # "Do you deliver to Germany?" -- "We ship to Belgium, the Netherlands and Luxembourg only."
             if term in self.told_days and not any(_names_day_or_month(t.lower) for t in tokens):
@@ -2903,6 +2913,32 @@ _OUT_OF_HOURS = re.compile(
     re.IGNORECASE,
 )
 _OFF_HOURS = frozenset(stem(w) for w in ("night", "nights", "overnight", "evening", "evenings", "weekend", "weekends"))
+
+
+_TOLD_CLOCK = re.compile(
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b"
+    r"|\b(\d{1,2})\s+(at night|in the morning|in the evening|in the afternoon)\b",
+    re.IGNORECASE,
+)
+_ROUND_THE_CLOCK = re.compile(r"\b24[- ]hours?\b|\b24/7\b|\bround the clock\b|\bday or night\b|\bany time\b", re.I)
+
+
+def told_clock_times(situation: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Return the clock times a situation names ("at 10pm", "11 at night") with the parts of the day they fall in."""
+    found = []
+    for match in _TOLD_CLOCK.finditer(situation):
+        if match.group(1):
+            number, hour = match.group(1), int(match.group(1)) % 12
+            hour += 12 if match.group(3).lower() == "pm" else 0
+        else:
+            number, hour = match.group(4), int(match.group(4)) % 12
+            hour += 0 if match.group(5).lower() == "in the morning" else 12
+            if match.group(5).lower() == "at night" and int(number) < 5:
+                hour = int(number)  # "2 at night" is 2 am
+        parts = frozenset(part for part, hours in _DAY_PARTS.items() if hour in hours)
+        if parts:
+            found.append((number, parts))
+    return tuple(found)
 
 
 def day_part_stems(text: str) -> frozenset[str]:
