@@ -218,10 +218,14 @@ _ASKING = frozenset(
 )
 # Verbs that open a request phrased as an order ("List the action points agreed.", "Describe the refund process."):
 # they say how to answer, not what about.
-_ORDERING = frozenset(stem(w) for w in str.split("list describe summarise summarize outline explain name state show"))
-# v76: the order asked politely ("can you list ...", "could you please explain ...")
+_ORDERING_VERBS = str.split("list describe summarise summarize outline explain name state show")
+_ORDERING = frozenset(stem(w) for w in _ORDERING_VERBS)
+# v76: the order asked politely ("can you list ...", "could you please explain ..."); "can you name / state / show"
+# asks for the thing itself
 _POLITE_ORDER = re.compile(
-    r"\b(?:can|could|would|will) (?:you|u) (?:please |just )?(list|describe|summarise|summarize|outline|explain)\b"
+    r"\b(?:can|could|would|will) (?:you|u) (?:please |just )?("
+    + "|".join(verb for verb in _ORDERING_VERBS if verb not in ("name", "state", "show"))
+    + r")\b"
 )
 # Words that only make a question stronger ("really hot", "actually about her"): never what is asked about (v76)
 # ("actually" is not one of them: "how much will she actually get?" asks what is paid, not what was planned)
@@ -340,18 +344,19 @@ _AGE_STATED = re.compile(
     r"(?:1[89]|20)\d\d\b",
     re.IGNORECASE,
 )
-# A month as documents name one: its name or a short form written with a capital ("May", "Sept"), or a date in digits
-_MONTH_NAMED = re.compile(
-    r"\b(?:(?i:january|february|march|april|june|july|august|september|october|november|december)|May|"
-    r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b\.?)"
-    r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b"
-)
 
 
 def names_a_month(text: str, headed: frozenset[str] | None) -> bool:
     """Return True when a sentence, or its own headings (stems), names a month: "Season: September to November",
-    "every March", "by 01/03/2026"."""
-    return bool(_MONTH_NAMED.search(text)) or bool(headed and headed & frozenset(_MONTH_STEMS_ALL))
+    "every March", "Sept", "by 01/03/2026". A month's name counts in any case, a short form ("Sept") or "May" only
+    with its capital ("you may", "to mar")."""
+    if _NUMERIC_DATE.search(text) or _ISO_DATE.search(text):
+        return True
+    for match in _MONTH_WORDS.finditer(text):
+        word = match.group(1)
+        if word[:1].isupper() or (word.lower() in MONTHS and word.lower() != "may"):
+            return True
+    return bool(headed and headed & _MONTH_STEMS_ALL)
 
 
 _TAKES_TIME = re.compile(
@@ -766,7 +771,8 @@ def name_entry(text: str) -> bool:
 # about the gate or the Wi-Fi alone does not give it.
 _IDENTIFIER_QUESTION = re.compile(
     r"^what(?:['’]s| is| are) (?:the|my|our|your|their|(?:[\w-]+ ){0,2}[\w-]+['’]s) (?:[\w-]+ ){0,3}?"
-    r"(code|password|passcode|pin|postcode|username|"
+    # v78: a dress code or a code of conduct is a rule, not a value to type
+    r"(?<!dress )(?<!colour )(?<!color )(code(?!s? of (?:conduct|practice)\b)|password|passcode|pin|postcode|username|"
     r"reference|ssid|(?:network|wi-?fi|account|user|file|host|domain|device) name)s?\b"
     # "What's the name of the backup file it makes ...?": the file's name, as "file name" (the eighteenth session)
     r"|^what(?:['’]s| is) the (name) of (?:the|my|our|your|this) (?:[\w-]+ ){0,2}?(?:file|network|folder|host|domain|"
@@ -850,15 +856,11 @@ def gives_value(text: str, identifier: str) -> bool:
     )  # v60: a phone number's digits are no code ("text you a key safe code ... security team (01632 960...)")
 
 
-# A "code" that is a rule, not a value to type (v78: "What's the dress code for the dinner?")
-_NO_IDENTIFIER = re.compile(r"\b(?:dress|colou?r) codes?\b|\bcodes? of (?:conduct|practice)\b")
-
-
 def asked_identifier(folded: str) -> str | None:
     """Return the stem of the code, password, reference or network name a "what's the ... code?" question asks for,
     or None."""
     match = _IDENTIFIER_QUESTION.search(folded)
-    if not match or _NO_IDENTIFIER.search(folded):
+    if not match:
         return None
     return stem((match.group(1) or match.group(2)).split()[-1])  # "network name": the name must be named
 
@@ -1877,13 +1879,14 @@ class QuestionNeeds:
     # hours, call ...") answers without the number (v79)
     told_clocks: tuple[tuple[str, frozenset[str]], ...] = ()
 
-    def same_lengths(self, text: str | None) -> bool:
-        """Return True when every length of time the question names is stated by the sentence, in any unit, and the
-        question measures nothing else ("a 2 hour session" -- "Session (120 minutes)")."""
-        if not self.lengths or text is None or len(self.lengths) != len(self.measured):
-            return False
-        stated = stated_minutes(text)
-        return all(minutes in stated for minutes, _, _ in self.lengths)
+    def same_lengths(self, stated: frozenset[float]) -> bool:
+        """Return True when every length of time the question names is among the minutes a sentence states
+        (stated_minutes), and the question measures nothing else ("a 2 hour session" -- "Session (120 minutes)")."""
+        return (
+            bool(self.lengths)
+            and len(self.lengths) == len(self.measured)
+            and all(minutes in stated for minutes, _, _ in self.lengths)
+        )
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
@@ -2150,8 +2153,8 @@ class QuestionNeeds:
         if self.bounds and text is not None and bounds_the_other_side(text, self.bounds):
             return False  # "Treatments over £400 can be paid in instalments" for "... treatments under £400?"
         stems = {t.stem for t in tokens}
-        if self.lengths and text is not None:
-            stated = stated_minutes(text)
+        stated = stated_minutes(text) if self.lengths and text is not None else frozenset()
+        if stated:
             # v77: "a one hour walk" -- "60 minutes: £16"; "a 2 hour session" -- "Session (120 minutes)"
             lengthened = {
                 word for minutes, unit, number in self.lengths if minutes in stated for word in (unit, number)
@@ -2165,7 +2168,7 @@ class QuestionNeeds:
             return False
         if text is not None and self.compounds and names_a_sibling(text, self.compounds):
             return False  # "Late check-out until 1 pm" for "What time is check-in?"
-        if self.measured and not states_measures(tokens, self.measured) and not self.same_lengths(text):
+        if self.measured and not states_measures(tokens, self.measured) and not self.same_lengths(stated):
             return False  # "8-inch | 14–18 | £62" (14 servings) for "How much would a 14-inch cake cost?"
         if self.age and text is not None and not _AGE_STATED.search(text):
             return False  # v78: "Pip and Squeak, two inseparable guinea pigs ..." for "how old are pip and squeak"
@@ -2335,7 +2338,7 @@ class QuestionNeeds:
             and not self.notice_given(text)
             and not names_members(self.head, text)  # "Which countries ...?" -- "We ship to Belgium and Luxembourg"
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))  # "every Thursday"
-            and not (self.month and text is not None and names_a_month(text, headed))  # v77: "every March"
+            and not (self.month and text is not None)  # v77: "every March" (the month check above has passed)
             and not (row and same_word(self.head, document))  # "Which expenses ...?" over expenses.csv's records
             and not (priced and self.head in _MONEY_HEADS)  # "How much money is in the bank?" -- "Balance: £4,167"
         ):
@@ -2346,7 +2349,7 @@ class QuestionNeeds:
             and not dialled
             and not names_one(tokens, self.head, self.terms)
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))
-            and not (self.month and text is not None and names_a_month(text, headed))
+            and not (self.month and text is not None)
         ):
             return False  # "Which contractor ...?" and the sentence only says "the contractors"; a day names one day
         compared = compared_years(tokens)
@@ -2923,6 +2926,11 @@ _TOLD_CLOCK = re.compile(
 _ROUND_THE_CLOCK = re.compile(r"\b24[- ]hours?\b|\b24/7\b|\bround the clock\b|\bday or night\b|\bany time\b", re.I)
 
 
+def _parts_of_day(hour: int) -> frozenset[str]:
+    """Return the parts of the day (_DAY_PARTS) an hour of the 24-hour clock falls in."""
+    return frozenset(part for part, hours in _DAY_PARTS.items() if hour in hours)
+
+
 def told_clock_times(situation: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """Return the clock times a situation names ("at 10pm", "11 at night") with the parts of the day they fall in."""
     found = []
@@ -2935,7 +2943,7 @@ def told_clock_times(situation: str) -> tuple[tuple[str, frozenset[str]], ...]:
             hour += 0 if match.group(5).lower() == "in the morning" else 12
             if match.group(5).lower() == "at night" and int(number) < 5:
                 hour = int(number)  # "2 at night" is 2 am
-        parts = frozenset(part for part, hours in _DAY_PARTS.items() if hour in hours)
+        parts = _parts_of_day(hour)
         if parts:
             found.append((number, parts))
     return tuple(found)
@@ -2954,7 +2962,7 @@ def day_part_stems(text: str) -> frozenset[str]:
             continue
         if meridiem:
             hour = hour % 12 + (12 if meridiem.lower().startswith("p") else 0)
-        parts.update(part for part, hours in _DAY_PARTS.items() if hour in hours)
+        parts.update(_parts_of_day(hour))
     if _OUT_OF_HOURS.search(text):
         parts.update(_OFF_HOURS)  # "Outside opening hours, emergencies are seen by ..." for "... at night?"
     return frozenset(parts)
@@ -3083,6 +3091,7 @@ _MONTH_WORD = (
     r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
     r"nov(?:ember)?|dec(?:ember)?)\.?"
 )
+_MONTH_WORDS = re.compile(rf"\b{_MONTH_WORD}(?!\w)", re.IGNORECASE)
 _DAY_OF_MONTH = r"(\d{1,2})(?:st|nd|rd|th)?"
 _DAY_AND_MONTH = re.compile(
     rf"\b{_DAY_OF_MONTH}(?:\s+of)?\s+{_MONTH_WORD}\b|\b{_MONTH_WORD}\s+{_DAY_OF_MONTH}\b(?!:)", re.IGNORECASE
