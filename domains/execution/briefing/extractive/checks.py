@@ -336,7 +336,10 @@ _MONTH_ASKED = re.compile(r"\b(?:what|which) months?\b")
 _HOW_OLD = re.compile(r"\bhow old\b")
 # An age as documents state one: "19 years old", "aged 8 to 11", "21 or over", "under 5s", "16+", "built in 1932"
 _AGE_STATED = re.compile(
-    r"\b\d+(?:\.\d+)?(?:\s*(?:-|to|–)\s*\d+)?[\s-]*(?:years?|yrs?|months?|weeks?)(?:[\s-]+old)?\b"
+    r"\b\d+(?:\.\d+)?(?:\s*(?:-|to|–)\s*\d+)?[\s-]*(?:years?|yrs?)(?:[\s-]+old)?\b"
+    # v80: months and weeks are an age only when said so ("8 weeks old", "from 6 months"), not "runs for 8 weeks"
+    r"|\b\d+(?:\s*(?:-|to|–)\s*\d+)?[\s-]*(?:months?|weeks?)[\s-]+old\b"
+    r"|\b(?:from|over|under)\s+\d+(?:\s*(?:-|to|–)\s*\d+)?\s*(?:months?|weeks?)\b"
     r"|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]+(?:years?|months?|weeks?)[\s-]+old\b"
     r"|\baged?\s+(?:\d|under|over|between|from)|\b(?:over|under)[\s-]*\d+s?\b"
     r"|\b\d+\s*(?:\+|plus\b|and (?:over|under|above|older|younger)\b|or (?:over|older|younger|under|more)\b)"
@@ -460,6 +463,14 @@ _HELD_BY_PEOPLE = re.compile(
 _COUNTED_AFTER = re.compile(
     r"\bhow many ([^\W\d_]*[^\W\d_s])(?: [^\W\d_]*[^\W\d_s])? ([^\W\d_]{3,}s)(?<!ves)\b"
     r"(?! (?:a|an|the|my|your|our|their|his|her|its|this|that)\b)"
+)
+# v80: an -ing word before a noun modifies it ("which operating system", "how many parking spaces"): the noun is the
+# X asked; "which building is ...", "how much parking is there" keep their word
+_ING_BEFORE_HEAD = re.compile(
+    r"\b(?:which|how many|how much)\s+[^\W\d_]{2,}ing\s+"
+    r"(?!(?:is|are|was|were|do|does|did|will|would|can|could|should|must|may|might|has|have|had|the|a|an|my|your|our|"
+    r"their|his|her|its|this|that|these|those|for|in|on|at|to|of|with|by|from|i|we|you|they|it|there|and|or)\b)"
+    r"([^\W\d_]{3,})\b"
 )
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 _HEAD = re.compile(
@@ -957,10 +968,67 @@ _UNIT_NAMED = tuple(
 )
 
 
+# v80: the thing a money question prices ("how much does a new battery cost", "how much is the club swimming
+# costume", "what is the price of a day pass"), up to the words that say for whom, when or for how long
+_PRICED_ITEM = re.compile(
+    r"\bhow much (?:does|do|did|would|will|should|could) (?:a |an |the |my |our |your |one |each )?"
+    r"(?P<costs>(?:[\w'’-]+ ){0,4}?[\w'’-]+) cost\b"
+    r"|\bhow much (?:is|are|was|were) (?:a |an |the |my |our |your |one |each )?"
+    r"(?P<is>(?:[\w'’-]+ ){0,4}?[\w'’-]+?)"
+    r"(?= (?:for|per|at|a|an|each|on|in|with|to|if|when|this|next|now)\b|\s*\?|\s*$)"
+    r"|\bwhat(?:['’]s| is| are) the (?:price|cost)s? (?:of|for) (?:a |an |the |my |our |your |one |each )?"
+    r"(?P<of>(?:[\w'’-]+ ){0,4}?[\w'’-]+?)(?= (?:for|per|at|a|an|each|on|in|with|to|if|when)\b|\s*\?|\s*$)"
+)
+# What a sentence prices by name: the words of its clause before "costs £12" / "is £5" ("A replacement card costs
+# £5", "extra hours cost €12 each"); a pronoun or a word for the price itself names nothing ("It costs £5")
+_PRICED_SUBJECT = re.compile(
+    r"(?:^|[,;:(]|\b(?:and|but|while|whereas)\b)\s*(?P<subject>[^,;:()£$€\d]{1,60}?)\s+"
+    r"(?:now |still |only |just |currently |normally |usually )?"
+    r"(?:costs?|is|are|was|were|will cost|will be|comes to)\s+(?:only |just |from |about |around |roughly )?[£$€]\s?\d",
+    re.IGNORECASE,
+)
+_PRICE_WORDS = frozenset(
+    stem(word)
+    for word in str.split(
+        "it this that these those they which each one price prices cost costs fee fees charge charges total rate "
+        "amount sum figure balance deposit rent rents fare fares annual monthly weekly yearly daily nightly hourly "
+        "usual normal standard current full"
+    )
+)
+# Words that say which one of a thing without naming it ("how much will a new one cost?")
+_WHICH_ONE = frozenset(stem(word) for word in str.split("new replacement spare extra another other same"))
+
+
+def priced_item(folded: str) -> frozenset[str]:
+    """Return the content stems of the thing a money question prices, or none ("how much is it to park")."""
+    match = _PRICED_ITEM.search(folded)
+    if match is None:
+        return frozenset()
+    words = {t.stem for t in tokenize(match.group("costs") or match.group("is") or match.group("of")) if t.content}
+    words -= _PRICE_WORDS
+    return frozenset(words) if words - _WHICH_ONE else frozenset()
+
+
+def prices_another(text: str, item: frozenset[str]) -> bool:
+    """Return True when a sentence prices things by name and never names the item asked: "A family ticket costs
+    £14.50" for "how much is a kestrel active card?". A sentence that prices nothing by name is left alone, and so
+    is one that names the item anywhere ("£64 for a full plot and £34 for a half plot")."""
+    subjects = [
+        {t.stem for t in tokenize(match.group("subject")) if t.content} for match in _PRICED_SUBJECT.finditer(text)
+    ]
+    if not subjects or any(not (words - _PRICE_WORDS) for words in subjects):
+        return False
+    named = {t.stem for t in tokenize(text)}
+    return not any(same_word(term, named) for term in item)
+
+
+_WHAT_IS = re.compile(r"\b(what|which)['’]s\b")
+
+
 def expected_unit(question: str) -> re.Pattern[str] | None:
     """Return the pattern of the unit a measure question's answer must carry, or None: the unit the question names at
     its end ("What is the maximum brightness in lumens?"), else the one its measure word implies."""
-    lowered = fold(question).strip()
+    lowered = _WHAT_IS.sub(r"\1 is", fold(question).strip())  # v80: "what's the weight limit" asks a weight too
     named = next((unit for asked, unit in _UNIT_NAMED if asked.search(lowered)), None)
     return named or next((unit for asked, unit in _UNIT_QUESTIONS if asked.search(lowered)), None)
 
@@ -1878,6 +1946,9 @@ class QuestionNeeds:
     # in the lift at 11 at night - who do i phone?" -> ("11", {night})): a sentence for that part of the day ("Out of
     # hours, call ...") answers without the number (v79)
     told_clocks: tuple[tuple[str, frozenset[str]], ...] = ()
+    # "How much does a coworking membership cost?": the thing priced (priced_item), which a sentence that prices
+    # something by name must name ("Extra hours cost €12 each." prices another thing; v80)
+    priced: frozenset[str] = frozenset()
 
     def same_lengths(self, stated: frozenset[float]) -> bool:
         """Return True when every length of time the question names is among the minutes a sentence states
@@ -2023,6 +2094,9 @@ class QuestionNeeds:
             focus[verb] *= VERB_WEIGHT
         match = _HEAD.search(fold(asked))
         head = asked_head(match)
+        modified = _ING_BEFORE_HEAD.search(fold(asked))
+        if head is not None and modified is not None:
+            head = stem(modified.group(1))  # v80: "Which operating system ...?" asks which system
         counted = _COUNTED_AFTER.search(fold(asked))
         if counted is not None and head == stem(counted.group(1)):
             head = stem(counted.group(2))  # "How many wrong password attempts ...?": attempts are counted (v46)
@@ -2107,6 +2181,7 @@ class QuestionNeeds:
             asked_lengths(folded),
             bool(_HOW_OLD.search(folded)),
             told_clock_times(question[: len(question) - len(asked)] if asked != question else ""),
+            priced_item(folded) if money else frozenset(),
         )
 
     def eligible(
@@ -2251,6 +2326,8 @@ class QuestionNeeds:
         priced = text is not None and (self.money or self.predicate in _PRICED_PREDICATES) and holds_money(text, header)
         if self.money and text is not None and not priced:
             return False
+        if self.priced and priced and text is not None and prices_another(text, self.priced):
+            return False  # v80: "Extra hours cost €12 each." for "How much does a coworking membership cost?"
         if self.rate and text is not None and not header and not _STATES_RATE.search(text):
             return False  # "seed potato sales ... raising £611" for "What did the seed potatoes sell for per kilo?"
         limited = bool(self.bounds or self.extreme or self.terms & _LIMIT_WORDS)
@@ -2694,7 +2771,7 @@ def _reversal(word: str) -> tuple[str, bool]:
 
 # Acts said in two words whose opposite is said in two others (v41): a sentence stating only the opposite answers
 # nothing about the act asked ("put up" for "taken down", "switch off" for "switch on").
-_OPPOSITE_ACTS = (
+_OPPOSITE_ACTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     (
         re.compile(
             r"\b(?:take|takes|taking|taken|took|come|comes|coming|came)\s+down\b|\b(?:removed|dismantled)\b", re.I
@@ -2720,7 +2797,30 @@ _OPPOSITE_ACTS = (
 )
 
 
-OppositeAct = tuple[re.Pattern[str], re.Pattern[str]]  # the act asked, its opposite
+# v80: rival acts on one thing, each said in its own words: a sentence stating only a rival answers nothing about the
+# act asked ("Rinse the filter every two weeks" for "How often should the filter be replaced?"; "Members may cancel
+# with a month's notice" for "How much notice is needed to freeze a membership?").
+_RIVAL_ACTS = (
+    (  # looking after a part
+        r"\b(?:replac(?:e|es|ed|ing|ement|ements)|swap(?:s|ped|ping)?)\b",
+        r"\b(?:clean(?:s|ed|ing)?|rins(?:e|es|ed|ing)|wash(?:es|ed)?|wip(?:e|es|ed|ing))\b",
+    ),
+    (  # a membership, a subscription, a plan
+        r"\b(?:cancel(?:s|led|ling|lation|lations|ed|ing)?|terminat(?:e|es|ed|ing|ion))\b",
+        r"\b(?:freez(?:e|es|ing)|froze|frozen|paus(?:e|es|ed|ing)|suspen(?:d|ds|ded|ding|sion))\b",
+        r"\brenew(?:s|ed|ing|al|als)?\b",
+        r"\bupgrad(?:e|es|ed|ing)\b",
+        r"\bdowngrad(?:e|es|ed|ing)\b",
+    ),
+)
+_OPPOSITE_ACTS += tuple(
+    (re.compile(act, re.I), re.compile("|".join(rival for rival in group if rival != act), re.I))
+    for group in _RIVAL_ACTS
+    for act in group
+)
+
+
+OppositeAct = tuple[re.Pattern[str], re.Pattern[str]]  # the act asked, its opposite (or its rivals)
 
 
 def opposite_acts(folded_question: str) -> tuple[OppositeAct, ...]:

@@ -1,0 +1,77 @@
+"""Answerer v80: "what's the weight limit" asks a weight as "what is" does; a rival act on the same thing is no answer
+("rinse" for "replaced", "cancel" for "freeze"); weeks and months are an age only when said so; a money question's
+sentence that prices another thing by name does not answer. The texts are written for these tests."""
+
+from __future__ import annotations
+
+from domains.execution.briefing.extractive.checks import QuestionNeeds, expected_unit, fold, priced_item, prices_another
+from domains.execution.briefing.extractive.terms import stem, tokenize
+from tests.unit.execution.extractive.helpers import may_answer
+
+
+def test_a_contracted_what_is_asks_the_same_measure() -> None:
+    assert expected_unit("what's the weight limit for the trailer?") is not None
+    assert expected_unit("what's the weight limit for the trailer?") is expected_unit(
+        "what is the weight limit for the trailer?"
+    )
+    question = "what's the weight limit on the roof rack?"
+    assert not may_answer(question, "Do not load the roof rack with more than two bikes.", "Roof rack")
+    assert may_answer(question, "The roof rack takes up to 75 kg, spread evenly.", "Roof rack")
+
+
+def test_a_rival_act_on_the_same_part_is_no_answer() -> None:
+    question = "How often should the cooker hood filter be replaced?"
+    assert not may_answer(question, "Wash the cooker hood filter in warm soapy water every month.", "Cooker hood")
+    assert may_answer(question, "Replace the cooker hood filter every six months.", "Cooker hood")
+    assert may_answer(question, "Clean the filter monthly and replace it every six months.", "Cooker hood filter")
+    # cleaning asked: a replacement interval says nothing about cleaning
+    cleaned = "How often should I clean the cooker hood filter?"
+    assert not may_answer(cleaned, "Replace the cooker hood filter every six months.", "Cooker hood")
+
+
+def test_a_rival_act_on_a_membership_is_no_answer() -> None:
+    question = "How much notice do I need to give to pause my membership?"
+    assert not may_answer(question, "You can cancel your membership with four weeks' notice.", "Membership")
+    assert may_answer(question, "To pause your membership, give us two weeks' notice.", "Membership")
+    assert may_answer(question, "You can freeze your membership with two weeks' notice.", "Membership")
+
+
+def test_weeks_and_months_are_an_age_only_when_said_so() -> None:
+    question = "How old does my baby need to be to join the splash class?"
+    assert not may_answer(question, "Each splash course runs for 10 weeks.", "Splash class")
+    assert may_answer(question, "Babies can join the splash class from 6 months.", "Splash class")
+    assert may_answer(question, "The splash class is for babies over 12 weeks old.", "Splash class")
+
+
+def test_the_thing_a_money_question_prices() -> None:
+    assert priced_item(fold("how much does a coworking membership cost per month?")) == {"cowork", "membership"}
+    assert priced_item(fold("how much are the goggles at reception")) == {"goggl"}
+    assert priced_item(fold("how much is it to park overnight?")) == frozenset()
+    assert priced_item(fold("what is the price of a day pass?")) == {"day", "pass"}
+
+
+def test_a_sentence_pricing_another_thing_by_name_does_not_answer() -> None:
+    item = priced_item(fold("how much is a family swim ticket?"))
+    assert prices_another("A locker token costs £1 and is returned to you.", item)
+    assert not prices_another("A family swim ticket costs £12.", item)
+    assert not prices_another("It costs £12 for up to four people.", item)  # names nothing
+    assert not prices_another("Up to four people, £12 per visit.", item)  # prices nothing by name
+    question = "how much is a family swim ticket?"
+    assert not may_answer(question, "A locker token costs £1 and is returned to you.", "Family swims")
+    assert may_answer(question, "A family swim ticket costs £12 and covers four people.", "Family swims")
+
+
+def test_an_ing_word_before_a_noun_leaves_the_noun_as_the_thing_asked() -> None:
+    def head(question: str) -> str | None:
+        weights = {t.stem: 1.0 for t in tokenize(question) if t.content}
+        return QuestionNeeds.of(question, weights, frozenset()).head
+
+    assert head("Which operating system do the new tablets use?") == "system"
+    assert head("how many parking spaces does the office have") == stem("spaces")
+    assert head("which building is the gym in") == stem("building")  # the -ing word is the noun here
+    assert head("how much parking is there") == stem("parking")
+
+
+def test_which_operating_system_is_not_answered_by_a_sentence_about_another_system() -> None:
+    question = "Which operating system do the new tablets use?"
+    assert not may_answer(question, "Use the descaling programme to flush the system.", "Descaling")
