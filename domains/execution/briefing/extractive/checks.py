@@ -74,6 +74,12 @@ _EXPECT_PATTERNS = (
             r"|^(?:what|which) (?:hours|times)\b(?! (?:of|per|a|each) )"
             # "What are the mobile library van's opening times?" (not "When will you send the opening times?")
             r"|^what(?:['’]s| is| are| were) (?:[\w'’-]+ ){0,5}?(?:opening|closing) (?:times?|hours)\b"
+            # v80: a time named by what happens then, asked tersely or with "what's the": "AGM start time?",
+            # "what's the check-in time at the cottage"
+            r"|\b(?:start|starting|finish|finishing|end|ending|kick-?off|departure|arrival|check-?in|check-?out|"
+            r"pick-?up|drop-?off|collection|last entry) times?\s*\??\s*$"
+            r"|^what(?:['’]s| is| are) the (?:start|starting|finish|finishing|end|kick-?off|departure|arrival|"
+            r"check-?in|check-?out|pick-?up|drop-?off|collection|last entry) times?\b"
         ),
     ),
     (
@@ -975,16 +981,19 @@ _PRICED_ITEM = re.compile(
     r"(?P<costs>(?:[\w'’-]+ ){0,4}?[\w'’-]+) cost\b"
     r"|\bhow much (?:is|are|was|were) (?:a |an |the |my |our |your |one |each )?"
     r"(?P<is>(?:[\w'’-]+ ){0,4}?[\w'’-]+?)"
-    r"(?= (?:for|per|at|a|an|each|on|in|with|to|if|when|this|next|now)\b|\s*\?|\s*$)"
+    r"(?= (?:for|per|at|a|an|each|on|in|with|to|if|when|this|next|now|from)\b|\s*\?|\s*$)"
     r"|\bwhat(?:['’]s| is| are) the (?:price|cost)s? (?:of|for) (?:a |an |the |my |our |your |one |each )?"
-    r"(?P<of>(?:[\w'’-]+ ){0,4}?[\w'’-]+?)(?= (?:for|per|at|a|an|each|on|in|with|to|if|when)\b|\s*\?|\s*$)"
+    r"(?P<of>(?:[\w'’-]+ ){0,4}?[\w'’-]+?)(?= (?:for|per|at|a|an|each|on|in|with|to|if|when|from)\b|\s*\?|\s*$)"
 )
 # What a sentence prices by name: the words of its clause before "costs £12" / "is £5" ("A replacement card costs
 # £5", "extra hours cost €12 each"); a pronoun or a word for the price itself names nothing ("It costs £5")
 _PRICED_SUBJECT = re.compile(
     r"(?:^|[,;:(]|\b(?:and|but|while|whereas)\b)\s*(?P<subject>[^,;:()£$€\d]{1,60}?)\s+"
     r"(?:now |still |only |just |currently |normally |usually )?"
-    r"(?:costs?|is|are|was|were|will cost|will be|comes to)\s+(?:only |just |from |about |around |roughly )?[£$€]\s?\d",
+    r"(?:(?:costs?|is|are|was|were|will cost|will be|comes to)\s+"
+    r"(?:only |just |from |about |around |roughly )?[£$€]\s?\d"
+    # v80: "Spare hats can be bought from the office for £3."
+    r"|(?:can|may)\s+be\s+(?:bought|ordered|purchased|hired)\b[^.;£$€]{0,60}?\bfor\s+[£$€]\s?\d)",
     re.IGNORECASE,
 )
 _PRICE_WORDS = frozenset(
@@ -1984,6 +1993,12 @@ class QuestionNeeds:
         named = self.terms - {self.verb}
         return any(
             not (match.group(0)[:1].isalpha() and stem(match.group(0).lower()) in named)
+            and not (
+                # v80: a time of day asked ends at a time of day: "from April to August" gives no hour
+                self.expect is Expect.CLOCK
+                and match.group(0).lower() in _LINKING_ENDS
+                and not _CLOCK_AFTER.match(text, match.end())
+            )
             for match in _STATES_END.finditer(text)
         )
 
@@ -2615,6 +2630,9 @@ def states_only_end(text: str) -> bool:
 _ASKS_END = re.compile(
     r"\b(?:what time|when|how late)\b.*\b(?:end|ends|finish|finishes|close|closes|stop|stops|be over)\b"
 )
+# End words that only link a range ("to", "through", "by", "over"), and what a clock time after one looks like
+_LINKING_ENDS = frozenset(("to", "through", "by", "over"))
+_CLOCK_AFTER = re.compile(r"\s*(?:\d|noon\b|midday\b|midnight\b|late\b|close\b|dusk\b|sunset\b)", re.IGNORECASE)
 _STATES_END = re.compile(
     r"\b(?:until|till|to|through|end|ends|ending|ended|finish\w*|clos\w*|stop\w*|over|latest|by)\b|\d\s*[-–]\s*\d",
     re.IGNORECASE,
@@ -2817,6 +2835,16 @@ _OPPOSITE_ACTS += tuple(
     (re.compile(act, re.I), re.compile("|".join(rival for rival in group if rival != act), re.I))
     for group in _RIVAL_ACTS
     for act in group
+)
+
+
+# v80: money paid is not money given back ("The garden waste subscription costs £52 a year" for "can I get some of
+# my subscription money back?"; "I've put a credit of £14.60 on your account" for "how much will it cost?")
+_OPPOSITE_ACTS += (
+    (
+        re.compile(r"\b(?:cost|costs|costing|price|prices|priced|charge|charges|charged)\b", re.I),
+        re.compile(r"\bmoney back\b|\brefund\w*|\breimburs\w*|\bcredit of\b|\bcredited\b", re.I),
+    ),
 )
 
 

@@ -4,7 +4,15 @@ sentence that prices another thing by name does not answer. The texts are writte
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive.checks import QuestionNeeds, expected_unit, fold, priced_item, prices_another
+from domains.execution.briefing.extractive.checks import (
+    Expect,
+    QuestionNeeds,
+    expected_answer,
+    expected_unit,
+    fold,
+    priced_item,
+    prices_another,
+)
 from domains.execution.briefing.extractive.terms import stem, tokenize
 from tests.unit.execution.extractive.helpers import may_answer
 
@@ -70,3 +78,32 @@ def test_an_ing_word_before_a_noun_leaves_the_noun_as_the_thing_asked() -> None:
     assert head("how many parking spaces does the office have") == stem("spaces")
     assert head("which building is the gym in") == stem("building")  # the -ing word is the noun here
     assert head("how much parking is there") == stem("parking")
+
+
+def test_a_time_of_day_asked_to_end_needs_an_hour_after_to() -> None:
+    question = "what time do the thursday swims finish"
+    assert not may_answer(question, "Thursday swims run from May to September and start at 7pm.", "Swims")
+    assert may_answer(question, "Thursday swims run from 7pm to 8.30pm.", "Swims")
+    assert may_answer(question, "Thursday swims run until 8.30pm.", "Swims")
+
+
+def test_money_paid_is_not_money_given_back() -> None:
+    back = "if I leave the choir can I get my subscription money back?"
+    assert not may_answer(back, "The choir subscription costs £60 a year.", "Subscriptions")
+    assert may_answer(back, "Subscriptions are refunded for any whole terms left.", "Subscriptions")
+    cost = "how much will the sheet music cost?"
+    assert not may_answer(cost, "We have credited £4.50 to your account for the sheet music.", "Sheet music")
+    assert may_answer(cost, "The sheet music costs £4.50 a copy.", "Sheet music")
+
+
+def test_a_thing_that_can_be_bought_for_a_sum_is_priced_by_name() -> None:
+    item = priced_item(fold("how much are the choir folders from the office"))
+    assert item == {"choir", stem("folders")}  # "from the office" says where, not what
+    assert prices_another("Spare badges can be bought from the office for £2.", item)
+    assert not prices_another("Choir folders can be bought from the office for £6.", item)
+
+
+def test_a_time_named_by_what_happens_then_asks_a_time_of_day() -> None:
+    assert expected_answer("AGM start time?") is Expect.CLOCK
+    assert expected_answer("what's the check-in time at the cottage") is Expect.CLOCK
+    assert expected_answer("how long is the start time?") is not Expect.CLOCK
