@@ -29,7 +29,11 @@ export function launchChromium(): Promise<Browser> {
 export function watchForErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console error at ${page.url()}: ${message.text()}`);
+    if (message.type() !== "error") return;
+    // A failed resource names only its status in the text; the location says which resource it was.
+    const source = message.location().url;
+    const from = source && source !== page.url() ? ` (${source})` : "";
+    errors.push(`console error at ${page.url()}: ${message.text()}${from}`);
   });
   page.on("pageerror", (error) => errors.push(`page error at ${page.url()}: ${error.message}`));
   return errors;
