@@ -132,6 +132,10 @@ _CONDITION = re.compile(
     r"|\bwithin \w+ (?:working |business |calendar |clear )?(?:days?|weeks?|months?|hours?|years?|minutes?)\b"
 )
 _WEEKDAYS = frozenset((*DAY_NAMES, "weekday", "weekdays", "weekend"))
+_DAY_STEMS = frozenset(stem(day) for day in DAY_NAMES)
+_EVERY_DAY = re.compile(
+    r"\b(?:every|each|any) day\b|\bdaily\b|\b(?:7|seven) days\b|\ball (?:week|year round)\b|\b24/7\b", re.I
+)
 _TIME_WORDS = frozenset(
     str.split(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
@@ -2460,6 +2464,18 @@ class QuestionNeeds:
             # paragraph, the title or the names the letter is about ("our branch at Hatherley Green keeps its hours"
             # two paragraphs up does not make the emergency line's number Hatherley Green's)
             named = stems | paragraph | dated | document | names
+        if (
+            text is not None
+            and not any(_names_day_or_month(t.lower) for t in tokens)
+            and not _EVERY_DAY.search(text)  # "open from 6am to 10pm every day" says it of Sundays too
+        ):
+            # v81: a sentence naming no day, in a section that names the day asked and another day, belongs to
+            # whichever day its neighbours name ("Juniors swim from 6pm to 7pm" beside "Tuesday and Thursday
+            # evenings" and "Saturday sessions start at 8am" says nothing of Saturdays); its own headings may name it
+            itself = headed if headed is not None else stems
+            for day in _DAY_STEMS.intersection((*self.key_terms, *self.focus)):
+                if day in section and not same_word(day, itself) and section & (_DAY_STEMS - {day}):
+                    return False
         for term in self.key_terms:
             if row and names_another_code(term, stems):
                 return False  # "quarter: Q1" for "... in Q2?", whatever the other rows say
