@@ -133,9 +133,6 @@ _CONDITION = re.compile(
 )
 _WEEKDAYS = frozenset((*DAY_NAMES, "weekday", "weekdays", "weekend"))
 _DAY_STEMS = frozenset(stem(day) for day in DAY_NAMES)
-_EVERY_DAY = re.compile(
-    r"\b(?:every|each|any) day\b|\bdaily\b|\b(?:7|seven) days\b|\ball (?:week|year round)\b|\b24/7\b", re.I
-)
 _TIME_WORDS = frozenset(
     str.split(
         "am pm noon midday midnight today tomorrow tonight morning afternoon evening night daily weekly monthly "
@@ -2467,7 +2464,8 @@ class QuestionNeeds:
         if (
             text is not None
             and not any(_names_day_or_month(t.lower) for t in tokens)
-            and not _EVERY_DAY.search(text)  # "open from 6am to 10pm every day" says it of Sundays too
+            and not _ANY_DAY.search(text)  # "open from 6am to 10pm every day" says it of Sundays too
+            and not _ROUND_THE_CLOCK.search(text)  # "24/7", "any time"
         ):
             # v81: a sentence naming no day, in a section that names the day asked and another day, belongs to
             # whichever day its neighbours name ("Juniors swim from 6pm to 7pm" beside "Tuesday and Thursday
