@@ -61,6 +61,11 @@ _MONEY_NOUNS = (
 )
 # the sum "how big / large / high" asks about: "how big was the deposit", "how high is the excess on my policy"
 _SUM_ASKED = r"(?:is|was|are|were|will be|would be) (?:the |my |your |our |their |a |an )?(?:\w+ ){0,2}" + _MONEY_NOUNS
+# What happens at a time of day that a question names the time by ("start time", "check-in time"; v80)
+_TIMED_EVENT = (
+    r"(?:start|starting|finish|finishing|end|ending|kick-?off|departure|arrival|check-?in|check-?out|pick-?up|"
+    r"drop-?off|collection|last entry)"
+)
 _EXPECT_PATTERNS = (
     (
         Expect.DURATION,
@@ -76,10 +81,8 @@ _EXPECT_PATTERNS = (
             r"|^what(?:['’]s| is| are| were) (?:[\w'’-]+ ){0,5}?(?:opening|closing) (?:times?|hours)\b"
             # v80: a time named by what happens then, asked tersely or with "what's the": "AGM start time?",
             # "what's the check-in time at the cottage"
-            r"|\b(?:start|starting|finish|finishing|end|ending|kick-?off|departure|arrival|check-?in|check-?out|"
-            r"pick-?up|drop-?off|collection|last entry) times?\s*\??\s*$"
-            r"|^what(?:['’]s| is| are) the (?:start|starting|finish|finishing|end|kick-?off|departure|arrival|"
-            r"check-?in|check-?out|pick-?up|drop-?off|collection|last entry) times?\b"
+            rf"|\b{_TIMED_EVENT} times?\s*\??\s*$"
+            rf"|^what(?:['’]s| is| are) the {_TIMED_EVENT} times?\b"
         ),
     ),
     (
@@ -1000,9 +1003,8 @@ _PRICED_SUBJECT = re.compile(
 _PRICE_WORDS = frozenset(
     stem(word)
     for word in str.split(
-        "it this that these those they which each one price prices cost costs fee fees charge charges total rate "
-        "amount sum figure balance deposit rent rents fare fares annual monthly weekly yearly daily nightly hourly "
-        "usual normal standard current full"
+        "it this that these those they which each one price cost fee charge total rate amount sum figure balance "
+        "deposit rent fare annual monthly weekly yearly daily nightly hourly usual normal standard current full"
     )
 )
 # Words that say which one of a thing without naming it ("how much will a new one cost?")
@@ -1019,17 +1021,16 @@ def priced_item(folded: str) -> frozenset[str]:
     return frozenset(words) if words - _WHICH_ONE else frozenset()
 
 
-def prices_another(text: str, item: frozenset[str]) -> bool:
+def prices_another(text: str, stems: set[str], item: frozenset[str]) -> bool:
     """Return True when a sentence prices things by name and never names the item asked: "A family ticket costs
     £14.50" for "how much is a kestrel active card?". A sentence that prices nothing by name is left alone, and so
-    is one that names the item anywhere ("£64 for a full plot and £34 for a half plot")."""
+    is one that names the item anywhere ("£64 for a full plot and £34 for a half plot"); `stems` are the sentence's."""
     subjects = [
         {t.stem for t in tokenize(match.group("subject")) if t.content} for match in _PRICED_SUBJECT.finditer(text)
     ]
     if not subjects or any(not (words - _PRICE_WORDS) for words in subjects):
         return False
-    named = {t.stem for t in tokenize(text)}
-    return not any(same_word(term, named) for term in item)
+    return not any(same_word(term, stems) for term in item)
 
 
 _WHAT_IS = re.compile(r"\b(what|which)['’]s\b")
@@ -1992,16 +1993,14 @@ class QuestionNeeds:
         """Return True when a sentence says when something ends: an end word that is not one the question names its
         subject with ("15:00 Closing keynote" says when the closing keynote starts)."""
         named = self.terms - {self.verb}
-        return any(
-            not (match.group(0)[:1].isalpha() and stem(match.group(0).lower()) in named)
-            and not (
-                # v80: a time of day asked ends at a time of day: "from April to August" gives no hour
-                self.expect is Expect.CLOCK
-                and match.group(0).lower() in _LINKING_ENDS
-                and not _CLOCK_AFTER.match(text, match.end())
-            )
-            for match in _STATES_END.finditer(text)
-        )
+        for match in _STATES_END.finditer(text):
+            word = match.group(0).lower()
+            if word[:1].isalpha() and stem(word) in named:
+                continue
+            if self.expect is Expect.CLOCK and word in _LINKING_ENDS and not _CLOCK_AFTER.match(text, match.end()):
+                continue  # v80: a time of day asked ends at a time of day: "from April to August" gives no hour
+            return True
+        return False
 
     @property
     def asks_who(self) -> bool:
@@ -2108,18 +2107,19 @@ class QuestionNeeds:
         verb = question_verb(tokens)
         if verb in focus:
             focus[verb] *= VERB_WEIGHT
-        match = _HEAD.search(fold(asked))
+        folded_asked = fold(asked)
+        match = _HEAD.search(folded_asked)
         head = asked_head(match)
-        modified = _ING_BEFORE_HEAD.search(fold(asked))
+        modified = _ING_BEFORE_HEAD.search(folded_asked)
         if head is not None and modified is not None:
             head = stem(modified.group(1))  # v80: "Which operating system ...?" asks which system
-        counted = _COUNTED_AFTER.search(fold(asked))
+        counted = _COUNTED_AFTER.search(folded_asked)
         if counted is not None and head == stem(counted.group(1)):
             head = stem(counted.group(2))  # "How many wrong password attempts ...?": attempts are counted (v46)
-        held = _HELD_BY_PEOPLE.search(fold(asked))
+        held = _HELD_BY_PEOPLE.search(folded_asked)
         if head in AUDIENCE and held is not None and stem(held.group(2)) not in AUDIENCE:
             head = stem(held.group(2))  # "How many visitor bays are there?": bays are counted, for visitors
-        if head in AUDIENCE and not _ACTED_ON.match(fold(asked)):
+        if head in AUDIENCE and not _ACTED_ON.match(folded_asked):
             # "How many residents voted?" -- "The vote was 12 in favour", "Serves 4", "a team of 12 operatives":
             # people are counted without being named
             focus.pop(head, None)
@@ -2149,7 +2149,7 @@ class QuestionNeeds:
             match is not None and not match.group(0).startswith("how"),
             match is not None and match.group(0).startswith("which") and not listing,
             expected_unit(question),
-            bool(_PROCEDURAL_WHEN.match(fold(asked))),
+            bool(_PROCEDURAL_WHEN.match(folded_asked)),
             number_labels(whole),
             tuple((a.lower(), b.lower()) for a, b in _COMPOUND.findall(question)),
             verb,
@@ -2189,7 +2189,7 @@ class QuestionNeeds:
             bool(_DID.search(folded)),
             bool(_NAME_ASKED.search(folded)) and asked_identifier(folded) is None,
             bool(_ASKS_START.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
-            subject_of(fold(asked), focus),
+            subject_of(folded_asked, focus),
             acted_on(tokens, verb),
             asked_attribute(folded),
             bool(_TAKES_TIME.search(folded)),
@@ -2342,7 +2342,7 @@ class QuestionNeeds:
         priced = text is not None and (self.money or self.predicate in _PRICED_PREDICATES) and holds_money(text, header)
         if self.money and text is not None and not priced:
             return False
-        if self.priced and priced and text is not None and prices_another(text, self.priced):
+        if self.priced and priced and text is not None and prices_another(text, stems, self.priced):
             return False  # v80: "Extra hours cost €12 each." for "How much does a coworking membership cost?"
         if self.rate and text is not None and not header and not _STATES_RATE.search(text):
             return False  # "seed potato sales ... raising £611" for "What did the seed potatoes sell for per kilo?"
@@ -2461,9 +2461,10 @@ class QuestionNeeds:
             # paragraph, the title or the names the letter is about ("our branch at Hatherley Green keeps its hours"
             # two paragraphs up does not make the emergency line's number Hatherley Green's)
             named = stems | paragraph | dated | document | names
+        names_when = any(_names_day_or_month(t.lower) for t in tokens)  # a weekday, a weekend or a month
         if (
             text is not None
-            and not any(_names_day_or_month(t.lower) for t in tokens)
+            and not names_when
             and not _ANY_DAY.search(text)  # "open from 6am to 10pm every day" says it of Sundays too
             and not _ROUND_THE_CLOCK.search(text)  # "24/7", "any time"
         ):
@@ -2488,7 +2489,7 @@ class QuestionNeeds:
                 continue  # v79: "stuck in the lift at 11 at night" -- "Out of hours, call the lift company on ..."
             if self.yes_no and names_only_others(term, text):
                 continue  # "Do you deliver to Germany?" -- "We ship to Belgium, the Netherlands and Luxembourg only."
-            if term in self.told_days and not any(_names_day_or_month(t.lower) for t in tokens):
+            if term in self.told_days and not names_when:
                 continue  # "A one-time joining fee of $25 applies to all monthly and annual memberships."
             if (
                 not same_word(term, where)
@@ -2801,9 +2802,28 @@ def _reversal(word: str) -> tuple[str, bool]:
     return _AGAIN.get(word, word), False
 
 
+OppositeAct = tuple[re.Pattern[str], re.Pattern[str]]  # the act asked, its opposite (or its rivals)
+
+# v80: rival acts on one thing, each said in its own words: a sentence stating only a rival answers nothing about the
+# act asked ("Rinse the filter every two weeks" for "How often should the filter be replaced?"; "Members may cancel
+# with a month's notice" for "How much notice is needed to freeze a membership?").
+_RIVAL_ACTS = (
+    (  # looking after a part
+        r"\b(?:replac(?:e|es|ed|ing|ement|ements)|swap(?:s|ped|ping)?)\b",
+        r"\b(?:clean(?:s|ed|ing)?|rins(?:e|es|ed|ing)|wash(?:es|ed)?|wip(?:e|es|ed|ing))\b",
+    ),
+    (  # a membership, a subscription, a plan
+        r"\b(?:cancel(?:s|led|ling|lation|lations|ed|ing)?|terminat(?:e|es|ed|ing|ion))\b",
+        r"\b(?:freez(?:e|es|ing)|froze|frozen|paus(?:e|es|ed|ing)|suspen(?:d|ds|ded|ding|sion))\b",
+        r"\brenew(?:s|ed|ing|al|als)?\b",
+        r"\bupgrad(?:e|es|ed|ing)\b",
+        r"\bdowngrad(?:e|es|ed|ing)\b",
+    ),
+)
+
 # Acts said in two words whose opposite is said in two others (v41): a sentence stating only the opposite answers
 # nothing about the act asked ("put up" for "taken down", "switch off" for "switch on").
-_OPPOSITE_ACTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+_OPPOSITE_ACTS: tuple[OppositeAct, ...] = (
     (
         re.compile(
             r"\b(?:take|takes|taking|taken|took|come|comes|coming|came)\s+down\b|\b(?:removed|dismantled)\b", re.I
@@ -2826,43 +2846,19 @@ _OPPOSITE_ACTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-)
-
-
-# v80: rival acts on one thing, each said in its own words: a sentence stating only a rival answers nothing about the
-# act asked ("Rinse the filter every two weeks" for "How often should the filter be replaced?"; "Members may cancel
-# with a month's notice" for "How much notice is needed to freeze a membership?").
-_RIVAL_ACTS = (
-    (  # looking after a part
-        r"\b(?:replac(?:e|es|ed|ing|ement|ements)|swap(?:s|ped|ping)?)\b",
-        r"\b(?:clean(?:s|ed|ing)?|rins(?:e|es|ed|ing)|wash(?:es|ed)?|wip(?:e|es|ed|ing))\b",
-    ),
-    (  # a membership, a subscription, a plan
-        r"\b(?:cancel(?:s|led|ling|lation|lations|ed|ing)?|terminat(?:e|es|ed|ing|ion))\b",
-        r"\b(?:freez(?:e|es|ing)|froze|frozen|paus(?:e|es|ed|ing)|suspen(?:d|ds|ded|ding|sion))\b",
-        r"\brenew(?:s|ed|ing|al|als)?\b",
-        r"\bupgrad(?:e|es|ed|ing)\b",
-        r"\bdowngrad(?:e|es|ed|ing)\b",
-    ),
-)
-_OPPOSITE_ACTS += tuple(
-    (re.compile(act, re.I), re.compile("|".join(rival for rival in group if rival != act), re.I))
-    for group in _RIVAL_ACTS
-    for act in group
-)
-
-
-# v80: money paid is not money given back ("The garden waste subscription costs £52 a year" for "can I get some of
-# my subscription money back?"; "I've put a credit of £14.60 on your account" for "how much will it cost?")
-_OPPOSITE_ACTS += (
+    # v80: money paid is not money given back ("The garden waste subscription costs £52 a year" for "can I get some
+    # of my subscription money back?"; "I've put a credit of £14.60 on your account" for "how much will it cost?")
     (
         re.compile(r"\b(?:cost|costs|costing|price|prices|priced|charge|charges|charged)\b", re.I),
         re.compile(r"\bmoney back\b|\brefund\w*|\breimburs\w*|\bcredit of\b|\bcredited\b", re.I),
     ),
+    # v80: each rival act of _RIVAL_ACTS against the others of its group
+    *(
+        (re.compile(act, re.I), re.compile("|".join(rival for rival in group if rival != act), re.I))
+        for group in _RIVAL_ACTS
+        for act in group
+    ),
 )
-
-
-OppositeAct = tuple[re.Pattern[str], re.Pattern[str]]  # the act asked, its opposite (or its rivals)
 
 
 def opposite_acts(folded_question: str) -> tuple[OppositeAct, ...]:
