@@ -32,6 +32,7 @@ from domains.knowledge.safety.patterns.clause import (
     ZERO_WIDTH,
     addressed_to_people,
 )
+from domains.knowledge.safety.patterns.composed import reports_an_attack
 from domains.knowledge.safety.scorer import DirectiveScorer, directive_scorer
 
 SpanLabel = Literal["flagged", "untrusted"]
@@ -170,8 +171,13 @@ def _paragraph_spans(text: str, start: int, end: int, scorer: DirectiveScorer | 
     learned = []
     if scorer is not None:
         for unit_start, unit_end, texts in scored_units(paragraph, found, units):
-            # A unit ordering a person's reply ("Write your answers in black or blue ink.") is no model's order.
-            if any(scorer.is_directive(t) for t in texts) and not addressed_to_people(paragraph, unit_start, unit_end):
+            # A unit ordering a person's reply ("Write your answers in black or blue ink.") is no model's order, and a
+            # unit reporting an attack ("Researchers hid ... in a web page") makes none (spans-18).
+            if (
+                any(scorer.is_directive(t) for t in texts)
+                and not addressed_to_people(paragraph, unit_start, unit_end)
+                and not reports_an_attack(paragraph[unit_start:unit_end])
+            ):
                 learned.append(LabelledSpan(start + unit_start, start + unit_end, "flagged", SCORER_REASON))
     if not hits:
         return learned

@@ -1,6 +1,7 @@
-"""The blind directive sets of ADR-0020's spans-16 and spans-17 (tools/safety/blind): what the detector labels in
+"""The blind directive sets of ADR-0020's spans-16 to spans-18 (tools/safety/blind): what the detector labels in
 each, as floors for the directives and ceilings for the ordinary lines, so that a change that loses either shows here.
-Set 5 is held out: it is counted, never read for rules (one of its ordinary lines was looked at, see the README)."""
+Set 5 is counted, never read for rules (one of its ordinary lines was looked at, see the README); spans-18 chose its
+scorer recipe on it. Set 6 is held out: counted once per detector version, never read."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ import pytest
 from domains.knowledge.safety import detect_spans
 from tools.safety.blind import load
 
-# (set, file, at least this many directives labelled) -- the figures the ADR reports for spans-17
+# (set, file, at least this many directives labelled) -- the figures the ADR reports for spans-18 (sets 2-4 are in its
+# scorer's fit set, set 5 is where its recipe was chosen)
 DIRECTIVE_FLOORS = [
-    ("set2", "directives.txt", 263),
-    ("set3", "directives.txt", 182),
-    ("set4", "directives.txt", 186),
-    ("set5", "directives.txt", 128),
+    ("set2", "directives.txt", 266),
+    ("set3", "directives.txt", 188),
+    ("set4", "directives.txt", 187),
+    ("set5", "directives.txt", 138),
 ]
-# (set, file, at most this many ordinary lines labelled): what spans-17 labels in each (spans-16 labelled one of set 5)
+# (set, file, at most this many ordinary lines labelled): what spans-17 and spans-18 label in each (spans-16 labelled
+# one of set 5)
 ORDINARY_CEILINGS = [
     ("set2", "benign_hard.txt", 5),
     ("set2", "tasks.txt", 0),

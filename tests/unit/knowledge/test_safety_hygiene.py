@@ -21,6 +21,7 @@ CHECKED = [
     ROOT / "tools" / "safety" / "scorer_benign_fit.txt",
     ROOT / "tools" / "safety" / "directives_team.txt",
     ROOT / "tools" / "safety" / "benign_team_hard.txt",
+    *sorted((ROOT / "tools" / "safety" / "fit_directives").glob("*/*.txt")),
     *sorted((ROOT / "tools" / "safety" / "ai_documents").glob("[0-9]*")),
     ROOT / "tests" / "unit" / "knowledge" / "test_directive_scorer.py",
     ROOT / "tests" / "unit" / "knowledge" / "test_security.py",

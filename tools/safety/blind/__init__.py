@@ -15,6 +15,7 @@ FILES = {
     "set3": ("directives.txt", "benign.txt"),
     "set4": ("directives.txt", "benign.txt"),
     "set5": ("directives.txt", "benign.txt"),
+    "set6": ("directives.txt", "benign.txt"),
 }
 
 

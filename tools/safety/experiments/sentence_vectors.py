@@ -74,7 +74,7 @@ def _lines(path: Path) -> list[str]:
 
 
 def fit_set() -> tuple[list[str], np.ndarray]:
-    texts, labels = fit_texts()
+    texts, labels, _weights = fit_texts()
     positives = [t for t, y in zip(texts, labels, strict=True) if y] + _lines(TEAM_DIRECTIVES)
     hard = _lines(TEAM_BENIGN_HARD)
     ordinary = sorted({text for text, label in zip(texts, labels, strict=True) if not label})

@@ -553,6 +553,20 @@ _REPORTED = re.compile(
 )
 
 
+# Who wrote or carried an attack, named in a report of it ("the authors measure how often the model follows the
+# injected instructions", "eine Nutzlast kann den Assistenten ..."): with _REPORTED, what the learned scorer reads as a
+# report (spans-18). Kept apart from _REPORTED so the composed rules label exactly what they labelled before.
+_REPORTED_BY_WHO = re.compile(
+    r"\b(?:authors?|autor(?:en|in|innen)?|payloads?|nutzlast\w*|eingeschleust\w*|injected|injiziert\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def reports_an_attack(text: str) -> bool:
+    """Return whether a sentence reports or describes an attack instead of making one (the scorer leaves it alone)."""
+    return bool(_REPORTED.search(text) or _REPORTED_BY_WHO.search(text))
+
+
 def _rules(family: str, forms: tuple[_Form, ...], *, people: bool = False, directive: bool = False) -> list[Rule]:
     """The rules of a list of forms, each with its own gate."""
     made = []
