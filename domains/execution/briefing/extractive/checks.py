@@ -204,7 +204,13 @@ _ROLE_WORDS = frozenset(
         "desk support staff member members customer customers patient carer tenant landlord client designer owner "
         "committee council parent guardian adult driver agent agents auditor author reception receptionist "
         "administrator admin hr it finance board me us i we you anyone everyone employee employees resident "
-        "residents volunteer volunteers contractor contractors provider supplier suppliers"
+        "residents volunteer volunteers contractor contractors provider supplier suppliers "
+        # v82: a role in lower case answers "who" ("Ask a partner to approve letters ...", "the class teacher")
+        "partner partners supervisor supervisors coordinator organiser organizer teacher teachers tutor instructor "
+        "trainer coach nurse nurses doctor doctors gp dentist vet surgeon inspector caretaker warden steward "
+        "technician electrician plumber builder builders architect surveyor solicitor lawyer accountant clerk "
+        "registrar consultant adviser advisor representative rep mentor leader lead principal headteacher editor "
+        "reviewer approver host"
     )
 )
 # Words that follow a name opening a sentence of minutes or mail ("Ben said", "Felix to draft").
@@ -1446,6 +1452,7 @@ _SYNONYM_GROUPS = (
     "entry entrance",
     "jumper sweater sweatshirt pullover",
     "jab jabs vaccination vaccinations vaccine vaccines injection injections",
+    "med meds medication medications medicine medicines",  # v82, batch 40 (read): "repeat meds" / "repeat medication"
     "delivery deliveries shipping postage",
     "shut shuts close closes",
     # from the ninth batch's refusals (2026-12-04): "When does the fixed term finish?" / "ending on 31 August"
@@ -1700,6 +1707,8 @@ _PHRASAL_VERBS = (
     "take off=deduct deducted deduction less minus",
     "taken off=deduct deducted deduction less minus",
     "out of the box=default",
+    # v82, from batch 40 (read): "which teacher is in charge of the trip" / "led by Mr ..., trip leader"
+    "in charge=lead leads led leader leaders leading responsible head heads run runs running",
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
 
@@ -2531,7 +2540,11 @@ class QuestionNeeds:
         beyond = [
             term
             for term in asked
-            if not same_word(term, document) and term not in AUDIENCE and term not in self.present
+            if not same_word(term, document)
+            and term not in AUDIENCE
+            and term not in self.present
+            # v82: the notice a time before gives ("at least 48 hours before you need to collect it") is not a word
+            and not (term == _NOTICE and self.notice_given(text))
         ]
         if self.which and self.head is not None and same_word(self.head, stems):
             return True  # "Which vet is Biscuit seeing?" -- "Vet: Dr. Anjali Mehra" in Biscuit's appointment letter
