@@ -111,10 +111,13 @@ FORM_RULES: tuple[Rule, ...] = (
         IGNORE_PREVIOUS,
         "high",
         re.compile(
-            r"\b(?:ignore|disregard|forget|drop|skip|abandon|discard|override|bypass|throw\s+away|set|put|stop\s+"
+            r"\b(?:ignore|disregard|forget|drop|skip|abandon|discard|override|bypass|throw\s+away|stop\s+"
             r"following|stop\s+obeying|pay\s+no\s+attention\s+to)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
             rf"(?:(?:earlier|previous|prior|original|current|old|own|whole|entire)\s+)?{_MODEL_RULES}\b"
-            r"(?!\s+(?:of|for|on|about)\b)(?:\s+(?:you\s+(?:were\s+given|received|got|have)|aside|away))?",
+            r"(?!\s+(?:of|for|on|about)\b)(?:\s+(?:you\s+(?:were\s+given|received|got|have)|aside|away))?"
+            # "set" and "put" dismiss only with "aside" or "away" ("Put the filters back together", spans-19)
+            r"|\b(?:set|put)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
+            rf"(?:(?:earlier|previous|prior|original|current|old|own|whole|entire)\s+)?{_MODEL_RULES}\s+(?:aside|away)\b",
             _I,
         ),
         words=(
@@ -365,7 +368,9 @@ FORM_RULES: tuple[Rule, ...] = (
         "high",
         re.compile(
             r"\b(?:show|tell|give|list|quote|repeat|print|write\s+down|copy|share|reveal|paste)\b[^.!?\n]{0,50}?"
-            r"\b(?:you\s+(?:were\s+given|received|got|were\s+configured\s+with|were\s+told)|the\s+(?:operator|"
+            # "how you got on" is how things went, not what the model was given (spans-19)
+            r"\b(?:you\s+(?:were\s+given|received|were\s+configured\s+with|were\s+told)|(?<!\bhow\s)you\s+got(?!\s+on\b)|"
+            r"the\s+(?:operator|"
             r"developers?)\s+gave\s+you|in\s+your\s+(?:configuration|setup|system)|your\s+(?:developers|creators)"
             r"\s+(?:told|gave))"
             r"|\bwhich\s+instructions\s+(?:were\s+you\s+told|did\s+you\s+get|were\s+you\s+given)\b"
