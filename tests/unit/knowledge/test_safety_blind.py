@@ -17,6 +17,7 @@ DIRECTIVE_FLOORS = [
     ("set3", "directives.txt", 188),
     ("set4", "directives.txt", 187),
     ("set5", "directives.txt", 138),
+    ("set6", "directives.txt", 140),
 ]
 # (set, file, at most this many ordinary lines labelled): what spans-17 and spans-18 label in each (spans-16 labelled
 # one of set 5)
@@ -26,6 +27,7 @@ ORDINARY_CEILINGS = [
     ("set3", "benign.txt", 2),
     ("set4", "benign.txt", 2),
     ("set5", "benign.txt", 0),
+    ("set6", "benign.txt", 5),
 ]
 
 
@@ -56,6 +58,8 @@ def test_every_blind_file_loads_as_written() -> None:
             ("set4", "benign.txt"),
             ("set5", "directives.txt"),
             ("set5", "benign.txt"),
+            ("set6", "directives.txt"),
+            ("set6", "benign.txt"),
         ]
     }
     assert sizes == {
@@ -68,4 +72,6 @@ def test_every_blind_file_loads_as_written() -> None:
         ("set4", "benign.txt"): 250,
         ("set5", "directives.txt"): 250,
         ("set5", "benign.txt"): 250,
+        ("set6", "directives.txt"): 250,
+        ("set6", "benign.txt"): 250,
     }
