@@ -15,7 +15,9 @@ Protocol, as build_scorer.py's (nothing from test is read; `--split test` does n
   readings); a chunk is labelled by a variant when any of its units scores at or above the threshold;
 - fit: build_scorer.fit_texts() (TRAIN outside dev: directive-tagged attacks as positives; the `fit` part of the
   benign shapes, SciFact abstracts, deepset train benign, train embedded tasks, scorer_benign_fit.txt as negatives)
-  plus tools/safety/directives_team.txt (positives) and benign_team_hard.txt (negatives, all kept). The distinct
+  plus tools/safety/directives_team.txt (positives) and benign_team_hard.txt (negatives, all kept). Since spans-18
+  fit_texts() also holds the written fit sets, blind sets 2-4 and the team's documents: a rerun fits on more than the
+  experiment of ADR-0020 did (its figures are from before). The distinct
   negative texts of fit_texts() (~40k) are sub-sampled, seeded, to NEGATIVE_CAP to keep MiniLM's embedding time within
   the experiment's budget; every directive is kept;
 - threshold: the highest score of any unit of a benign dev chunk (every shape) plus MARGIN (log-odds), so no benign
