@@ -125,7 +125,7 @@ def written_texts() -> tuple[list[str], list[str]]:
             (ordinary if family in ("benign", "task") else directives).append(text)
     for set_name in FIT_BLIND_SETS:
         for file_name in ("directives.txt", "benign.txt", "benign_hard.txt", "tasks.txt"):
-            if not (FIT_DIRECTIVES.parent / "blind" / set_name / file_name).exists():
+            if not (HERE / "blind" / set_name / file_name).exists():
                 continue
             for row, (family, _lang, text) in enumerate(blind_load(set_name, file_name)):
                 if (set_name, file_name, row) in NOT_FITTED:
