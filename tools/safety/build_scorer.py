@@ -54,9 +54,11 @@ from domains.knowledge.safety.scorer import (
     words_of,
 )
 from domains.knowledge.safety.spans import detect_spans, paragraphs, scored_units
+from tools.safety.blind import FILES as BLIND_FILES
 from tools.safety.blind import load as blind_load
+from tools.safety.blind import read_rows
 from tools.safety.corpus import SEED, benign_shapes, fit_attacks, obfuscated_attacks, placed_attacks
-from tools.safety.data import _body, _jsonl, data_root, load_deepset
+from tools.safety.data import _body, _jsonl, data_root, hand_written_lines, load_deepset
 
 HERE = Path(__file__).resolve().parent
 FIT_BENIGN = HERE / "scorer_benign_fit.txt"
@@ -95,15 +97,6 @@ def _units_of(text: str) -> list[str]:
     return [t for start, end in paragraphs(text) for _, _, texts in scored_units(text[start:end]) for t in texts]
 
 
-def _lines(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
-
-
-def _family_lines(path: Path) -> list[tuple[str, str]]:
-    """Return (family, text) of a `family|lang|text` file."""
-    return [(family, text) for family, _lang, text in (line.split("|", 2) for line in _lines(path))]
-
-
 def _everyday_documents() -> list[Path]:
     """Return the documents of the answer evaluation sets that are neither held out nor in its test split."""
     chosen = []
@@ -121,18 +114,17 @@ def written_texts() -> tuple[list[str], list[str]]:
     directives: list[str] = []
     ordinary: list[str] = []
     for path in sorted(FIT_DIRECTIVES.glob("*/*.txt")):
-        for family, text in _family_lines(path):
+        for family, _lang, text in read_rows(path):
             (ordinary if family in ("benign", "task") else directives).append(text)
     for set_name in FIT_BLIND_SETS:
-        for file_name in ("directives.txt", "benign.txt", "benign_hard.txt", "tasks.txt"):
-            if not (HERE / "blind" / set_name / file_name).exists():
-                continue
+        # directives first, then the ordinary files by name: the order the shipped fit was made in
+        for file_name in sorted(BLIND_FILES[set_name], key=lambda name: (name != "directives.txt", name)):
             for row, (family, _lang, text) in enumerate(blind_load(set_name, file_name)):
                 if (set_name, file_name, row) in NOT_FITTED:
                     continue
                 (ordinary if family == "benign" or file_name == "tasks.txt" else directives).append(text)
-    directives += _lines(TEAM_DIRECTIVES)
-    ordinary += _lines(TEAM_HARD_BENIGN)
+    directives += hand_written_lines(TEAM_DIRECTIVES)
+    ordinary += hand_written_lines(TEAM_HARD_BENIGN)
     documents = [p for folder in TEAM_DOCUMENTS for p in sorted(folder.glob("*.*"))]
     for path in documents + _everyday_documents():
         ordinary.append(path.read_text(encoding="utf-8", errors="replace"))

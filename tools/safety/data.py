@@ -104,6 +104,12 @@ def _body(path: Path) -> str:
     return "\n".join(lines)
 
 
+def hand_written_lines(path: Path) -> list[str]:
+    """Return the lines of a one-item-a-line hand-written file (directives_team.txt, benign_team_hard.txt): stripped,
+    without blank lines and "#" comment lines (its header and section markers)."""
+    return [line.strip() for line in _body(path).splitlines() if line.strip() and not line.startswith("#")]
+
+
 def load_code_answers_train(path: Path = CODE_ANSWERS_TRAIN) -> list[Example]:
     """Return the hand-written programming answers (benign code contexts that address the reader)."""
     answers = [answer.strip("\n") for answer in _body(path).split("\n~~~\n")]

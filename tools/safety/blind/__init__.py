@@ -19,15 +19,21 @@ FILES = {
 }
 
 
-def load(set_name: str, file_name: str) -> list[tuple[str, str, str]]:
-    """Return the (family, language, text) lines of one file of a blind set (set 3's context field dropped)."""
+def read_rows(path: Path, fields: int = 3) -> list[tuple[str, str, str]]:
+    """Return the (family, language, text) rows of a `family|lang|text` file (`fields` 4: a context before the text,
+    dropped); the text is everything after the last separator read, so it may hold "|" itself."""
     rows = []
-    for line in (HERE / set_name / file_name).read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        parts = line.split("|", 3 if set_name == "set3" else 2)
+        parts = line.split("|", fields - 1)
         rows.append((parts[0], parts[1], parts[-1]))
     return rows
+
+
+def load(set_name: str, file_name: str) -> list[tuple[str, str, str]]:
+    """Return the (family, language, text) lines of one file of a blind set (set 3's context field dropped)."""
+    return read_rows(HERE / set_name / file_name, 4 if set_name == "set3" else 3)
 
 
 def main() -> int:

@@ -48,7 +48,7 @@ from domains.knowledge.safety.scorer import directive_scorer, features_of_words,
 from domains.knowledge.safety.spans import detect_spans
 from tools.safety.build_scorer import _units_of, fit_texts
 from tools.safety.corpus import SEED, benign_shapes, obfuscated_attacks, placed_attacks
-from tools.safety.data import _body
+from tools.safety.data import hand_written_lines
 
 HERE = Path(__file__).resolve().parents[1]
 TEAM_DIRECTIVES = HERE / "directives_team.txt"
@@ -71,14 +71,10 @@ class Item:
     ngram: bool  # the shipped n-gram scorer alone labels it (gate and threshold as shipped)
 
 
-def _lines(path: Path) -> list[str]:
-    return [line.strip() for line in _body(path).splitlines() if line.strip() and not line.startswith("#")]
-
-
 def fit_set() -> tuple[list[str], np.ndarray]:
     texts, labels, _weights = fit_texts()
-    positives = [t for t, y in zip(texts, labels, strict=True) if y] + _lines(TEAM_DIRECTIVES)
-    hard = _lines(TEAM_BENIGN_HARD)
+    positives = [t for t, y in zip(texts, labels, strict=True) if y] + hand_written_lines(TEAM_DIRECTIVES)
+    hard = hand_written_lines(TEAM_BENIGN_HARD)
     ordinary = sorted({text for text, label in zip(texts, labels, strict=True) if not label})
     random.Random(SEED).shuffle(ordinary)
     kept_negatives = ordinary[:NEGATIVE_CAP] + hard
