@@ -103,6 +103,11 @@ _NOW = r"(?:maintenant|désormais|ahora|ora|adesso|agora|jetzt|nun|ab\s+jetzt)"
 _A = r"(?:un|une|una|uno|um|uma|ein|eine|einen)"
 _AI = r"(?:ia|ki|chatbot|bot|sprachmodell)"
 _ASSISTANT = r"(?:assistente?|asistente|assistant|assistent)"
+# The model's rules as an order to drop them names them: "all of your earlier guidance", "the rules"
+_THE_MODEL_RULES = (
+    r"(?:all\s+)?(?:of\s+)?(?:your|the)\s+(?:(?:earlier|previous|prior|original|current|old|own|whole|entire)\s+)?"
+    + _MODEL_RULES
+)
 FORM_RULES: tuple[Rule, ...] = (
     # Dropping the model's rules in other words: "Set your guidelines aside", "Throw away your earlier guidance",
     # "Override your safety settings", "Stop following the brief you received". Rules *of* something are that thing's
@@ -112,12 +117,10 @@ FORM_RULES: tuple[Rule, ...] = (
         "high",
         re.compile(
             r"\b(?:ignore|disregard|forget|drop|skip|abandon|discard|override|bypass|throw\s+away|stop\s+"
-            r"following|stop\s+obeying|pay\s+no\s+attention\s+to)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
-            rf"(?:(?:earlier|previous|prior|original|current|old|own|whole|entire)\s+)?{_MODEL_RULES}\b"
+            rf"following|stop\s+obeying|pay\s+no\s+attention\s+to)\s+{_THE_MODEL_RULES}\b"
             r"(?!\s+(?:of|for|on|about)\b)(?:\s+(?:you\s+(?:were\s+given|received|got|have)|aside|away))?"
             # "set" and "put" dismiss only with "aside" or "away" ("Put the filters back together", spans-19)
-            r"|\b(?:set|put)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
-            rf"(?:(?:earlier|previous|prior|original|current|old|own|whole|entire)\s+)?{_MODEL_RULES}\s+(?:aside|away)\b",
+            rf"|\b(?:set|put)\s+{_THE_MODEL_RULES}\s+(?:aside|away)\b",
             _I,
         ),
         words=(
