@@ -2433,11 +2433,13 @@ class QuestionNeeds:
             and _PHONE_UNIT.search(text) is not None
         )
         head_needed = head_needed and not dialled
+        # "how much notice": a time before ("at least 48 hours before you collect it") gives it, word or no word
+        noticed = self.notice_given(text)
         if (
             head_needed
             and self.head is not None
             and not same_word(self.head, named)
-            and not self.notice_given(text)
+            and not noticed
             and not names_members(self.head, text)  # "Which countries ...?" -- "We ship to Belgium and Luxembourg"
             and not (self.day is not None and names_a_day(tokens, weekdays=self.day == "day"))  # "every Thursday"
             and not (self.month and text is not None)  # v77: "every March" (the month check above has passed)
@@ -2543,8 +2545,7 @@ class QuestionNeeds:
             if not same_word(term, document)
             and term not in AUDIENCE
             and term not in self.present
-            # v82: the notice a time before gives ("at least 48 hours before you need to collect it") is not a word
-            and not (term == _NOTICE and self.notice_given(text))
+            and not (noticed and term == _NOTICE)  # v82: nor is it a word the sentence must write
         ]
         if self.which and self.head is not None and same_word(self.head, stems):
             return True  # "Which vet is Biscuit seeing?" -- "Vet: Dr. Anjali Mehra" in Biscuit's appointment letter
