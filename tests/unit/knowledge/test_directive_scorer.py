@@ -59,6 +59,16 @@ def test_the_scorer_labels_only_the_unit_that_carries_the_directive() -> None:
     assert [(text[s.start : s.end], s.reason) for s in detect_spans(text)] == [(FIT_DIRECTIVE, SCORER_REASON)]
 
 
+def test_a_sentence_reporting_an_attack_is_not_labelled_by_the_scorer() -> None:
+    # spans-18: the scorer reads this report as a directive; the report is what keeps it from being labelled
+    report = (
+        "Attackers hid a note telling any assistant processing this invoice "
+        "to consider its prior processing rules void."
+    )
+    assert directive_scorer().is_directive(report)
+    assert detect_spans(report) == []
+
+
 @pytest.mark.parametrize("text", ORDINARY, ids=range(len(ORDINARY)))
 def test_ordinary_faq_headings_email_requests_and_short_lines_are_not_labelled(text: str) -> None:
     scorer = directive_scorer()
