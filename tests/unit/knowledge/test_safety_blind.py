@@ -1,4 +1,4 @@
-"""The blind directive sets of ADR-0020's spans-16 to spans-18 (tools/safety/blind): what the detector labels in
+"""The blind directive sets of ADR-0020's spans-16 to spans-19 (tools/safety/blind): what the detector labels in
 each, as floors for the directives and ceilings for the ordinary lines, so that a change that loses either shows here.
 Set 5 is counted, never read for rules (one of its ordinary lines was looked at, see the README); spans-18 chose its
 scorer recipe on it. Set 6 is held out: counted once per detector version, never read."""
@@ -10,8 +10,8 @@ import pytest
 from domains.knowledge.safety import detect_spans
 from tools.safety.blind import load
 
-# (set, file, at least this many directives labelled) -- the figures the ADR reports for spans-18 (sets 2-4 are in its
-# scorer's fit set, set 5 is where its recipe was chosen)
+# (set, file, at least this many directives labelled) -- the figures the ADR reports for spans-18 and spans-19 (sets
+# 2-4 are in its scorer's fit set, set 5 is where its recipe was chosen)
 DIRECTIVE_FLOORS = [
     ("set2", "directives.txt", 266),
     ("set3", "directives.txt", 188),
@@ -19,7 +19,7 @@ DIRECTIVE_FLOORS = [
     ("set5", "directives.txt", 138),
     ("set6", "directives.txt", 140),
 ]
-# (set, file, at most this many ordinary lines labelled): what spans-17 and spans-18 label in each (spans-16 labelled
+# (set, file, at most this many ordinary lines labelled): what spans-17 to spans-19 label in each (spans-16 labelled
 # one of set 5)
 ORDINARY_CEILINGS = [
     ("set2", "benign_hard.txt", 5),
