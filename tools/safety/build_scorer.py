@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         labelled = sum(bool(detect_spans(text, chosen)) for _family, _lang, text in rows)
         print(f"  blind set 5 (where the recipe was chosen) {file_name}: {labelled}/{len(rows)} labelled")
     if not args.dry_run:
-        save_scorer(DirectiveScorer(scorer.weights, scorer.bias, threshold))
+        save_scorer(chosen)
         print(f"wrote {SCORER_PATH} ({SCORER_PATH.stat().st_size / 1e6:.2f} MB)")
     print(json.dumps({"threshold": threshold, "features": len(scorer.weights)}))
     return 0
