@@ -69,6 +69,8 @@ TEAM_DOCUMENTS = (HERE / "ai_documents", HERE / "benign31")
 EVALUATION = HERE.parents[1] / "evaluation"
 # The answer evaluation's held-out sets (ADR-0022: evaluation/everyday-unseen-N) and its test split are never fitted on.
 EVERYDAY_HELD_OUT = frozenset({7, 10, 19, 21, 24, 25, 26, 29, 30, 32, 34, 37, 39, 41})
+# Sets numbered above this were written after spans-18's fit: leaving them out keeps a rebuild the shipped file.
+LAST_SET_FITTED = 41
 FIT_BLIND_SETS = ("set2", "set3", "set4")
 # Row 61 of set 2's directives shares a six-word sequence with a test-split attack (the hygiene test's measure): it is
 # never fitted on.
@@ -103,7 +105,9 @@ def _everyday_documents() -> list[Path]:
     for path in sorted(EVALUATION.glob("*/documents/*/*")):
         set_name, split = path.parts[-4], path.parts[-2]
         number = set_name.rsplit("-", 1)[-1]
-        if split == "test" or (number.isdigit() and int(number) in EVERYDAY_HELD_OUT):
+        if split == "test" or (
+            number.isdigit() and (int(number) in EVERYDAY_HELD_OUT or int(number) > LAST_SET_FITTED)
+        ):
             continue
         chosen.append(path)
     return chosen
