@@ -490,7 +490,8 @@ _ING_BEFORE_HEAD = re.compile(
 )
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
 _HEAD = re.compile(
-    r"\b(?:which|how many|how much)\s+([^\W\d_]+)"
+    # v83: "how many bits of blu tack", "which kind of cake": the thing after the partitive is the X
+    r"\b(?:which|how many|how much)\s+(?:(?:bits?|pieces?|lots?|kinds?|types?|sorts?)\s+of\s+)?([^\W\d_]+)"
     r"|^what\s+([^\W\d_]+s)\s+(?:were|are|did|do|does|have|has|will|can|must|should|need|apply)\b"
 )
 # Words after "how much/many" or "which" that name no thing the answer must name: a verb ("How much comes off my
@@ -518,6 +519,12 @@ _LEADING_SITUATION = re.compile(
 )
 
 
+def _apostrophe(match: re.Match[str]) -> str:
+    """Return a contraction typed without its apostrophe with it ("youre" -> "you're", "weve" -> "we've")."""
+    word, ending = (group for group in match.groups() if group is not None)
+    return f"{word}'{ending}"
+
+
 # Shorthand people type that the rules read in full: "whats" is "what's", "my 5yo" is "my 5 year old".
 _SHORTHAND = (
     (re.compile(r"\b(what|where|who|how|when|that|there)s\b", re.IGNORECASE), r"\1's"),
@@ -526,6 +533,18 @@ _SHORTHAND = (
     (re.compile(r"(?<!\S)r(?= u(?![\w'-]))"), "are"),
     (re.compile(r"(?<!\S)u(?![\w'-]| turn)"), "you"),
     (re.compile(r"(?<!\S)ur(?![\w'-])"), "your"),
+    # v83: contractions typed without the apostrophe ("cant train", "im on off peak", "how long til ...") were read as
+    # content words the evidence must hold; "ill", "id", "its", "were", "well", "lets" and "wont" are words too
+    (
+        re.compile(
+            r"(?<![\w'-])(do|does|did|ca|could|would|should|is|are|was|were|have|has|had|must|need)nt(?![\w'-])",
+            re.IGNORECASE,
+        ),
+        r"\1n't",
+    ),
+    (re.compile(r"(?<![\w'-])(i)(m|ve)(?![\w'-])", re.IGNORECASE), _apostrophe),
+    (re.compile(r"(?<![\w'-])(?:(you|they)(re|ve|ll)|(we)(ve))(?![\w'-])", re.IGNORECASE), _apostrophe),
+    (re.compile(r"(?<![\w'-])til(?![\w'-])", re.IGNORECASE), "until"),
 )
 
 
@@ -568,6 +587,9 @@ _MONEY_QUESTION = re.compile(
     r"|\bwhat (?:price|fee|cost|charge|rent|deposit|fare|fine|salary|wage|excess)s? "
     r"(?:do|does|did|will|would|should|must|can|(?:is|are|was|were)(?! there\b))\b"
     r"|(?<!by )\bhow much (?:is it|was it|will it be|would it be|does it cost|did it cost) to\b"  # "... to park?"
+    # v83: "how much to have an old fridge taken away", "how much to hire the hall": a price asked of a service
+    r"|(?<!by )\bhow much to (?:have|get|hire|park|book|rent|send|post|join|fix|replace|repair|leave|cancel|change|"
+    r"upgrade|enter|register|renew|install|borrow|print|ship|extend|reserve|collect|remove|dispose)\b"
     r"|(?<!by )\bhow much (?:a|an|per|each) (?:month|year|week|day|night|hour|term|session|lesson|class|person|head)"
     r" (?:is|are|was|were|for|does|do|will|would)\b(?!.*\b(?:i|you|we) (?:need|have|use|drink|eat|lift|save)\b)"
     r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
@@ -599,7 +621,8 @@ _MONEY = re.compile(
     r"[£$€¥₹₩₽₺₪₱฿₫]\s?\d|\d\s?(?:(?:thousand|million|billion|bn)\s+)?(?:" + _CURRENCY_WORDS + r")\b"
     r"|\b(?:is|are|was|were|be|been|it's|travel|go|goes|come|comes|stay|stays)\s+(?:\w+\s+)?free\b"
     r"(?=\s*(?:$|[.;,:)!]|(?:during|for|of|to|on|at|in|until|from|with|and|but|when|if|before|after|up|all)\b))"
-    r"|\bfree\s+of\s+charge\b|\bfor\s+free\b|\bfree\s*(?:[.;,)]|$)|\bno (?:charge|cost)\b",
+    # v83: "dog-free", "smoke-free" and "gluten-free" state no price
+    r"|\bfree\s+of\s+charge\b|\bfor\s+free\b|(?<!-)\bfree\s*(?:[.;,)]|$)|\bno (?:charge|cost)\b",
     re.IGNORECASE,
 )
 
@@ -1452,7 +1475,6 @@ _SYNONYM_GROUPS = (
     "entry entrance",
     "jumper sweater sweatshirt pullover",
     "jab jabs vaccination vaccinations vaccine vaccines injection injections",
-    "med meds medication medications medicine medicines",  # v82, batch 40 (read): "repeat meds" / "repeat medication"
     "delivery deliveries shipping postage",
     "shut shuts close closes",
     # from the ninth batch's refusals (2026-12-04): "When does the fixed term finish?" / "ending on 31 August"
@@ -1520,6 +1542,11 @@ _SYNONYM_GROUPS = (
     "pic pics photo photos picture pictures",
     "xmas christmas",
     "fridge fridges refrigerator refrigerators",
+    # v83, from batch 42 (read): "max number of chickens" / "up to 6 hens", "whats my electric unit rate" / a bill's
+    # "ELECTRICITY" section, "the leccy meter" / "Electricity meter", "how many slices" / "Cut into 24 portions"
+    "chicken chickens hen hens",
+    "electric electricity leccy",
+    "slice slices portion portions",
     "tv television",
     "bday birthday",
     # v69, from batch 28 (read): "a safeguarding worry" / "safeguarding concerns", "where do we gather" / "The
@@ -1706,6 +1733,9 @@ _PHRASAL_VERBS = (
     "look around=view viewing viewings visit tour",
     "take off=deduct deducted deduction less minus",
     "taken off=deduct deducted deduction less minus",
+    # v83, from batch 42 (read): "how much to have an old fridge taken away" / a bulky-waste collection's price
+    "take away=collect collection collected remove removal removed dispose disposal",
+    "taken away=collect collection collected remove removal removed dispose disposal",
     "out of the box=default",
     # v82, from batch 40 (read): "which teacher is in charge of the trip" / "led by Mr ..., trip leader"
     "in charge=lead leads led leader leaders leading responsible head heads run runs running",
@@ -1944,7 +1974,7 @@ class QuestionNeeds:
     starts: bool = False  # "What time does the club start?": a sentence giving only when it ends does not answer
     # "What time does school start?": the subject of a wh-question's verb, which the sentence, its section or the title
     # must name (subject_of)
-    subject: str | None = None
+    subject: tuple[str, ...] = ()
     # "Can I bring my dog to the picnic?": what the question's verb acts on (acted_on), which a yes/no restatement names
     acted_on: str | None = None
     # "What wire gauge is the cord?": the attribute asked (asked_attribute), which a sentence or its own headings must
@@ -2517,7 +2547,7 @@ class QuestionNeeds:
         if paragraph is not None:
             own = stems | paragraph | dated | implied
             seen = own | document
-        if self.subject is not None and not self.found(self.subject, seen | names):
+        if self.subject and not any(self.found(subject, seen | names) for subject in self.subject):
             return False  # "The start time stays at 19:30." for "What time does school start?"
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen) and _ORDINALS.get(modifier) not in seen:
@@ -3856,13 +3886,38 @@ _SUMS_ASKED = frozenset(stem(w) for w in str.split("fine fines penalty penalties
 _NOT_SUBJECTS = AUDIENCE | _RELATIVES | _MONEY_WORDS | _SUMS_ASKED
 
 
-def subject_of(asked: str, focus: dict[str, float]) -> str | None:
-    """Return the stem of the subject of a wh-question's verb ("What time does school start?" -> "school", "When do
-    the games kick off?" -> "game"), or None: a pronoun, the asker, or a word the focus does not weigh. People
-    (AUDIENCE), relatives and money words are checked as stems (_NOT_SUBJECTS), so _NO_SUBJECT does not list them."""
+# Words that count or measure out a thing named after "of" ("the bits of christmas tree", "pieces of luggage"): the
+# thing is the subject, not the bits
+_PARTITIVES = frozenset(str.split("bit bits piece pieces lot lots part parts kind kinds type types sort sorts"))
+_PHRASE_WORDS = 3  # a subject's noun phrase, after the determiner and any partitive, is at most this long
+
+
+def _phrase_head(word: str, following: str, after: list[str]) -> str | None:
+    """Return the last word of a subject's noun phrase that runs into its verb further on ("when does the co alarm
+    battery run out" -> battery; "how long can the bits of christmas tree be" -> tree), or None when no verb follows
+    the phrase within _PHRASE_WORDS words, or the phrase holds a word that is no noun's modifier."""
+    words = [word, following, *after]
+    start = 2 if word in _PARTITIVES and following == "of" else 0
+    for index in range(start + 1, min(len(words), start + _PHRASE_WORDS + 1)):
+        if words[index] in _BASE_VERBS or words[index] in ("be", "been"):
+            phrase = words[start:index]
+            if index - start < 2 and start == 0:
+                return None  # one word before the verb: the v71 case above, or no phrase at all
+            if any(w in _AFTER_SUBJECT_VERB or w in _NO_SUBJECT or w.endswith("ing") for w in phrase[1:]):
+                return None
+            return phrase[-1]
+    return None
+
+
+def subject_of(asked: str, focus: dict[str, float]) -> tuple[str, ...]:
+    """Return the stems that name the subject of a wh-question's verb ("What time does school start?" -> school,
+    "When do the games kick off?" -> game; v83: a longer noun phrase's first and last word, either of which names it:
+    "when does the co alarm battery run out" -> co, battery), or (): a pronoun, the asker, or a word the focus does not
+    weigh. People (AUDIENCE), relatives and money words are checked as stems (_NOT_SUBJECTS), so _NO_SUBJECT does not
+    list them."""
     match = _WH_SUBJECT.match(asked) or _BE_SUBJECT.match(asked)
     if match is None:
-        return None
+        return ()
     word, following = match.group(1), match.group(2) or ""
     after = asked[match.end() :].split()
     next_word = after[0].strip("?,.!") if after else ""
@@ -3872,10 +3927,12 @@ def subject_of(asked: str, focus: dict[str, float]) -> str | None:
     verb_next = next_word in _BASE_VERBS or participle
     if verb_next and following not in _BASE_VERBS and not following.endswith("ing"):
         word = following  # v71: the verb two words on makes the second the head ("does a replacement filter cost")
-    if word in _NO_SUBJECT or word in _BASE_VERBS or any(char.isdigit() for char in word + following):
-        return None  # no subject, or one named by a code ("What does error E3 mean?"): the code is checked as a name
-    subject = stem(word)
-    return subject if subject in focus and subject not in _NOT_SUBJECTS else None
+    head = _phrase_head(word, following, [w.strip("?,.!") for w in after]) if not verb_next and following else None
+    if any(char.isdigit() for char in word + following):
+        return ()  # one named by a code ("What does error E3 mean?"): the code is checked as a name
+    words = (word,) if head is None or head == word else (head,) if word in _PARTITIVES else (word, head)
+    stems = (stem(w) for w in words if w not in _NO_SUBJECT and w not in _BASE_VERBS)
+    return tuple(s for s in stems if s in focus and s not in _NOT_SUBJECTS)
 
 
 def asks_yes_no(question: str) -> bool:

@@ -54,4 +54,4 @@ def test_a_sentence_that_never_names_the_subject_does_not_say_when_it_starts() -
 )
 def test_the_subject_of_a_wh_questions_verb(question: str, subject: str | None) -> None:
     focus = {stem(word): 1.0 for word in question.lower().replace("?", "").split()}
-    assert subject_of(question.lower(), focus) == (stem(subject) if subject else None)
+    assert subject_of(question.lower(), focus) == ((stem(subject),) if subject else ())

@@ -77,4 +77,4 @@ def test_the_subject_of_how_much_is_must_be_named() -> None:
 )
 def test_the_subject_of_a_question_with_be(question: str, subject: str | None) -> None:
     focus = {stem(word): 1.0 for word in question.lower().replace("?", "").split()}
-    assert subject_of(question.lower(), focus) == (stem(subject) if subject else None)
+    assert subject_of(question.lower(), focus) == ((stem(subject),) if subject else ())

@@ -51,7 +51,7 @@ def test_a_sum_asked_in_its_currency() -> None:
 )
 def test_the_head_of_a_two_word_subject(question: str, subject: str) -> None:
     focus = {stem(word): 1.0 for word in question.lower().replace("?", "").split()}
-    assert subject_of(question.lower(), focus) == stem(subject)
+    assert subject_of(question.lower(), focus) == (stem(subject),)
 
 
 @pytest.mark.parametrize(

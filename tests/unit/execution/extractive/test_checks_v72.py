@@ -29,4 +29,4 @@ def test_days_of_a_month_are_no_clock_time() -> None:
 )
 def test_more_subjects(question: str, subject: str | None) -> None:
     focus = {stem(word): 1.0 for word in question.lower().replace("?", "").split()}
-    assert subject_of(question.lower(), focus) == (stem(subject) if subject else None)
+    assert subject_of(question.lower(), focus) == ((stem(subject),) if subject else ())
