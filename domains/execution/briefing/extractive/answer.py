@@ -901,6 +901,12 @@ def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:
 
 
 YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself
+# v84: "can I / may I / are we allowed to <verb> X?" asks leave, and a sentence granting or refusing leave for X
+# ("Generators are not allowed.", "dogs on leads are welcome") says it for whatever verb the question used
+_ASKS_LEAVE = re.compile(r"^\s*(?:can|could|may|am|are|is)\s+(?:i|we|you|they|he|she|my|our)\b", re.IGNORECASE)
+_GIVES_LEAVE = re.compile(
+    r"\b(?:allowed|permitted|welcome|banned|prohibited|forbidden|not\s+(?:allowed|permitted))\b", re.IGNORECASE
+)
 
 _OPENS_WITH_QUESTION = re.compile(r"^[^.!?]*\?")
 
@@ -923,6 +929,9 @@ def restates_yes_no(analysis: Analysis, quote: str) -> bool:
         return False  # v71: "Can I bring my dog to the picnic?" -- "The picnic will be held on Sunday": no dogs
     # A word only the situation told before the question uses weighs less: it says why one asks, not what.
     weights = {term: w * (SITUATION_WEIGHT if term in needs.told else 1.0) for term, w in needs.focus.items()}
+    asks_leave = thing is not None and needs.verb is not None and _ASKS_LEAVE.match(analysis.question.text)
+    if asks_leave and _GIVES_LEAVE.search(quote):
+        weights.pop(needs.verb or "", None)  # the leave given for the thing answers whatever one asked to do with it
     total = sum(weights.values())
     found = sum(weight for term, weight in weights.items() if same_word(term, stems))
     return total > 0 and found / total >= YES_NO_RESTATEMENT
