@@ -489,9 +489,11 @@ _ING_BEFORE_HEAD = re.compile(
     r"([^\W\d_]{3,})\b"
 )
 _TIME_HEADS = frozenset(stem(w) for w in str.split("hour hours time times slot slots shift shifts period window"))
+# Words that count or measure out a thing named after "of" ("how many bits of blu tack", "the pieces of christmas
+# tree", "which kind of cake"): the thing is the X asked and the subject, not the bits (v83)
+_PARTITIVES = frozenset(word + ending for word in str.split("bit piece lot kind type sort") for ending in ("", "s"))
 _HEAD = re.compile(
-    # v83: "how many bits of blu tack", "which kind of cake": the thing after the partitive is the X
-    r"\b(?:which|how many|how much)\s+(?:(?:bits?|pieces?|lots?|kinds?|types?|sorts?)\s+of\s+)?([^\W\d_]+)"
+    rf"\b(?:which|how many|how much)\s+(?:(?:{'|'.join(sorted(_PARTITIVES))})\s+of\s+)?([^\W\d_]+)"
     r"|^what\s+([^\W\d_]+s)\s+(?:were|are|did|do|does|have|has|will|can|must|should|need|apply)\b"
 )
 # Words after "how much/many" or "which" that name no thing the answer must name: a verb ("How much comes off my
@@ -1734,8 +1736,7 @@ _PHRASAL_VERBS = (
     "take off=deduct deducted deduction less minus",
     "taken off=deduct deducted deduction less minus",
     # v83, from batch 42 (read): "how much to have an old fridge taken away" / a bulky-waste collection's price
-    "take away=collect collection collected remove removal removed dispose disposal",
-    "taken away=collect collection collected remove removal removed dispose disposal",
+    "take away=collect collection collected remove removal removed dispose disposal",  # "taken" is read as "take"
     "out of the box=default",
     # v82, from batch 40 (read): "which teacher is in charge of the trip" / "led by Mr ..., trip leader"
     "in charge=lead leads led leader leaders leading responsible head heads run runs running",
@@ -3886,9 +3887,6 @@ _SUMS_ASKED = frozenset(stem(w) for w in str.split("fine fines penalty penalties
 _NOT_SUBJECTS = AUDIENCE | _RELATIVES | _MONEY_WORDS | _SUMS_ASKED
 
 
-# Words that count or measure out a thing named after "of" ("the bits of christmas tree", "pieces of luggage"): the
-# thing is the subject, not the bits
-_PARTITIVES = frozenset(str.split("bit bits piece pieces lot lots part parts kind kinds type types sort sorts"))
 _PHRASE_WORDS = 3  # a subject's noun phrase, after the determiner and any partitive, is at most this long
 
 
@@ -3901,8 +3899,8 @@ def _phrase_head(word: str, following: str, after: list[str]) -> str | None:
     for index in range(start + 1, min(len(words), start + _PHRASE_WORDS + 1)):
         if words[index] in _BASE_VERBS or words[index] in ("be", "been"):
             phrase = words[start:index]
-            if index - start < 2 and start == 0:
-                return None  # one word before the verb: the v71 case above, or no phrase at all
+            if start == 0 and index == 1:
+                return None  # the word itself runs into the verb: no phrase
             if any(w in _AFTER_SUBJECT_VERB or w in _NO_SUBJECT or w.endswith("ing") for w in phrase[1:]):
                 return None
             return phrase[-1]
@@ -3930,7 +3928,9 @@ def subject_of(asked: str, focus: dict[str, float]) -> tuple[str, ...]:
     head = _phrase_head(word, following, [w.strip("?,.!") for w in after]) if not verb_next and following else None
     if any(char.isdigit() for char in word + following):
         return ()  # one named by a code ("What does error E3 mean?"): the code is checked as a name
-    words = (word,) if head is None or head == word else (head,) if word in _PARTITIVES else (word, head)
+    words: tuple[str, ...] = (word,)
+    if head is not None and head != word:
+        words = (head,) if word in _PARTITIVES else (word, head)
     stems = (stem(w) for w in words if w not in _NO_SUBJECT and w not in _BASE_VERBS)
     return tuple(s for s in stems if s in focus and s not in _NOT_SUBJECTS)
 
