@@ -929,9 +929,13 @@ def restates_yes_no(analysis: Analysis, quote: str) -> bool:
         return False  # v71: "Can I bring my dog to the picnic?" -- "The picnic will be held on Sunday": no dogs
     # A word only the situation told before the question uses weighs less: it says why one asks, not what.
     weights = {term: w * (SITUATION_WEIGHT if term in needs.told else 1.0) for term, w in needs.focus.items()}
-    asks_leave = thing is not None and needs.verb is not None and _ASKS_LEAVE.match(analysis.question.text)
-    if asks_leave and _GIVES_LEAVE.search(quote):
-        weights.pop(needs.verb or "", None)  # the leave given for the thing answers whatever one asked to do with it
+    if (
+        thing is not None
+        and needs.verb is not None
+        and _ASKS_LEAVE.match(analysis.question.text)
+        and _GIVES_LEAVE.search(quote)
+    ):
+        weights.pop(needs.verb, None)  # the leave given for the thing answers whatever one asked to do with it
     total = sum(weights.values())
     found = sum(weight for term, weight in weights.items() if same_word(term, stems))
     return total > 0 and found / total >= YES_NO_RESTATEMENT
