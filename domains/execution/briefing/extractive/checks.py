@@ -380,7 +380,7 @@ def names_a_month(text: str, headed: frozenset[str] | None) -> bool:
 
 _TAKES_TIME = re.compile(
     r"\bhow long (?:does|do|did|will|would|should|can|could|might|is it going to)\b(?:\s+[\w'’-]+){1,8}?\s+"
-    r"(?:take|takes|took)\b"
+    r"(?:take|takes|took|last|lasts)\b"  # v85: "how long does the safety talk last?" asks the time it takes too
 )
 _SPAN_COUNT = (
     r"(?:\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -394,6 +394,28 @@ _TIME_SPAN = re.compile(
     r"|\bovernight\b|\bimmediately\b|\binstantly\b|\bsame day\b|\bnext (?:working |business )?day\b|\bstraight away\b",
     re.IGNORECASE,
 )
+# Words before a span of time that make it how often ("every 12 months"), and after it that make it how long before
+# something ("20 minutes before your booked time", "4 weeks' notice"): neither is the time a thing takes (v85)
+_OFTEN_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)
+_AHEAD_AFTER = re.compile(
+    r"^(?:['’]s?)?\s*(?:before|beforehand|ahead|in advance|early|earlier|notice)\b", re.IGNORECASE
+)  # "4 weeks' notice of any change" is how long before, too
+
+
+# "Please allow 3 working days before collecting": the time a thing takes, though "before" follows
+_ALLOW = re.compile(r"\ballow(?:ing)?\s+(?:up to |at least |about |around )?$", re.IGNORECASE)
+
+
+def states_time_taken(text: str) -> bool:
+    """Return True when the text states a span of time that may be how long a thing takes: not one that says how
+    often ("Book a medication review every 12 months") or how long before something ("arrive 20 minutes before")."""
+    return any(
+        not _OFTEN_BEFORE.search(text[: span.start()])
+        and (_ALLOW.search(text[: span.start()]) or not _AHEAD_AFTER.match(text[span.end() :]))
+        for span in _TIME_SPAN.finditer(text)
+    )
+
+
 # Prepositions the stop-word list lets through as content words: a noun phrase ends before them ("put towards").
 _PREPOSITIONS = frozenset(
     str.split(
@@ -1982,7 +2004,9 @@ class QuestionNeeds:
     # name (v74)
     attribute: str | None = None
     # "How long does the till training take?": the time a thing takes, which a span of time states ("about 20
-    # minutes", "3 to 5 working days"); a year, a distance or "the first day of each month" does not (v76)
+    # minutes", "3 to 5 working days"); a year, a distance or "the first day of each month" does not (v76), nor how
+    # often ("every 12 months") or how long before ("20 minutes before") it is (v85: states_time_taken); "how long
+    # does the talk last?" asks it too (v85)
     takes_time: bool = False
     # "Which months are the fire checks in?": a month asked, which a month's name or a date gives; "checked every three
     # months" names none (v77)
@@ -2253,6 +2277,8 @@ class QuestionNeeds:
         row: bool = False,
         paragraph: frozenset[str] | None = None,
         names: frozenset[str] = frozenset(),
+        key: frozenset[str] = frozenset(),
+        rivals: frozenset[str] = frozenset(),
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -2270,9 +2296,12 @@ class QuestionNeeds:
         about IT); names and labelled numbers may still be anywhere in the letter ("Dear families of Class 4").
         `names` are the names (and the numbers they label) that the document's retrieved text repeats in two or more
         paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
-        wherever the answering sentence stands."""
+        wherever the answering sentence stands. `key` and `rivals` are a table row's own key words and the words of
+        its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural, text):
             return False
+        if rivals and names_another_row(self.terms, key, rivals):
+            return False  # v85: "Gymnastics | Monday | Years 2-4" for "what day is football for year 2s?"
         if self.day is not None and not names_a_day(tokens, weekdays=self.day == "day"):
             # "a monthly lunch club" for "On which day of the month is the lunch club held?"; "I approve the plan,
             # provided the test on Thursday passes." for "On what date ...?"
@@ -2307,7 +2336,7 @@ class QuestionNeeds:
             return (
                 False  # v77: "Communal fire doors: checked every three months." for "Which months are the checks in?"
             )
-        if self.takes_time and text is not None and not _TIME_SPAN.search(text):
+        if self.takes_time and text is not None and not states_time_taken(text):
             return False  # v76: "The earliest age is due to rise to 57 from 6 April 2028." for "how long does it take?"
         if self.attribute is not None and not _names_attribute(self.attribute, stems | (headed or frozenset()), header):
             return False  # v74: "... 72% efficiency." for "what's the energy efficiency rating of the new boiler"
@@ -2335,6 +2364,14 @@ class QuestionNeeds:
             return False  # "The target is to raise £3,000 ..." for "How much did the summer fair raise last year?"
         if self.name_asked and not writes_a_name(text, tokens, self.terms):
             return False  # "Every child has a key person ..." for "What's the name of my child's key worker?" (v59)
+        if (
+            self.name_asked
+            and self.focus
+            and not any(self.found(term, stems | (headed or set())) for term in self.focus)
+        ):
+            # v85: the one whose name is asked is named by the sentence or its own headings, not only by its section:
+            # "Practice manager: Colm Devlin." under a section naming an inspector, for "What's the inspector's name?"
+            return False
         if self.identity and not names_someone(tokens, self.terms):
             return False  # "... because we only have one specialist for each." for "Who is the bike repair specialist?"
         if self.named and named_by_another(tokens, self.named):
@@ -3475,6 +3512,9 @@ _NAME_ASKED = re.compile(
     # v61: "what brand of filter would they fit", "what make is the boiler", "what is the dog called"
     r"|\b(?:what|which) (?:brand|make|manufacturer)s? (?:of|is|are|was|were|do|does|did|will|would|should)\b"
     r"|^\s*what(?:['’]s| is| was| are| were) (?:[\w'’-]+ ){1,4}called\s*\??\s*$"
+    # v85: "what's the head nurse's name", "whats the hygienist's name": a name asked after whose it is
+    r"|\bwhat(?:['’]?s| is| was) (?:the |their |his |her |your |my |our )?(?:[\w-]+ ){0,3}[\w-]+['’]s? "
+    r"(?:full |first |last )?name\s*\??\s*$"
 )
 _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
 
@@ -3505,6 +3545,14 @@ def names_the_holder(text: str, role: frozenset[str], terms: frozenset[str]) -> 
     return False
 
 
+def names_another_row(terms: frozenset[str], key: frozenset[str], rivals: frozenset[str]) -> bool:
+    """Return True when the question names the key of another row of a table (`rivals`: "Football") and no word
+    of this row's own key (`key`: "Gymnastics"): a row is a record of its key, and the question asks of another.
+    "adult and child prices" names the adult row's key too, and so does "charges for a late return" the key "Late
+    return, more than 2 hours": those rows stay."""
+    return not any(same_word(term, key) for term in terms) and any(same_word(term, rivals) for term in terms)
+
+
 def writes_a_name(text: str | None, tokens: list[Token], terms: frozenset[str]) -> bool:
     """Return True when a sentence writes a name the question does not: a capitalised word mid-sentence, not a
     label ("Who to contact:") nor a table cell's or line's first word (v60: "| Who to contact: Concierge desk |")."""
@@ -3515,7 +3563,9 @@ def writes_a_name(text: str | None, tokens: list[Token], terms: frozenset[str]) 
         if not before or before[-1] in "|:.!?\n" or text[match.end() : match.end() + 1] == ":":
             continue
         word = match.group(0).lower()
-        if word != "i" and not _names_day_or_month(word) and not same_word(stem(word), terms):
+        if word.split("'")[0].split("’")[0] == "i":
+            continue  # v85: "I'll", "I've", "I'm" write the writer, no name ("At the end I'll pass on the certificate")
+        if not _names_day_or_month(word) and not same_word(stem(word), terms):
             return True
     return False
 

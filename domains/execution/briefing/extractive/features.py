@@ -140,6 +140,45 @@ Sections = tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str], lis
 
 
 @dataclass(frozen=True)
+class RowKeys:
+    """A table row's key words, those of its first cell (`own`), and the words of its sibling rows' keys it does not
+    write anywhere (`rivals`): "Gymnastics" and "Football, Code club" in a table of clubs (v85)."""
+
+    own: frozenset[str] = frozenset()
+    rivals: frozenset[str] = frozenset()
+
+
+# A row cell's label as the chunker writes a record ("Club: Football")
+_CELL_LABEL = re.compile(r"^[^:|]{1,40}:\s+")
+
+
+def table_keys(passage: Passage) -> list[RowKeys]:
+    """Return each unit's RowKeys: a row's key is its first cell (after its label), and its siblings are the rows
+    under the same headings and column header."""
+    keys: list[frozenset[str] | None] = []
+    for unit in passage.units:
+        if unit.role is not Role.ROW:
+            keys.append(None)
+            continue
+        cell = _CELL_LABEL.sub("", passage.item.text[unit.start : unit.end].split(" | ")[0])
+        keys.append(frozenset(t.stem for t in tokenize(cell) if t.content))
+    found = []
+    for i, unit in enumerate(passage.units):
+        key = keys[i]
+        if key is None:
+            found.append(RowKeys())
+            continue
+        others: set[str] = set()
+        for j, other in enumerate(keys):
+            if other is not None and j != i and passage.units[j].context == unit.context:
+                others |= other
+        # words the row writes, or its headings and column header do ("Club" over "Code club"), name no rival
+        written = {t.stem for t in passage.tokens[i]} | passage.context_stems[i]
+        found.append(RowKeys(own=key, rivals=frozenset(others - written)))
+    return found
+
+
+@dataclass(frozen=True)
 class Quoted:
     """A quote as the eligibility rules read it: its tokens and text, its own section's and its document's stems, the
     sentence with its own headings, whether its chunk has layout, the chunk's stems, and a table row's header."""
@@ -155,6 +194,7 @@ class Quoted:
     row: bool
     paragraph: frozenset[str] | None = None
     names: frozenset[str] = frozenset()
+    keys: RowKeys = RowKeys()
 
     def answers(self, needs: QuestionNeeds) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible)."""
@@ -170,6 +210,8 @@ class Quoted:
             self.row,
             self.paragraph,
             self.names,
+            self.keys.own,
+            self.keys.rivals,
         )
 
 
@@ -189,6 +231,7 @@ class Analysis:
     _sections: dict[int, Sections] = field(default_factory=dict)
     _shown: dict[str, str] | None = None
     _names: dict[str, frozenset[str]] | None = None
+    _row_keys: dict[int, list[RowKeys]] = field(default_factory=dict)
 
     _several: bool | None = None
     _document_stems: dict[str, frozenset[str]] | None = None
@@ -219,6 +262,13 @@ class Analysis:
             self._names = document_names(self.passages)
         return self._names.get(document_of(passage.item), frozenset())
 
+    def row_keys(self, passage: Passage, index: int) -> RowKeys:
+        """Return what a table row's key cell names on its own and what its sibling rows' keys name (RowKeys),
+        computed once per chunk; empty for anything but a row."""
+        if passage.position not in self._row_keys:
+            self._row_keys[passage.position] = table_keys(passage)
+        return self._row_keys[passage.position][index]
+
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
         """Return what the eligibility rules read of the quote of sentences first..index of `passage`.
 
@@ -239,6 +289,7 @@ class Analysis:
             header=unit.context if unit is not None and row else "",
             row=row,
             names=self.document_names(passage),
+            keys=self.row_keys(passage, index) if row else RowKeys(),
         )
 
     @property
