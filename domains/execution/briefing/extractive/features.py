@@ -156,24 +156,24 @@ def table_keys(passage: Passage) -> list[RowKeys]:
     """Return each unit's RowKeys: a row's key is its first cell (after its label), and its siblings are the rows
     under the same headings and column header."""
     keys: list[frozenset[str] | None] = []
+    rows_naming: dict[tuple[str, str], int] = {}  # (context, word): how many of that table's rows have it in their key
     for unit in passage.units:
         if unit.role is not Role.ROW:
             keys.append(None)
             continue
         cell = _CELL_LABEL.sub("", passage.item.text[unit.start : unit.end].split(" | ")[0])
-        keys.append(frozenset(t.stem for t in tokenize(cell) if t.content))
+        cell_words = frozenset(t.stem for t in tokenize(cell) if t.content)
+        keys.append(cell_words)
+        for word in cell_words:
+            rows_naming[unit.context, word] = rows_naming.get((unit.context, word), 0) + 1
     found = []
-    for i, unit in enumerate(passage.units):
-        key = keys[i]
+    for unit, key, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
         if key is None:
             found.append(RowKeys())
             continue
-        others: set[str] = set()
-        for j, other in enumerate(keys):
-            if other is not None and j != i and passage.units[j].context == unit.context:
-                others |= other
         # words the row writes, or its headings and column header do ("Club" over "Code club"), name no rival
-        written = {t.stem for t in passage.tokens[i]} | passage.context_stems[i]
+        written = {t.stem for t in tokens} | context
+        others = {word for (where, word), rows in rows_naming.items() if where == unit.context and rows > (word in key)}
         found.append(RowKeys(own=key, rivals=frozenset(others - written)))
     return found
 
@@ -263,8 +263,8 @@ class Analysis:
         return self._names.get(document_of(passage.item), frozenset())
 
     def row_keys(self, passage: Passage, index: int) -> RowKeys:
-        """Return what a table row's key cell names on its own and what its sibling rows' keys name (RowKeys),
-        computed once per chunk; empty for anything but a row."""
+        """Return the words of a table row's key and of its sibling rows' keys (RowKeys), computed once per chunk;
+        empty for anything but a row."""
         if passage.position not in self._row_keys:
             self._row_keys[passage.position] = table_keys(passage)
         return self._row_keys[passage.position][index]
