@@ -123,11 +123,12 @@ class TextBuilder:
             for block in paragraph_blocks(piece, 0, len(piece)):
                 self.blocks.append(ParsedBlock("paragraph", start + block.char_start, start + block.char_end))
 
-    def list_item(self, text: object) -> None:
-        """Write one list item as a `- ` line (the extractive answerer ends a sentence at a list item)."""
+    def list_item(self, text: object, marker: str | None = None) -> None:
+        """Write one list item as a `- ` line, or after its number in a numbered list (`marker`: "3."), as the
+        document shows it: "step 3" names it (the extractive answerer ends a sentence at a list item)."""
         line = inline(text)
         if line:
-            self._block("list_item", f"- {line}")
+            self._block("list_item", f"{marker or '-'} {line}")
 
     def table(self, rows: Sequence[Sequence[object]], header: Sequence[object] | None = None) -> int:
         """Write a table's data rows with their header names (the first row when `header` is None)."""

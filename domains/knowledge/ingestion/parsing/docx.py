@@ -30,7 +30,7 @@ from domains.knowledge.errors import CorruptDocument
 from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline, is_label_table
 from domains.knowledge.ingestion.parsing.containers import check_archive
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
-from domains.knowledge.ingestion.parsing.docx_blocks import Block, StoryReader, Table
+from domains.knowledge.ingestion.parsing.docx_blocks import Block, Numbering, StoryReader, Table
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
 
 NOTES_HEADING = "Notes"
@@ -72,7 +72,17 @@ class DocxParser:
 def _reader(document: WordDocument) -> StoryReader:
     names = {style.style_id: style.name or "" for style in document.styles}
     default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
-    return StoryReader(names, (default.name if default is not None else "") or "")
+    numbering = Numbering.read(_numbering_root(document), document.styles.element)
+    return StoryReader(names, (default.name if default is not None else "") or "", numbering)
+
+
+def _numbering_root(document: WordDocument) -> Any:
+    """Return the root of the document's numbering part, or None when it has none."""
+    for relationship in document.part.rels.values():
+        if relationship.reltype == RT.NUMBERING and not relationship.is_external:
+            part = relationship.target_part
+            return part.element if isinstance(part, XmlPart) else parse_xml(part.blob)
+    return None
 
 
 def _page_furniture(document: WordDocument, reader: StoryReader, reference: str) -> Iterator[Block]:
@@ -116,7 +126,7 @@ def _write(builder: TextBuilder, blocks: Iterable[Block], limits: ParseLimits) -
         elif block.kind == "heading":
             builder.heading(block.text, block.level)
         elif block.kind == "list_item":
-            builder.list_item(block.text)
+            builder.list_item(block.text, block.marker)
         else:
             builder.paragraph(block.text)
 

@@ -11,7 +11,7 @@ control's placeholder prompt, and one of `mc:AlternateContent`'s two renderings 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -52,6 +52,7 @@ class Paragraph:
     kind: Literal["heading", "list_item", "paragraph"]
     text: str
     level: int = 0  # headings: 1 is the Title, 2 is Heading 1
+    marker: str | None = None  # a numbered list item's number as Word shows it ("3.", "b.")
 
 
 @dataclass
@@ -68,12 +69,117 @@ class Table:
 Block = Paragraph | Table
 
 
-class StoryReader:
-    """Reads paragraphs and tables with the document's style names (Title, Heading N, List ...)."""
+# List formats Word writes as numbers or letters; any other (bullet, none, a picture) is written as "- "
+_ROMAN = (
+    (1000, "m"),
+    (900, "cm"),
+    (500, "d"),
+    (400, "cd"),
+    (100, "c"),
+    (90, "xc"),
+    (50, "l"),
+    (40, "xl"),
+    (10, "x"),
+    (9, "ix"),
+    (5, "v"),
+    (4, "iv"),
+    (1, "i"),
+)
 
-    def __init__(self, style_names: dict[str, str], default_style: str) -> None:
+
+def _roman(value: int) -> str:
+    out = ""
+    for size, letters in _ROMAN:
+        while value >= size:
+            out, value = out + letters, value - size
+    return out
+
+
+def _letters(value: int) -> str:
+    return chr(ord("a") + (value - 1) % 26) * ((value - 1) // 26 + 1)  # Word's a..z, aa..zz
+
+
+_FORMATS: dict[str, Callable[[int], str]] = {
+    "decimal": str,
+    "decimalZero": lambda value: f"{value:02d}",
+    "lowerLetter": _letters,
+    "upperLetter": lambda value: _letters(value).upper(),
+    "lowerRoman": _roman,
+    "upperRoman": lambda value: _roman(value).upper(),
+}
+
+
+@dataclass
+class Numbering:
+    """Word's list numbering (numbering.xml and the list styles): the format and start of each list's levels, and
+    where each list's counters stand as the document is read, so a numbered item is written with its number."""
+
+    levels: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)  # (numId, level) -> (format, start)
+    styles: dict[str, tuple[str, int]] = field(default_factory=dict)  # a list style's id -> (numId, level)
+    counters: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, numbering: Any, styles: Any) -> Numbering:
+        """Read the numbering part's root and the styles part's root (either may be None)."""
+        found = cls()
+        if numbering is not None:
+            abstract: dict[str, dict[int, tuple[str, int]]] = {}
+            for definition in numbering.iter(qn("w:abstractNum")):
+                levels = abstract.setdefault(definition.get(qn("w:abstractNumId"), ""), {})
+                for level in definition.iter(qn("w:lvl")):
+                    fmt, start = level.find(qn("w:numFmt")), level.find(qn("w:start"))
+                    levels[_number(level.get(qn("w:ilvl")), 0)] = (
+                        fmt.get(_VAL, "decimal") if fmt is not None else "decimal",
+                        _number(start.get(_VAL) if start is not None else None, 1),
+                    )
+            for num in numbering.iter(qn("w:num")):
+                link = num.find(qn("w:abstractNumId"))
+                for level, value in abstract.get(link.get(_VAL, "") if link is not None else "", {}).items():
+                    found.levels[num.get(qn("w:numId"), ""), level] = value
+        if styles is not None:
+            for style in styles.iter(qn("w:style")):
+                linked = _num_pr(style)
+                if linked is not None:
+                    found.styles[style.get(qn("w:styleId"), "")] = linked
+        return found
+
+    def marker(self, paragraph: Any, style_id: str) -> str | None:
+        """Return the number a list paragraph shows ("3.", "b."), counting it, or None for a bullet or no list."""
+        linked = _num_pr(paragraph) or self.styles.get(style_id)
+        if linked is None or linked[0] == "0":  # numId 0 takes the numbering off
+            return None
+        num_id, level = linked
+        counts = self.counters.setdefault(num_id, [])
+        counts.extend([0] * (level + 1 - len(counts)))
+        del counts[level + 1 :]  # an item restarts the levels below it
+        counts[level] += 1
+        fmt, start = self.levels.get((num_id, level), ("bullet", 1))
+        render = _FORMATS.get(fmt)
+        return f"{render(start - 1 + counts[level])}." if render is not None else None
+
+
+def _num_pr(element: Any) -> tuple[str, int] | None:
+    """Return (numId, level) of a paragraph's or a style's own numbering properties, or None."""
+    properties = element.find(f"{qn('w:pPr')}/{qn('w:numPr')}")
+    if properties is None:
+        return None
+    num_id, level = properties.find(qn("w:numId")), properties.find(qn("w:ilvl"))
+    if num_id is None:
+        return None
+    return num_id.get(_VAL, ""), _number(level.get(_VAL) if level is not None else None, 0)
+
+
+def _number(value: str | None, default: int) -> int:
+    return int(value) if value is not None and value.isdigit() else default
+
+
+class StoryReader:
+    """Reads paragraphs and tables with the document's style names (Title, Heading N, List ...) and its numbering."""
+
+    def __init__(self, style_names: dict[str, str], default_style: str, numbering: Numbering | None = None) -> None:
         self._style_names = style_names
         self._default_style = default_style
+        self._numbering = numbering or Numbering()
 
     def blocks(self, container: Any) -> Iterator[Block]:
         """Yield the paragraphs and tables of `container` (a body, header, note, cell or text box) in order."""
@@ -94,8 +200,13 @@ class StoryReader:
         if heading := _HEADING_STYLE.match(style):
             return Paragraph("heading", text, int(heading.group(1)) + 1)  # level 1 is the Title
         if style.lower().startswith("list") or element.find(f"{qn('w:pPr')}/{qn('w:numPr')}") is not None:
-            return Paragraph("list_item", text)
+            return Paragraph("list_item", text, marker=self._numbering.marker(element, self._style_id(element)))
         return Paragraph("paragraph", text)
+
+    @staticmethod
+    def _style_id(element: Any) -> str:
+        style_id = element.find(f"{qn('w:pPr')}/{qn('w:pStyle')}")
+        return style_id.get(_VAL, "") if style_id is not None else ""
 
     def _style_name(self, element: Any) -> str:
         style_id = element.find(f"{qn('w:pPr')}/{qn('w:pStyle')}")

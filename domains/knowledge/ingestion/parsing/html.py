@@ -289,8 +289,13 @@ def _list(builder: TextBuilder, element: Any, tags: tuple[str, tuple[str, ...]] 
         items = list(element.iterchildren(item_tag))
         _definitions(builder, [(str(i.get("rend", "")).startswith("dt"), inline(_text(i))) for i in items])
         return
+    # A numbered list keeps its numbers (`<ol start="3">` counts from 3; trafilatura keeps no start)
+    ordered = element.tag == "ol" or element.get("rend") == "ol"
+    start = str(element.get("start") or "1")
+    number = int(start) if start.isdigit() else 1
     for item in element.iterchildren(item_tag):
-        builder.list_item("".join(_own_text(item, list_tags)))
+        builder.list_item("".join(_own_text(item, list_tags)), f"{number}." if ordered else None)
+        number += 1
         for nested in item.iterchildren(*list_tags):
             _list(builder, nested, tags)
 
@@ -419,7 +424,8 @@ def _copy(builder: TextBuilder, blocks: _Blocks) -> None:
         if kind == "heading":
             builder.heading(piece, level)
         elif kind == "list_item":
-            builder.list_item(piece.removeprefix("- "))
+            marker, _, line = piece.partition(" ")
+            builder.list_item(line, marker if marker != "-" else None)
         else:
             builder.paragraph(piece)
 
