@@ -1402,7 +1402,11 @@ def holds_expected(
             for i, t in enumerate(listed)
             if t.stem not in question_terms
         )
-    if any(t.capitalized or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS for t in fresh):
+    # v86: a month or a weekday is capitalised and names no one ("... serviced every October" for "who do I ring?")
+    if any(
+        (t.capitalized and not _names_day_or_month(t.lower)) or t.lower in _ROLE_WORDS or stem(t.lower) in _ROLE_WORDS
+        for t in fresh
+    ):
         return True
     # A name opening the sentence is not marked as capitalised: "Felix to draft the article", "Lena will write".
     return (
@@ -2024,6 +2028,9 @@ class QuestionNeeds:
     # "How much does a coworking membership cost?": the thing priced (priced_item), which a sentence that prices
     # something by name must name ("Extra hours cost €12 each." prices another thing; v80)
     priced: frozenset[str] = frozenset()
+    # "Who do I ring if a pipe bursts?": whom to get in touch with, which a telephone number or an email address
+    # answers as a name does ("call our 24-hour line on 01632 960233"; v86)
+    contacting: bool = False
 
     def same_lengths(self, stated: frozenset[float]) -> bool:
         """Return True when every length of time the question names is among the minutes a sentence states
@@ -2262,6 +2269,7 @@ class QuestionNeeds:
             bool(_HOW_OLD.search(folded)),
             told_clock_times(question[: len(question) - len(asked)] if asked != question else ""),
             priced_item(folded) if money else frozenset(),
+            expect is Expect.PERSON and bool(_CONTACTING.match(folded_asked)),
         )
 
     def eligible(
@@ -2298,8 +2306,10 @@ class QuestionNeeds:
         paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
         wherever the answering sentence stands. `key` and `rivals` are a table row's own key words and the words of
         its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer."""
-        if not holds_expected(self.expect, tokens, self.terms, self.procedural, text):
-            return False
+        if not holds_expected(self.expect, tokens, self.terms, self.procedural, text) and not (
+            self.contacting and text is not None and gives_contact(text)
+        ):
+            return False  # v86: "who do I ring if a pipe bursts?" -- "... call our 24-hour line on 01632 960233."
         if rivals and names_another_row(self.terms, key, rivals):
             return False  # v85: "Gymnastics | Monday | Years 2-4" for "what day is football for year 2s?"
         if self.day is not None and not names_a_day(tokens, weekdays=self.day == "day"):
@@ -2356,7 +2366,7 @@ class QuestionNeeds:
             return False  # "You can renew an item twice" for "How many items can I renew?"
         if self.counts and self.head is not None and counts_durations_only(tokens, self.head):
             return False  # "Teaware may be returned within 30 days" for "How many cups does the tea urn make?"
-        if self.counts and text is not None and only_shares(text):
+        if self.counts and text is not None and counts_nothing(text):
             return False  # "Workload concerns were highest in Customer Operations (55%)" for "How many staff ...?"
         if text is not None and self.lettered and names_another_letter(text, self.lettered):
             return False  # "Lift B will be out of service ..." for "When will Lift A's motor be replaced?"
@@ -2452,8 +2462,9 @@ class QuestionNeeds:
         implied: set[str] = set()
         if self.unit is _PHONE_UNIT and text is not None and _PHONE_UNIT.search(text):
             implied |= _DIALLING & self.focus.keys()  # "What number do I ring to make a claim?" -- "Claims line: ..."
-        if self.expect is Expect.PERSON and text is not None and (_PHONE_UNIT.search(text) or _EMAIL_UNIT.search(text)):
-            implied |= {_CONTACT} & self.focus.keys()  # "Who do I contact about invoices?" -- "Billing: Sanjay, a@b.c"
+        if self.expect is Expect.PERSON and text is not None and gives_contact(text):
+            # "Who do I contact about invoices?" -- "Billing: Sanjay, a@b.c"; v86: "who do I ring?" -- "call 01632 ..."
+            implied |= ({_CONTACT} | _DIALLING) & self.focus.keys()
         if self.money and priced:
             # "How much did Elena claim for travel?" -- "| Amount: 1030.75"; "how much money ...?" -- "Balance: £4,167"
             implied |= (_SPENDING | _MONEY_HEADS) & self.focus.keys()
@@ -3080,9 +3091,17 @@ _SUFFIXES = frozenset(str.split("st nd rd th"))
 _NUMBER_AND_SHARE = re.compile(r"(?<![\w.])\d[\d,.]*(\s*(?:%|per\s*cent|percent)\b|%)?", re.IGNORECASE)
 
 
-def only_shares(text: str) -> bool:
-    """Return True when every number the text writes is a percentage ("up 12% on last year, 55% in total")."""
-    found = [match.group(1) for match in _NUMBER_AND_SHARE.finditer(text)]
+def counts_nothing(text: str) -> bool:
+    """Return True when every number the text writes is a percentage ("up 12% on last year, 55% in total") or, since
+    v86, a sum of money or part of a telephone number ("Small meeting room, any time ... £12.00" for "how many people
+    can the meeting room hold?")."""
+    phones = [match.span() for match in _PHONE_NUMBER.finditer(text)]
+    found = [
+        bool(match.group(1))
+        or _after_currency(text, match.start())
+        or any(start <= match.start() < end for start, end in phones)
+        for match in _NUMBER_AND_SHARE.finditer(text)
+    ]
     return bool(found) and all(found)
 
 
@@ -3517,6 +3536,16 @@ _NAME_ASKED = re.compile(
     r"(?:full |first |last )?name\s*\??\s*$"
 )
 _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone"))
+# "who do I ring / call / contact ...?", "who to phone": asked whom to get in touch with (QuestionNeeds.contacting)
+_CONTACTING = re.compile(
+    r"^who (?:(?:do|should|can|shall|could|would|will|must) (?:i|we|you) |to )"
+    r"(?:ring|call|phone|telephone|contact|text|email|e-mail|message)\b"
+)
+
+
+def gives_contact(text: str) -> bool:
+    """Return True when the text gives a telephone number or an email address."""
+    return bool(_PHONE_UNIT.search(text) or _EMAIL_UNIT.search(text))
 
 
 _ROLE_ASKED = re.compile(

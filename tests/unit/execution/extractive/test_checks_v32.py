@@ -10,11 +10,11 @@ from domains.execution.briefing.extractive.checks import (
     Expect,
     bounds_money_only,
     counts_durations_only,
+    counts_nothing,
     expected_answer,
     holds_expected,
     in_stated_range,
     names_one,
-    only_shares,
     same_word,
     timetable_row_of,
 )
@@ -126,7 +126,9 @@ def test_staff_are_employees_and_a_percentage_counts_no_one() -> None:
     assert not candidate_quotes("How many staff work in Customer Operations?", survey)
     counted = "## Results\n\nStaff working in Customer Operations rose to 42 this year."
     assert candidate_quotes("How many staff work in Customer Operations?", counted)
-    assert only_shares("up 12% on last year, 55% in total") and not only_shares("We have 12 staff, 50% part-time.")
+    assert counts_nothing("up 12% on last year, 55% in total") and not counts_nothing(
+        "We have 12 staff, 50% part-time."
+    )
 
 
 # v37: a file's name asked as "the name of the file"; an initial that ends a sentence
