@@ -2662,6 +2662,14 @@ _RELATES_TWO = re.compile(r"\b(?:between|differen\w*|compare\w*|versus|vs|both|e
 _ASKS_WHERE = re.compile(r"^\s*(?:where\b|(?:at |in )?what (?:address|location|venue|place)\b)", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:on |at )?what (?:date|day|time)\b)", re.IGNORECASE)
 _LINE_LABEL = re.compile(r"^\s*([^:|\n]{1,40}):\s+\S")
+
+
+def cell_value(cell: str) -> str:
+    """Return a record cell's value after its label ("Club: Football" -> "Football"), or the cell as it stands."""
+    match = _LINE_LABEL.match(cell)
+    return cell[match.end() - 1 :] if match is not None else cell
+
+
 # A label naming a time or a place: "Date of incident", "Start time", "Day"; "Location", "Venue" ("Inset day" names
 # an event, not a time: "day" counts only as the whole label)
 _TIME_LABEL = re.compile(r"\b(?:date|dates|time|times|when|deadline|hours)\b|^\s*days?\s*$", re.IGNORECASE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -17,6 +18,7 @@ from domains.execution.briefing.extractive.checks import (
     SYNONYMS,
     QuestionNeeds,
     as_typed,
+    cell_value,
     possessive_owners,
     question_parts,
     same_word,
@@ -148,24 +150,18 @@ class RowKeys:
     rivals: frozenset[str] = frozenset()
 
 
-# A row cell's label as the chunker writes a record ("Club: Football")
-_CELL_LABEL = re.compile(r"^[^:|]{1,40}:\s+")
-
-
 def table_keys(passage: Passage) -> list[RowKeys]:
-    """Return each unit's RowKeys: a row's key is its first cell (after its label), and its siblings are the rows
-    under the same headings and column header."""
+    """Return each unit's RowKeys: a row's key is its first cell (after its label: "Club: Football"), and its
+    siblings are the rows under the same headings and column header."""
     keys: list[frozenset[str] | None] = []
-    rows_naming: dict[tuple[str, str], int] = {}  # (context, word): how many of that table's rows have it in their key
+    rows_naming: dict[str, Counter[str]] = {}  # per table (its context): how many rows' keys hold each word
     for unit in passage.units:
         if unit.role is not Role.ROW:
             keys.append(None)
             continue
-        cell = _CELL_LABEL.sub("", passage.item.text[unit.start : unit.end].split(" | ")[0])
-        cell_words = frozenset(t.stem for t in tokenize(cell) if t.content)
-        keys.append(cell_words)
-        for word in cell_words:
-            rows_naming[unit.context, word] = rows_naming.get((unit.context, word), 0) + 1
+        cell = cell_value(passage.item.text[unit.start : unit.end].split(" | ")[0])
+        keys.append(frozenset(t.stem for t in tokenize(cell) if t.content))
+        rows_naming.setdefault(unit.context, Counter()).update(keys[-1])
     found = []
     for unit, key, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
         if key is None:
@@ -173,7 +169,7 @@ def table_keys(passage: Passage) -> list[RowKeys]:
             continue
         # words the row writes, or its headings and column header do ("Club" over "Code club"), name no rival
         written = {t.stem for t in tokens} | context
-        others = {word for (where, word), rows in rows_naming.items() if where == unit.context and rows > (word in key)}
+        others = {word for word, rows in rows_naming[unit.context].items() if rows > (word in key)}
         found.append(RowKeys(own=key, rivals=frozenset(others - written)))
     return found
 
