@@ -72,17 +72,8 @@ class DocxParser:
 def _reader(document: WordDocument) -> StoryReader:
     names = {style.style_id: style.name or "" for style in document.styles}
     default = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
-    numbering = Numbering.read(_numbering_root(document), document.styles.element)
+    numbering = Numbering.read(_part_root(document, RT.NUMBERING), document.styles.element)
     return StoryReader(names, (default.name if default is not None else "") or "", numbering)
-
-
-def _numbering_root(document: WordDocument) -> Any:
-    """Return the root of the document's numbering part, or None when it has none."""
-    for relationship in document.part.rels.values():
-        if relationship.reltype == RT.NUMBERING and not relationship.is_external:
-            part = relationship.target_part
-            return part.element if isinstance(part, XmlPart) else parse_xml(part.blob)
-    return None
 
 
 def _page_furniture(document: WordDocument, reader: StoryReader, reference: str) -> Iterator[Block]:
@@ -104,7 +95,8 @@ def _distinct(blocks: Iterable[Block], seen: set[str]) -> Iterator[Block]:
 
 
 def _part_root(document: WordDocument, reltype: str) -> Any:
-    """Return the root element of the body's footnotes (or endnotes) part, or None; python-docx has no class for it."""
+    """Return the root element of the body's part of that relationship (footnotes, endnotes, numbering), or None;
+    python-docx has no class for the notes."""
     for relationship in document.part.rels.values():
         if relationship.reltype == reltype and not relationship.is_external:
             part = relationship.target_part

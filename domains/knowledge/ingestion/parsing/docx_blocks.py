@@ -209,10 +209,9 @@ class StoryReader:
         return style_id.get(_VAL, "") if style_id is not None else ""
 
     def _style_name(self, element: Any) -> str:
-        style_id = element.find(f"{qn('w:pPr')}/{qn('w:pStyle')}")
-        if style_id is None:
+        if element.find(f"{qn('w:pPr')}/{qn('w:pStyle')}") is None:
             return self._default_style
-        return self._style_names.get(style_id.get(_VAL, ""), "")
+        return self._style_names.get(self._style_id(element), "")
 
     def _table(self, element: Any) -> Table:
         rows: list[Row] = []
@@ -306,5 +305,4 @@ def _paragraph_text(paragraph: Any) -> tuple[str, list[Any]]:
 
 def _grid_value(element: Any, properties: str, name: str, default: int) -> int:
     setting = element.find(f"{qn(properties)}/{qn(name)}")
-    value = None if setting is None else setting.get(_VAL)
-    return int(value) if value is not None and value.isdigit() else default
+    return _number(None if setting is None else setting.get(_VAL), default)
