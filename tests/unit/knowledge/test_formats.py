@@ -460,3 +460,15 @@ def test_a_footer_line_with_the_pages_date_is_content() -> None:
     paragraphs = parse_document(markup.encode(), "rooms.html").text.split("\n\n")
     assert paragraphs[-1] == "Last updated October 2026. Policy owner: Facilities team."
     assert not any("©" in paragraph or "Privacy" in paragraph for paragraph in paragraphs)
+
+
+def test_a_footer_address_under_any_street_name_is_kept_by_its_postcode() -> None:
+    # v87, outside check 10: "7 Quayside Parade, Bellhaven, TR19 4DX" was dropped (no street word the rule knew)
+    markup = (
+        "<html><body><main><h1>Harbour Pharmacy</h1><p>We dispense NHS and private prescriptions every weekday."
+        "</p></main><footer><p>Harbour Pharmacy, 12 Netloft Parade, Polwenna, TR21 8QX</p>"
+        "<p>Registered premises number 1120001.</p><p>© 2025 Harbour Pharmacy Ltd</p></footer></body></html>"
+    )
+    parsed = parse_document(markup.encode(), "pharmacy.html")
+    assert "Harbour Pharmacy, 12 Netloft Parade, Polwenna, TR21 8QX" in parsed.text.split("\n\n")
+    assert "Registered premises" not in parsed.text and "©" not in parsed.text

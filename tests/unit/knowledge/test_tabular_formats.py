@@ -268,3 +268,30 @@ def test_mbox_body_lines_quoted_as_from_are_read_as_the_sender_wrote_them() -> N
             "Dear all,\nFrom the garden we picked 40 kg of apples.\n\nFrom a quoted mbox line.\n\nRegards,\nAnna",
         ]
     )
+
+
+def test_notes_typed_under_a_sheets_table_are_text_not_records() -> None:
+    # v87, outside check 10: a row filling only the first cell of a three-column table was labelled with that
+    # column's header ("Item: 8. Parking: 22 spaces ...", "Item: Conditions of hire")
+    data = _workbook(
+        [
+            ["Item", "Price", "Unit"],
+            ["Projector", "£35.00", "per booking"],
+            ["Prices include VAT and are reviewed every April by the trustees."],
+            ["Conditions of hire"],
+            ["1. The balance is due 14 days before the event."],
+            ["2. No confetti anywhere in the building."],
+        ]
+    )
+    parsed = parse_document(data, "hire.xlsx")
+    lines = parsed.text.split("\n\n")
+    assert "Item: Projector | Price: £35.00 | Unit: per booking" in lines
+    assert "Prices include VAT and are reviewed every April by the trustees." in lines
+    assert "1. The balance is due 14 days before the event." in lines
+    assert not any(line.startswith("Item: Conditions") or line.startswith("Item: 1.") for line in lines)
+    kinds = {parsed.text[b.char_start : b.char_end]: b.kind for b in parsed.blocks}
+    assert kinds["Conditions of hire"] == "heading"
+    assert kinds["1. The balance is due 14 days before the event."] == "list_item"
+    # a two-column sheet's lone first cell stays a record of that column, as before
+    pairs = parse_document(_workbook([["Name", "Phone"], ["Ana", "0161 555 0100"], ["Ben"]]), "phones.xlsx")
+    assert "Name: Ben" in pairs.text

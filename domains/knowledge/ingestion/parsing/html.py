@@ -378,6 +378,9 @@ _CONTACT = re.compile(
     r"|\b(?:street|road|avenue|lane|square|place|drive|way|st|rd|ave)\b[^\n]{0,40}\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b"
     r"|\b(?:street|road|avenue|lane|square|place|drive|way|boulevard|court|st|rd|ave|blvd)\b[^\n]{0,60}\b[A-Z]{2},? "
     r"\d{5}(?:-\d{4})?\b"  # a US address: "900 SW Harbor Way, Suite 210, Portland, OR 97201"
+    # v87, outside check 10: a UK postcode ending an address line, whatever its street is called ("7 Quayside Parade,
+    # Bellhaven, TR19 4DX" was dropped)
+    r"|,\s*(?-i:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
     r"|\b(?:opening hours|open(?:s|ing)? (?:daily|every|from|mon))"
     # the page's own dates and owner (outside check 31: "<footer>Last updated October 2026.</footer>" was dropped)
     r"|\b(?:last (?:updated|reviewed|revised|modified|changed)|(?:updated|reviewed|revised|published) (?:on|in)\b"

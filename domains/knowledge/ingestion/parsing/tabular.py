@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -226,6 +227,9 @@ def _write_table(builder: TextBuilder, rows: Iterable[Sequence[object]], limits:
             # three-column header): only then is a two-cell row a `Label, value` line, not a short row ("Anna,München")
             wide = wide and filled >= _MIN_WIDE_TABLE
             continue
+        if _writes_a_note(header, cells):
+            _write_note(builder, cells[0])
+            continue
         line = _label_value(cells) if wide else None
         line = line or render_row(header, cells)
         if not line:
@@ -239,6 +243,30 @@ def _write_table(builder: TextBuilder, rows: Iterable[Sequence[object]], limits:
 
 _HEADER_SCAN_ROWS = 50  # rows read to learn how wide a sheet's table is
 _MIN_WIDE_TABLE = 4  # columns a table needs before rows above its header may be a preamble
+
+
+_MIN_NOTED_TABLE = 3  # columns a table needs before a row of its first cell alone is a note, not a record
+_NOTE_WORDS = 6  # words from which a lone first cell is a line of text rather than a sub-heading
+_NUMBERED_NOTE = re.compile(r"(?P<marker>\d{1,2}[.)])\s+(?P<text>\S.*)")
+
+
+def _writes_a_note(header: Sequence[str], cells: Sequence[str]) -> bool:
+    """Return True for a row of a table three or more columns wide that fills its first cell only: a note typed
+    under the table ("Rates are per hour and include VAT."), a sub-heading ("Conditions of hire") or a numbered
+    condition, which the first column's header does not name (v87; outside check 10: "Item: 8. Parking: ...")."""
+    return sum(1 for name in header if name) >= _MIN_NOTED_TABLE and bool(cells and cells[0]) and _filled(cells) == 1
+
+
+def _write_note(builder: TextBuilder, text: str) -> None:
+    """Write a lone first cell as the text it is: a numbered item keeps its number, a short line without a closing
+    stop is a sub-heading, anything else a paragraph."""
+    numbered = _NUMBERED_NOTE.fullmatch(text.strip())
+    if numbered:
+        builder.list_item(numbered.group("text"), marker=numbered.group("marker"))
+    elif len(text.split()) < _NOTE_WORDS and not text.rstrip().endswith((".", "!", "?", ":")):
+        builder.heading(text, 2)
+    else:
+        builder.paragraph(text)
 
 
 def _filled(cells: Sequence[str]) -> int:
