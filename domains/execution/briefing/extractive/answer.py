@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from domains.execution.briefing.extractive.checks import (
-    NUMBERED_PARTS,
+    ITEM_STEMS,
     SITUATION_WEIGHT,
     Expect,
     QuestionNeeds,
@@ -60,7 +60,7 @@ from domains.execution.briefing.extractive.reader import PassageReader
 from domains.execution.briefing.extractive.scoring import ExtractiveModel, sigmoid
 from domains.execution.briefing.extractive.steps import neighbouring_step
 from domains.execution.briefing.extractive.structure import Role
-from domains.execution.briefing.extractive.terms import Token, fold, negated, stem, tokenize
+from domains.execution.briefing.extractive.terms import Token, fold, negated, tokenize
 from domains.execution.briefing.prompt_format import WITHHELD_MARKER_START, EvidenceItem
 
 
@@ -244,6 +244,8 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     needs = analysis.needs
     if needs.expect is not Expect.ANY or needs.which or asks_yes_no(analysis.question.text):
         return False
+    if any(label in ITEM_REFERENCES for label, _ in needs.labels):
+        return False  # v87: "what is step 4 before first use" asks for step 4 of the list, not the list
     if needs.money and not asks_for_several(analysis.question.text):
         # v76: "What's the revenue target for next quarter?" asks for one sum, not the whole list under "Next quarter"
         return False
@@ -476,6 +478,20 @@ def _labelled_answer_first(analysis: Analysis, order: list[tuple[int, float]]) -
     return _promote(analysis, order, lambda candidate: labels_the_asked(analysis.quote_text(candidate), asked))
 
 
+def _numbered_item_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """Put first, for a question naming a step or clause by its number, that item (names_the_item) over a sentence
+    that only refers to it (v87, outside check 10: "You will need this number in step 6." for "whats step 6 of
+    setting up")."""
+    if not any(label in ITEM_REFERENCES for label, _ in analysis.needs.labels):
+        return order
+
+    def numbered(candidate: Candidate) -> bool:
+        units = analysis.passages[candidate.passage].units
+        return bool(units) and analysis.needs.names_item(units[candidate.sentence].number)
+
+    return _promote(analysis, order, numbered)
+
+
 def _holder_first(analysis: Analysis, order: list[tuple[int, float]]) -> list[tuple[int, float]]:
     """Put first, for "Who is the X?", a line of the best quote's document labelled with the X that gives a name
     ("Club Welfare Officer: Mrs Sandra Obi"), over a sentence about what the X does ("The Welfare Officer is the first
@@ -654,6 +670,7 @@ def choose_quotes(analysis: Analysis, model: ExtractiveModel, ranking: Ranking) 
     order = _lead_first(analysis, order, listing, policy.list_relative_probability)
     order = _heading_list_first(analysis, order)
     order = _labelled_answer_first(analysis, order)
+    order = _numbered_item_first(analysis, order)
     order = _named_thing_first(analysis, order)
     order = _holder_first(analysis, order)
     if not listing:
@@ -879,7 +896,7 @@ def _with_name_above(analysis: Analysis, quote: Quote) -> Quote:
 
 
 # Words that point to a numbered part of a document ("Under clause 2.2, ...?", "In step 6, ...?"), as stems.
-ITEM_REFERENCES = frozenset(stem(word) for word in NUMBERED_PARTS)
+ITEM_REFERENCES = ITEM_STEMS
 
 
 def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:

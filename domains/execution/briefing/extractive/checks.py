@@ -96,7 +96,9 @@ _EXPECT_PATTERNS = (
             r"|\bwhat(?:'s| is| was| are)\s+the\s+(?:earliest|latest|last|first|next|final|closing|start|end|due|"
             r"expiry|renewal)\s+(?:date|day)s?\b"
             # v44: "deadline for sending back the grant form?", "What's the deadline for entries?"
-            r"|^(?:what(?:'s| is| are| was)\s+)?(?:the\s+)?(?:deadlines?|closing dates?|due dates?|cut-?off dates?)"
+            # v87: whose deadline it is ("whats teresas deadline for sorting refreshments", outside check 10)
+            r"|^(?:what(?:'s| is| are| was)\s+)?(?:(?:the|my|our|your|his|her|their)\s+|[^\W\d_]+['’]?s\s+)?"
+            r"(?:deadlines?|closing dates?|due dates?|cut-?off dates?)"
             r"\s+(?:for|to|of|on)\b"
         ),
     ),
@@ -126,6 +128,8 @@ _EXPECT_PATTERNS = (
     (Expect.PERSON, re.compile(r"^(?:who|whom|whose)\b|\b(?:to|by|with|from|for) whom\b|\bwho (?:is|are|will|must)\b")),
 )
 # A question asking for a date by that word: "On what date ...?", "Which date ...?", "What is the date of ...?"
+# v87: "what day is the stop smoking clinic on" asks which day as "which day is it held" does (outside check 10)
+_WHAT_DAY = re.compile(r"^(?:what|which) day (?:is|are|was|does|do|will)\b")
 _ASKS_DATE = re.compile(r"\b(?:what|which) dates?\b|\bwhat(?:['’]s| is| was| will be) the dates? (?:of|for|on)\b")
 # "When should/must/do I ...?" asks for a moment or for the condition that calls for the action.
 _PROCEDURAL_WHEN = re.compile(r"^when (?:should|must|do|does|can|may|would|is it|are we)\b")
@@ -266,7 +270,7 @@ AUDIENCE = frozenset(
     stem(w)
     for w in str.split(
         "attendee attendees participant participants guest guests staff employee employees member members resident "
-        "residents user users visitor visitors customer customers everyone people tenant tenants owner owners"
+        "residents user users visitor visitors customer customers everyone people ppl tenant tenants owner owners"
     )
 )
 _HOW_EARLY = re.compile(r"\bhow (?:early|late)\b")
@@ -950,6 +954,32 @@ _MEASURE_UNITS = frozenset(
 
 _MEASURED_UNITS = _MEASURE_UNITS | _TIME_UNITS  # what a number asked with a unit is measured in (v62: time too)
 
+# v87: a unit's symbol and its written names are one unit ("the 2l pot" / "Pot size: 2 litre"; outside check 9)
+_UNIT_NAMES = {
+    name: group.split()[0]
+    for group in (
+        "l litre litres liter liters",
+        "ml millilitre millilitres milliliter milliliters",
+        "cm centimetre centimetres centimeter centimeters",
+        "mm millimetre millimetres millimeter millimeters",
+        "m metre metres meter meters",
+        "km kilometre kilometres kilometer kilometers",
+        "kg kilo kilos kilogram kilograms",
+        "g gram grams",
+        "inch inches",
+        "w watt watts",
+        "v volt volts",
+    )
+    for name in group.split()
+}
+
+
+def same_unit(asked: str, written: str) -> bool:
+    """Return True when a question's unit and a text's word name one unit: the same word (same_word), or a symbol
+    and a name of it ("l" / "litre", "kg" / "kilos")."""
+    unit = _UNIT_NAMES.get(asked)
+    return same_word(stem(asked), {stem(written)}) or (unit is not None and _UNIT_NAMES.get(written) == unit)
+
 
 def measured_numbers(tokens: Sequence[Token]) -> tuple[tuple[str, str], ...]:
     """Return the question's numbers given with a unit of measure or of time right after them ("14-inch", "2 litres",
@@ -968,7 +998,7 @@ def states_measures(tokens: Sequence[Token], measured: tuple[tuple[str, str], ..
     for number, unit in measured:
         places = [i for i, t in enumerate(tokens) if t.stem == number]
         if places and not any(
-            j < len(tokens) and tokens[j].lower in _MEASURED_UNITS and same_word(stem(unit), {tokens[j].stem})
+            j < len(tokens) and tokens[j].lower in _MEASURED_UNITS and same_unit(unit, tokens[j].lower)
             for i in places
             for j in (i + 1, i + 2)
         ):
@@ -1231,6 +1261,7 @@ def _is_number(token: Token) -> bool:
 
 # The numbered parts a question may point to ("Under clause 2.2", "In step 6"; answer.names_the_item).
 NUMBERED_PARTS = frozenset(str.split("clause section step paragraph article item rule question part"))
+ITEM_STEMS = frozenset(stem(word) for word in NUMBERED_PARTS)  # as a question's labels hold them
 # Words that name a part of a document by its number: the number points somewhere, it counts nothing.
 _REFERENCES = (
     NUMBERED_PARTS
@@ -1510,6 +1541,11 @@ _SYNONYM_GROUPS = (
     "screen display",
     "bill invoice",
     "minimum least",
+    # v87, outside check 9: "the shortest time i can book the hall for" / "The minimum booking is 2 hours"; "how much
+    # warning do we get before an inspection" / "at least 24 hours' written notice"
+    "shortest minimum",
+    "longest maximum",
+    "warning notice",
     "length long",
     "pc computer",
     # the measure a "how heavy / wide / deep / tall" question asks, as a table's column names it (v38: "How heavy is
@@ -1558,6 +1594,7 @@ _SYNONYM_GROUPS = (
     "wk wks week weeks",
     "approx approximately roughly",
     "appt appointment appointments",
+    "ppl people",  # v87, outside check 10: "how many ppl can stand in millstone hall"
     "dept department",
     "tel telephone",
     "admin administration",
@@ -1679,6 +1716,11 @@ _PHRASAL_VERBS = (
     "come back=return",
     "turn up=arrive attend deliver delivered post posted",  # v73: "when will the certificate turn up?"
     "show up=arrive appear visible",
+    # v87, outside checks 9 and 10: "when is the plumber coming round" / "will attend on Thursday 6 February", "what
+    # time does the coach set off" / "leaves"
+    "come round=attend visit arrive call",
+    "come over=attend visit arrive",
+    "set off=leave leaves depart departs departure",
     "put on hold=freeze pause suspend",
     "pass on=transfer",
     "hand over=give transfer",
@@ -1789,7 +1831,8 @@ def phrasal_equivalents(tokens: list[Token]) -> dict[str, frozenset[str]]:
     words = [t.lower for t in tokens]
     for index, token in enumerate(tokens):
         verb = _IRREGULAR.get(token.stem, token.stem)
-        for particles, equivalents in _PHRASAL.get(verb, ()):
+        # v87: "coming" stems to "com", "taking" to "tak": the verb is "come", "take"
+        for particles, equivalents in _PHRASAL.get(verb, ()) or _PHRASAL.get(verb + "e", ()):
             width = len(particles)
             for start in range(index + 1, min(index + 2 + _MAX_PHRASAL_GAP, len(tokens) - width + 1)):
                 if tuple(words[start : start + width]) == particles:
@@ -2041,6 +2084,11 @@ class QuestionNeeds:
             and all(minutes in stated for minutes, _, _ in self.lengths)
         )
 
+    def names_item(self, number: str) -> bool:
+        """Return True when the question names a numbered part ("step 6", "clause 2.2") by this number (v87: "Go to
+        Settings > Water hardness and enter the number from step 2" is step 6 itself)."""
+        return bool(number) and any(label in ITEM_STEMS and asked == number for label, asked in self.labels)
+
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""
         if found_phrased(term, stems, self.phrasal):
@@ -2198,7 +2246,7 @@ class QuestionNeeds:
         if expect in (Expect.CLOCK, Expect.DATE) and head in _TIME_HEADS:
             head = None  # "What hours can I get in?" -- "from 6 am to 10 pm": the times are the hours asked
         ends = bool(_ASKS_END.search(folded)) and expect in (Expect.CLOCK, Expect.DATE)
-        day_asked = head == _DAY and head in weights and expect is Expect.DATE
+        day_asked = ((head == _DAY and head in weights) or bool(_WHAT_DAY.search(folded))) and expect is Expect.DATE
         day = "date" if _ASKS_DATE.search(folded) else "day" if day_asked else None
         asks_negated = negated(whole)
         phrasal = phrasal_equivalents(whole)
@@ -2287,6 +2335,7 @@ class QuestionNeeds:
         names: frozenset[str] = frozenset(),
         key: frozenset[str] = frozenset(),
         rivals: frozenset[str] = frozenset(),
+        number: str = "",
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -2305,7 +2354,8 @@ class QuestionNeeds:
         `names` are the names (and the numbers they label) that the document's retrieved text repeats in two or more
         paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
         wherever the answering sentence stands. `key` and `rivals` are a table row's own key words and the words of
-        its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer."""
+        its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer. `number` is a
+        numbered step's or clause's own number: step 6 is step 6 whichever other steps it refers to."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural, text) and not (
             self.contacting and text is not None and gives_contact(text)
         ):
@@ -2386,7 +2436,7 @@ class QuestionNeeds:
             return False  # "... because we only have one specialist for each." for "Who is the bike repair specialist?"
         if self.named and named_by_another(tokens, self.named):
             return False  # "The Starter plan price will rise ..." for "How much is the Pro plan a month?"
-        if self.labels and names_another_number(tokens, self.labels, text):
+        if self.labels and names_another_number(tokens, self.labels, text) and not self.names_item(number):
             return False  # "Parents' evening for Year 3" for "When is parents' evening for Year 6?"
         if text is not None and self.extreme and states_other_extreme(text, self.extreme):
             return False  # "Team plans require a minimum of 3 users" for "What's the maximum number of users?"
@@ -2472,6 +2522,8 @@ class QuestionNeeds:
             implied.add(_FREE_WORD)  # "Are Greenleaf orders free?" -- "Minimum order is $200." says they are not
         if any(_CODE.fullmatch(term) and term in stems for term in self.key_terms):
             implied |= _DISPLAY_NOUNS & self.focus.keys()  # "screen is showing E4 what does that mean" -- "E4 | ..."
+        if self.place_or_time == "place" and text is not None and labels_the_asked(text, "place"):
+            implied |= _LOCATING & self.focus.keys()  # v87: "where are the secateurs kept" -- "Location: Tool wall"
         if text is not None and _NO_CHARGE.search(text):
             implied |= {_FREE_WORD} & self.focus.keys()  # v60: "for free" asked, "at no charge" written
         if text is not None:
@@ -2691,10 +2743,16 @@ def _line_labels(text: str) -> list[str]:
     return [match.group(1) for cell in text.split(" | ") if (match := _LINE_LABEL.match(cell))]
 
 
+# What a "where is X kept?" question asks with its verb, which a line labelled "Location:" answers without writing
+_LOCATING = frozenset(stem(w) for w in str.split("keep kept store stored locate located find found"))
+
+
 def labels_the_other(text: str, asked: str) -> bool:
     """Return True when a labelled line labels the other of place and time than asked, and nothing as what is
     asked."""
     other = _LABEL_OF["time" if asked == "place" else "place"]
+    if asked == "time" and any(_names_day_or_month(word.lower()) for word in re.findall(r"\b[A-Z][a-z]+", text)):
+        return False  # v87: "Location: Bay B5 | Notes: Out of stock - due 14 April" dates the restock it is asked
     return any(other.search(label) for label in _line_labels(text)) and not labels_the_asked(text, asked)
 
 
@@ -3807,7 +3865,10 @@ _GENERIC_MODIFIERS = frozenset(
         # v73: a superlative is what is asked ("the oldest version", "the worst rating"), not a kind of the thing
         "oldest newest worst dearest furthest farthest slowest heaviest lightest "
         # v70: the state a thing is in is no kind of it ("the broken kitchen fan" -- "fit a replacement")
-        "broken faulty damaged"
+        "broken faulty damaged "
+        # v87: what a price list or stock list is of qualifies none of its columns ("the product code for the purple
+        # foxgloves" -- "Code: TN-130 | Plant: Foxglove (purple)"; outside check 9)
+        "product products item items"
     )
 )
 

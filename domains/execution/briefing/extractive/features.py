@@ -191,6 +191,7 @@ class Quoted:
     paragraph: frozenset[str] | None = None
     names: frozenset[str] = frozenset()
     keys: RowKeys = RowKeys()
+    number: str = ""  # a numbered step's or clause's own number ("6"), which "step 6" names it by
 
     def answers(self, needs: QuestionNeeds) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible)."""
@@ -208,6 +209,7 @@ class Quoted:
             self.names,
             self.keys.own,
             self.keys.rivals,
+            self.number,
         )
 
 
@@ -286,6 +288,7 @@ class Analysis:
             row=row,
             names=self.document_names(passage),
             keys=self.row_keys(passage, index) if row else RowKeys(),
+            number=unit.number if unit is not None else "",
         )
 
     @property

@@ -83,3 +83,50 @@ def test_a_document_that_says_before_in_words_is_read_as_it_says() -> None:
 )
 def test_which_questions_ask_for_a_neighbouring_step(question: str, asked: tuple[str, int, str] | None) -> None:
     assert asks_for_neighbour(question) == asked
+
+
+KETTLE = (
+    "## Before first use\n\n"
+    "1. Remove all packaging and stickers.\n"
+    "2. Place the kettle on its base on a flat surface.\n"
+    "3. Fill the kettle to the MAX line with fresh water.\n"
+    "4. Boil the water and pour it away. Repeat this twice.\n"
+    "5. Wipe the outside with a damp cloth.\n\n"
+    "## Everyday use\n\n"
+    "1. Fill the kettle through the spout or the lid.\n"
+    "2. Press the switch down; the light comes on.\n"
+    "3. The kettle switches itself off when the water boils.\n"
+)
+
+
+def _briefed(question: str, text: str) -> str | None:
+    """The first quote the provider answers with (a step named by its number needs no score), or None."""
+    payload, _ = ExtractiveBriefingProvider(encoder=None).briefing_payload(question, one_chunk(text))
+    claims = payload["claims"]
+    return str(claims[0]["citations"][0]["quote"]) if claims else None
+
+
+def test_a_step_asked_by_its_number_is_that_step_and_its_neighbour_is_counted_by_number() -> None:
+    # v87: "before first use" names the list's heading, not the step before; the number names the step
+    assert asks_for_neighbour("what is step 4 before first use") is None
+    assert _briefed("what is step 4 before first use", KETTLE) == "Boil the water and pour it away."
+    assert _briefed("what do I do after step 3 before first use", KETTLE) == (
+        "Boil the water and pour it away. Repeat this twice."
+    )
+    assert _briefed("which step comes before step 2 of everyday use", KETTLE) == (
+        "Fill the kettle through the spout or the lid."
+    )
+    # two lists have a step 3 and the question names neither: no neighbour is guessed
+    assert _neighbour("what do I do after step 2?", KETTLE) is None
+
+
+def test_a_sentence_referring_to_a_step_is_not_that_step() -> None:
+    manual = (
+        "## Setting up\n\n"
+        "1. Dip the test strip in tap water and count the red squares. You will need this number in step 3.\n"
+        "2. Fill the water tank to the line.\n"
+        "3. Go to Settings and enter the number of red squares from step 1.\n"
+    )
+    assert _briefed("whats step 3 of setting up", manual) == (
+        "Go to Settings and enter the number of red squares from step 1."
+    )
