@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from domains.execution.briefing.extractive.checks import (
-    ITEM_STEMS,
+    ITEM_REFERENCES,
     SITUATION_WEIGHT,
     Expect,
     QuestionNeeds,
@@ -893,10 +893,6 @@ def _with_name_above(analysis: Analysis, quote: Quote) -> Quote:
         return quote
     start = above_start + len(above) - len(above.lstrip())
     return Quote(quote.chunk_id, start, quote.end, text[start : quote.end])
-
-
-# Words that point to a numbered part of a document ("Under clause 2.2, ...?", "In step 6, ...?"), as stems.
-ITEM_REFERENCES = ITEM_STEMS
 
 
 def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:

@@ -1261,7 +1261,8 @@ def _is_number(token: Token) -> bool:
 
 # The numbered parts a question may point to ("Under clause 2.2", "In step 6"; answer.names_the_item).
 NUMBERED_PARTS = frozenset(str.split("clause section step paragraph article item rule question part"))
-ITEM_STEMS = frozenset(stem(word) for word in NUMBERED_PARTS)  # as a question's labels hold them
+# The same words as stems, as a question's labels hold them ("Under clause 2.2, ...?", "In step 6, ...?")
+ITEM_REFERENCES = frozenset(stem(word) for word in NUMBERED_PARTS)
 # Words that name a part of a document by its number: the number points somewhere, it counts nothing.
 _REFERENCES = (
     NUMBERED_PARTS
@@ -2087,7 +2088,7 @@ class QuestionNeeds:
     def names_item(self, number: str) -> bool:
         """Return True when the question names a numbered part ("step 6", "clause 2.2") by this number (v87: "Go to
         Settings > Water hardness and enter the number from step 2" is step 6 itself)."""
-        return bool(number) and any(label in ITEM_STEMS and asked == number for label, asked in self.labels)
+        return bool(number) and any(label in ITEM_REFERENCES and asked == number for label, asked in self.labels)
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""

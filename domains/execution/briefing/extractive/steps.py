@@ -101,7 +101,7 @@ def _beside_number(analysis: Analysis, question: str, number: str, side: int) ->
     question's other words, when one list leads; its step numbered one more (or less)."""
     wanted = _NUMBER_WORDS.get(number, number)
     neighbour = str(int(wanted) + side)
-    weights = {stem: w for stem, w in analysis.question.weights.items() if stem != "step" and not stem.isdigit()}
+    weights = {term: w for term, w in analysis.question.weights.items() if term != "step" and not term.isdigit()}
     total = sum(weights.values()) or 1.0
     scored: list[tuple[float, int, str]] = []
     for passage in analysis.passages:
