@@ -27,6 +27,12 @@ CELL_SEPARATOR = " | "
 _BLOCK_SEPARATOR = "\n\n"
 
 
+def whole_number(value: object, default: int) -> int:
+    """Return an attribute's value read as a whole number ("3"), or `default` when it is missing or not digits."""
+    text = str(value) if value is not None else ""
+    return int(text) if text.isdigit() else default
+
+
 def inline(value: object) -> str:
     """Return `value` as one normalized line (cell values, headings, header names)."""
     if value is None:

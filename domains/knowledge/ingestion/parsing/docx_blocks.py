@@ -17,6 +17,8 @@ from typing import Any, Literal
 
 from docx.oxml.ns import qn
 
+from domains.knowledge.ingestion.parsing.builder import whole_number
+
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 _P, _TBL, _TR, _TC, _T = qn("w:p"), qn("w:tbl"), qn("w:tr"), qn("w:tc"), qn("w:t")
 _SDT, _SDT_CONTENT, _CUSTOM_XML = qn("w:sdt"), qn("w:sdtContent"), qn("w:customXml")
@@ -128,9 +130,9 @@ class Numbering:
                 levels = abstract.setdefault(definition.get(qn("w:abstractNumId"), ""), {})
                 for level in definition.iter(qn("w:lvl")):
                     fmt, start = level.find(qn("w:numFmt")), level.find(qn("w:start"))
-                    levels[_number(level.get(qn("w:ilvl")), 0)] = (
+                    levels[whole_number(level.get(qn("w:ilvl")), 0)] = (
                         fmt.get(_VAL, "decimal") if fmt is not None else "decimal",
-                        _number(start.get(_VAL) if start is not None else None, 1),
+                        whole_number(start.get(_VAL) if start is not None else None, 1),
                     )
             for num in numbering.iter(qn("w:num")):
                 link = num.find(qn("w:abstractNumId"))
@@ -166,11 +168,7 @@ def _num_pr(element: Any) -> tuple[str, int] | None:
     num_id, level = properties.find(qn("w:numId")), properties.find(qn("w:ilvl"))
     if num_id is None:
         return None
-    return num_id.get(_VAL, ""), _number(level.get(_VAL) if level is not None else None, 0)
-
-
-def _number(value: str | None, default: int) -> int:
-    return int(value) if value is not None and value.isdigit() else default
+    return num_id.get(_VAL, ""), whole_number(level.get(_VAL) if level is not None else None, 0)
 
 
 class StoryReader:
@@ -305,4 +303,4 @@ def _paragraph_text(paragraph: Any) -> tuple[str, list[Any]]:
 
 def _grid_value(element: Any, properties: str, name: str, default: int) -> int:
     setting = element.find(f"{qn(properties)}/{qn(name)}")
-    return _number(None if setting is None else setting.get(_VAL), default)
+    return whole_number(None if setting is None else setting.get(_VAL), default)

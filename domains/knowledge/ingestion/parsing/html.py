@@ -19,7 +19,7 @@ import lxml.html
 import trafilatura
 
 from domains.knowledge.errors import CorruptDocument, DocumentTooComplex, EmptyDocument
-from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline, is_label_table
+from domains.knowledge.ingestion.parsing.builder import TextBuilder, inline, is_label_table, whole_number
 from domains.knowledge.ingestion.parsing.detect import decode_html
 from domains.knowledge.ingestion.parsing.document import DocumentType, ParsedDocument
 from domains.knowledge.ingestion.parsing.limits import DEFAULT_LIMITS, ParseLimits, too_many_rows
@@ -291,8 +291,7 @@ def _list(builder: TextBuilder, element: Any, tags: tuple[str, tuple[str, ...]] 
         return
     # A numbered list keeps its numbers (`<ol start="3">` counts from 3; trafilatura keeps no start)
     ordered = element.tag == "ol" or element.get("rend") == "ol"
-    start = str(element.get("start") or "1")
-    number = int(start) if start.isdigit() else 1
+    number = whole_number(element.get("start"), 1)
     for item in element.iterchildren(item_tag):
         builder.list_item("".join(_own_text(item, list_tags)), f"{number}." if ordered else None)
         number += 1

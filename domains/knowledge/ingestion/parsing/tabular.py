@@ -254,7 +254,7 @@ def _writes_a_note(header: Sequence[str], cells: Sequence[str]) -> bool:
     """Return True for a row of a table three or more columns wide that fills its first cell only: a note typed
     under the table ("Rates are per hour and include VAT."), a sub-heading ("Conditions of hire") or a numbered
     condition, which the first column's header does not name (v87; outside check 10: "Item: 8. Parking: ...")."""
-    return sum(1 for name in header if name) >= _MIN_NOTED_TABLE and bool(cells and cells[0]) and _filled(cells) == 1
+    return _filled(header) >= _MIN_NOTED_TABLE and bool(cells and cells[0]) and _filled(cells) == 1
 
 
 def _write_note(builder: TextBuilder, text: str) -> None:
