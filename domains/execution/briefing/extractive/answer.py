@@ -23,7 +23,6 @@ import numpy as np
 import numpy.typing as npt
 
 from domains.execution.briefing.extractive.checks import (
-    ITEM_REFERENCES,
     SITUATION_WEIGHT,
     Expect,
     QuestionNeeds,
@@ -244,7 +243,7 @@ def answered_by_heading(analysis: Analysis, candidate: Candidate) -> bool:
     needs = analysis.needs
     if needs.expect is not Expect.ANY or needs.which or asks_yes_no(analysis.question.text):
         return False
-    if any(label in ITEM_REFERENCES for label, _ in needs.labels):
+    if needs.numbered_parts():
         return False  # v87: "what is step 4 before first use" asks for step 4 of the list, not the list
     if needs.money and not asks_for_several(analysis.question.text):
         # v76: "What's the revenue target for next quarter?" asks for one sum, not the whole list under "Next quarter"
@@ -482,7 +481,7 @@ def _numbered_item_first(analysis: Analysis, order: list[tuple[int, float]]) -> 
     """Put first, for a question naming a step or clause by its number, that item (names_the_item) over a sentence
     that only refers to it (v87, outside check 10: "You will need this number in step 6." for "whats step 6 of
     setting up")."""
-    if not any(label in ITEM_REFERENCES for label, _ in analysis.needs.labels):
+    if not analysis.needs.numbered_parts():
         return order
 
     def numbered(candidate: Candidate) -> bool:
@@ -910,7 +909,7 @@ def names_the_item(analysis: Analysis, lead: Candidate | None) -> bool:
     if not units or not units[lead.sentence].number:
         return False
     own = {t.stem for t in tokenize(units[lead.sentence].number)}
-    return any(label in ITEM_REFERENCES and number in own for label, number in analysis.needs.labels)
+    return bool(analysis.needs.numbered_parts() & own)
 
 
 YES_NO_RESTATEMENT = 0.6  # of the question's focus weight, in the quoted sentence itself

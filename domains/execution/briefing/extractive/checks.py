@@ -950,11 +950,11 @@ _MEASURE_UNITS = frozenset(
         "watt watts w volt volts v"
     )
 )
-
-
 _MEASURED_UNITS = _MEASURE_UNITS | _TIME_UNITS  # what a number asked with a unit is measured in (v62: time too)
 
-# v87: a unit's symbol and its written names are one unit ("the 2l pot" / "Pot size: 2 litre"; outside check 9)
+# v87: a unit's symbol and its written names are one unit ("the 2l pot" / "Pot size: 2 litre"; outside check 9). The
+# names beyond _MEASURE_UNITS ("kilos", "millilitres") count only once they are read as units after a number too:
+# joining the two lists changes one held-out answer and waits for the next answerer version.
 _UNIT_NAMES = {
     name: group.split()[0]
     for group in (
@@ -2085,10 +2085,14 @@ class QuestionNeeds:
             and all(minutes in stated for minutes, _, _ in self.lengths)
         )
 
+    def numbered_parts(self) -> frozenset[str]:
+        """Return the numbers of the numbered parts the question names ("step 6", "clause 2.2": {"6", "2.2"})."""
+        return frozenset(number for label, number in self.labels if label in ITEM_REFERENCES)
+
     def names_item(self, number: str) -> bool:
         """Return True when the question names a numbered part ("step 6", "clause 2.2") by this number (v87: "Go to
         Settings > Water hardness and enter the number from step 2" is step 6 itself)."""
-        return bool(number) and any(label in ITEM_REFERENCES and asked == number for label, asked in self.labels)
+        return bool(number) and number in self.numbered_parts()
 
     def found(self, term: str, stems: frozenset[str] | set[str]) -> bool:
         """Return True when a question term, or the number it labels, is among a text's stems."""

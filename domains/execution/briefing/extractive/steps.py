@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from domains.execution.briefing.extractive.checks import asked_clause, found_phrased, phrasal_equivalents
+from domains.execution.briefing.extractive.checks import asked_clause, found_phrased, phrasal_equivalents, same_word
 from domains.execution.briefing.extractive.features import Analysis
 from domains.execution.briefing.extractive.structure import Role
 from domains.execution.briefing.extractive.terms import fold, tokenize
@@ -109,7 +109,7 @@ def _beside_number(analysis: Analysis, question: str, number: str, side: int) ->
             continue
         for context in dict.fromkeys(u.context for u in passage.units if u.role is Role.STEP and u.number == wanted):
             heading = {t.stem for t in tokenize(context)}
-            share = sum(w for term, w in weights.items() if found_phrased(term, heading, {}))
+            share = sum(w for term, w in weights.items() if same_word(term, heading))
             scored.append((share / total, passage.position, context))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < MIN_STEP_LEAD):
