@@ -136,6 +136,13 @@ def one_chunk(text: str, section: str | None = None) -> list[EvidenceItem]:
     return [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
 
 
+def answered(question: str, text: str, section: str | None = None, quotes: bool = False) -> list[str]:
+    """Return the claims the lexical provider answers with from one chunk (their statements, or their quotes with
+    `quotes`), as a run would show them: [] when it refuses."""
+    payload, _ = ExtractiveBriefingProvider(encoder=None).briefing_payload(question, one_chunk(text, section))
+    return [claim["citations"][0]["quote"] if quotes else claim["statement"] for claim in payload["claims"]]
+
+
 def draft_score(question: str, text: str, section: str | None = None) -> float:
     """Return the lexical provider's answer score for one chunk: 0.0 when no sentence is eligible (checks.py)."""
     return ExtractiveBriefingProvider(encoder=None).draft(question, one_chunk(text, section)).score

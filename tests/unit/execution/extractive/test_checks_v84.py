@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
-from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import answered
 
 MARKET = """# Riverside craft market: traders' notes
 
@@ -16,10 +15,7 @@ on leads are welcome in the courtyard.
 
 
 def answer(question: str) -> list[str]:
-    provider = ExtractiveBriefingProvider(encoder=None)
-    evidence = [EvidenceItem("chunk-0", "trusted", MARKET, rank=1, section="market.md")]
-    payload, _ = provider.briefing_payload(question, evidence)
-    return [claim["statement"] for claim in payload["claims"]]
+    return answered(question, MARKET, "market.md")
 
 
 def test_leave_refused_for_the_thing_answers_whatever_verb_was_asked() -> None:

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import states_time_taken, writes_a_name
 from domains.execution.briefing.extractive.terms import tokenize
-from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import answered
 
 CLUBS = """# Oakfield Primary: after-school clubs, summer term
 
@@ -39,10 +38,7 @@ pass your notes to the building inspector. Practice manager: Colm Devlin.
 
 
 def answer(question: str, text: str) -> list[str]:
-    provider = ExtractiveBriefingProvider(encoder=None)
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section="doc.md")]
-    payload, _ = provider.briefing_payload(question, evidence)
-    return [claim["statement"] for claim in payload["claims"]]
+    return answered(question, text, "doc.md")
 
 
 def test_a_row_asked_of_another_rows_key_does_not_answer() -> None:

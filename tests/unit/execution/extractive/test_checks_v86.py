@@ -3,9 +3,8 @@ number answers "who do I ring?". The texts are written for these tests."""
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import counts_nothing, gives_contact
-from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import answered
 
 HALL = """ASHCOMBE VILLAGE HALL - NOTES FOR HIRERS
 
@@ -27,10 +26,7 @@ Report small repairs to the caretaker by email. If a pipe leaks or the power fai
 
 
 def answer(question: str) -> list[str]:
-    provider = ExtractiveBriefingProvider(encoder=None)
-    evidence = [EvidenceItem("chunk-0", "trusted", HALL, rank=1, section="hall.txt")]
-    payload, _ = provider.briefing_payload(question, evidence)
-    return [claim["statement"] for claim in payload["claims"]]
+    return answered(question, HALL, "hall.txt")
 
 
 def test_a_sum_of_money_counts_no_one() -> None:

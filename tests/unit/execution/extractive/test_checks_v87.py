@@ -5,11 +5,10 @@ The texts are written for these tests."""
 
 from __future__ import annotations
 
-from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.checks import labels_the_other, phrasal_equivalents, same_unit
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import stem, tokenize
-from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import answered
 
 STOCK = "\n".join(
     [
@@ -31,10 +30,7 @@ The wellbeing café is open to everyone and offers tea, coffee and a chat for pe
 
 
 def answer(question: str, text: str) -> list[str]:
-    provider = ExtractiveBriefingProvider(encoder=None)
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section="doc.txt")]
-    payload, _ = provider.briefing_payload(question, evidence)
-    return [claim["citations"][0]["quote"] for claim in payload["claims"]]
+    return answered(question, text, "doc.txt", quotes=True)
 
 
 def test_a_unit_symbol_and_its_name_are_one_unit() -> None:

@@ -8,7 +8,7 @@ import pytest
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.steps import Neighbour, asks_for_neighbour, neighbouring_step
-from tests.unit.execution.extractive.helpers import one_chunk
+from tests.unit.execution.extractive.helpers import answered, one_chunk
 
 FILTER_MANUAL = (
     "## Replacing the water filter\n\n"
@@ -101,9 +101,8 @@ KETTLE = (
 
 def _briefed(question: str, text: str) -> str | None:
     """The first quote the provider answers with (a step named by its number needs no score), or None."""
-    payload, _ = ExtractiveBriefingProvider(encoder=None).briefing_payload(question, one_chunk(text))
-    claims = payload["claims"]
-    return str(claims[0]["citations"][0]["quote"]) if claims else None
+    quotes = answered(question, text, quotes=True)
+    return quotes[0] if quotes else None
 
 
 def test_a_step_asked_by_its_number_is_that_step_and_its_neighbour_is_counted_by_number() -> None:
