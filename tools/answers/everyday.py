@@ -177,6 +177,7 @@ async def evaluate(
                         "gold": question.answers,
                         "answered": outcome.answered,
                         "quotes": briefing_quotes(result.output),
+                        "cited": [c.chunk_id for claim in result.output.claims for c in claim.citations],
                         "facts": f"{outcome.facts_found}/{outcome.facts_total}" if question.facts else None,
                         "in_evidence": any(item.chunk_id.startswith(question.document + "-c") for item in items),
                     },

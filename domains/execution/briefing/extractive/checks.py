@@ -36,6 +36,7 @@ from domains.execution.briefing.extractive.terms import (
     TOKEN_PATTERN,
     Token,
     fold,
+    is_rare,
     is_year,
     negated,
     stem,
@@ -943,18 +944,7 @@ def asked_identifier(folded: str) -> str | None:
     return stem((match.group(1) or match.group(2)).split()[-1])  # "network name": the name must be named
 
 
-# Units of measure a question may give a number in ("a 14-inch cake", "a 2 litre jug"); not "in" ("at 8 in the morning")
-_MEASURE_UNITS = frozenset(
-    str.split(
-        "inch inches cm mm metre metres meter meters m km kg g gram grams litre litres liter liters l ml gb mb tb "
-        "watt watts w volt volts v"
-    )
-)
-_MEASURED_UNITS = _MEASURE_UNITS | _TIME_UNITS  # what a number asked with a unit is measured in (v62: time too)
-
-# v87: a unit's symbol and its written names are one unit ("the 2l pot" / "Pot size: 2 litre"; outside check 9). The
-# names beyond _MEASURE_UNITS ("kilos", "millilitres") count only once they are read as units after a number too:
-# joining the two lists changes one held-out answer and waits for the next answerer version.
+# v87: a unit's symbol and its written names are one unit ("the 2l pot" / "Pot size: 2 litre"; outside check 9)
 _UNIT_NAMES = {
     name: group.split()[0]
     for group in (
@@ -972,6 +962,10 @@ _UNIT_NAMES = {
     )
     for name in group.split()
 }
+# Units of measure a question may give a number in ("a 14-inch cake", "a 2 litre jug"); not "in" ("at 8 in the
+# morning"). v88: every name of a unit above, so "5 kilos" and "500 millilitres" are read as measures too
+_MEASURE_UNITS = frozenset(_UNIT_NAMES) | frozenset(("gb", "mb", "tb"))
+_MEASURED_UNITS = _MEASURE_UNITS | _TIME_UNITS  # what a number asked with a unit is measured in (v62: time too)
 
 
 def same_unit(asked: str, written: str) -> bool:
@@ -2075,6 +2069,9 @@ class QuestionNeeds:
     # "Who do I ring if a pipe bursts?": whom to get in touch with, which a telephone number or an email address
     # answers as a name does ("call our 24-hour line on 01632 960233"; v86)
     contacting: bool = False
+    # v88: the focus stems the question writes as a word rare in English (terms.is_rare): the specific thing asked
+    # about, which the sentence, its section or its title must name ("kindling" asked, "fire pits" answered)
+    rare: frozenset[str] = frozenset()
 
     def same_lengths(self, stated: frozenset[float]) -> bool:
         """Return True when every length of time the question names is among the minutes a sentence states
@@ -2323,6 +2320,11 @@ class QuestionNeeds:
             told_clock_times(question[: len(question) - len(asked)] if asked != question else ""),
             priced_item(folded) if money else frozenset(),
             expect is Expect.PERSON and bool(_CONTACTING.match(folded_asked)),
+            frozenset(
+                token.stem
+                for token in tokens
+                if token.stem in focus and is_rare(token.lower) and token.lower != asked_attribute(folded)
+            ),  # an attribute asked by a rare name is checked by its own words ("wattage" -- "2 kW")
         )
 
     def eligible(
@@ -2662,6 +2664,10 @@ class QuestionNeeds:
         if self.head is not None and not head_needed:
             # "Which bugs were fixed?" over a "Fixed" list that never says "bug": the X is not asked of the text.
             focus = {term: w for term, w in focus.items() if term != self.head}
+        if any(term in focus and not self.found(term, seen) and term not in self.present for term in self.rare):
+            # v88: "How much is a bag of briquettes?" -- "Bags of seasoned logs are £7 each." under "Fires": the share
+            # below would count "bag" and "fire" as found; a specific word no one paraphrases away is missing
+            return False
         if not sum(focus.values()):
             return True
         found = sum(w for term, w in focus.items() if self.found(term, seen))
@@ -4054,10 +4060,30 @@ def _phrase_head(word: str, following: str, after: list[str]) -> str | None:
             phrase = words[start:index]
             if start == 0 and index == 1:
                 return None  # the word itself runs into the verb: no phrase
-            if any(w in _AFTER_SUBJECT_VERB or w in _NO_SUBJECT or w.endswith("ing") for w in phrase[1:]):
+            if any(w in _AFTER_SUBJECT_VERB or w in _NO_SUBJECT or _ing_participle(w) for w in phrase[1:]):
                 return None
             return phrase[-1]
     return None
+
+
+# Nouns that end in -ing like a participle: "the wednesday evening rides", "the next board meeting", "the wedding
+# flowers" run on to their head noun (v88: "evening" had ended the phrase, and the rides asked about went unchecked)
+_ING_NOUNS = frozenset(
+    str.split(
+        "morning evening meeting building wedding ceiling parking heating clothing booking training spring string "
+        "thing ring king wing swing bedding railing flooring lighting plumbing housing pudding icing filling "
+        "stuffing topping seasoning dressing"
+    )
+)
+
+
+# Words that say when a thing happens, never what it is, at the start of a subject's phrase
+_WHEN_WORDS = frozenset((*DAY_NAMES, *MONTH_NAMES, *str.split("morning afternoon evening night weekend weekday daily")))
+
+
+def _ing_participle(word: str) -> bool:
+    """Return True when a word of a noun phrase reads as a participle ("visiting"), not an -ing noun ("evening")."""
+    return word.endswith("ing") and word not in _ING_NOUNS
 
 
 def subject_of(asked: str, focus: dict[str, float]) -> tuple[str, ...]:
@@ -4083,7 +4109,8 @@ def subject_of(asked: str, focus: dict[str, float]) -> tuple[str, ...]:
         return ()  # one named by a code ("What does error E3 mean?"): the code is checked as a name
     words: tuple[str, ...] = (word,)
     if head is not None and head != word:
-        words = (head,) if word in _PARTITIVES else (word, head)
+        # v88: a day or a time of day opening the phrase says when, the head what ("the wednesday evening rides")
+        words = (head,) if word in _PARTITIVES or word in _WHEN_WORDS else (word, head)
     stems = (stem(w) for w in words if w not in _NO_SUBJECT and w not in _BASE_VERBS)
     return tuple(s for s in stems if s in focus and s not in _NOT_SUBJECTS)
 

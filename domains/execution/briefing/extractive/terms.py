@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from pathlib import Path
 
 # A code of capitals and digits ("E21", "A4") is one token; otherwise numbers and words (checks re-reads their offsets).
 # A single letter joined by a hyphen to a word ("e-book", "e-mail", "X-ray", "T-shirt") is one word, read without its
@@ -279,3 +280,47 @@ def is_date_like(token: Token) -> bool:
 def is_quantity(token: Token) -> bool:
     """Return True for a numeral or a number word that does not read as a year."""
     return (token.numeric and not is_year(token)) or token.lower in NUMBER_WORDS
+
+
+# v88: a word rarer than this in written English (a Zipf frequency of 3.0 is once per million words) names something
+# specific ("briquettes", "premolar", "dentures"); common words ("bag", "fire", "price") are how documents and people
+# both say things. Chosen on the read everyday sets (ADR-0022). The common words are wordfreq's (CC BY-SA 4.0), listed
+# by tools/answers/common_words.py.
+RARE_ZIPF = 3.0
+COMMON_WORDS_PATH = Path(__file__).resolve().parent / "common_words.txt"
+_SUFFIXES = ("ing", "ed", "es", "s", "er")
+_PREFIXES = ("un", "re", "non")
+
+
+def word_forms(word: str) -> frozenset[str]:
+    """Return a word with the forms its inflection or prefix may hide ("beeping" -> beep, "uncollected" -> collected,
+    collect; "freebies" -> freebie): a derived word is as common as its most common form."""
+    forms = {word}
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            forms |= {base, base + "e"}
+            if base[-1] == base[-2]:
+                forms.add(base[:-1])  # "mopping" -> mop
+            if base.endswith("i"):
+                forms.add(base[:-1] + "y")
+    for prefix in _PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            forms |= word_forms(word[len(prefix) :])
+    return frozenset(forms)
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """Return the common English words (COMMON_WORDS_PATH), read once."""
+    lines = COMMON_WORDS_PATH.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+@lru_cache(maxsize=65536)
+def is_rare(word: str) -> bool:
+    """Return True when an alphabetic word and every form of it (word_forms) are rarer in English than RARE_ZIPF."""
+    if not word.isalpha():
+        return False
+    common = common_words()
+    return not any(form in common for form in word_forms(word.lower()))
