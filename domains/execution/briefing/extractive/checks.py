@@ -2070,7 +2070,7 @@ class QuestionNeeds:
     # answers as a name does ("call our 24-hour line on 01632 960233"; v86)
     contacting: bool = False
     # v88: the focus stems the question writes as a word rare in English (terms.is_rare): the specific thing asked
-    # about, which the sentence, its section or its title must name ("kindling" asked, "fire pits" answered)
+    # about, which the sentence, its section or its title must name ("briquettes" asked, "logs" answered)
     rare: frozenset[str] = frozenset()
 
     def same_lengths(self, stated: frozenset[float]) -> bool:
@@ -2259,6 +2259,7 @@ class QuestionNeeds:
                 phrasal[term] = phrasal.get(term, frozenset()) | _FREE  # "without paying" asked, "free" written
             if term in _BROADER:
                 phrasal[term] = phrasal.get(term, frozenset()) | _BROADER[term]  # "my dog" asked, "pets" written
+        attribute = asked_attribute(folded)
         return cls(
             expect,
             frozenset(weights),
@@ -2312,7 +2313,7 @@ class QuestionNeeds:
             bool(_ASKS_START.search(folded)) and expect in (Expect.CLOCK, Expect.DATE),
             subject_of(folded_asked, focus),
             acted_on(tokens, verb),
-            asked_attribute(folded),
+            attribute,
             bool(_TAKES_TIME.search(folded)),
             bool(_MONTH_ASKED.search(folded)),
             asked_lengths(folded),
@@ -2323,7 +2324,7 @@ class QuestionNeeds:
             frozenset(
                 token.stem
                 for token in tokens
-                if token.stem in focus and is_rare(token.lower) and token.lower != asked_attribute(folded)
+                if token.stem in focus and is_rare(token.lower) and token.lower != attribute
             ),  # an attribute asked by a rare name is checked by its own words ("wattage" -- "2 kW")
         )
 
