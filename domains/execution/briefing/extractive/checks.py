@@ -39,6 +39,7 @@ from domains.execution.briefing.extractive.terms import (
     is_rare,
     is_year,
     negated,
+    reads_as_english,
     stem,
     tokenize,
 )
@@ -2325,7 +2326,9 @@ class QuestionNeeds:
                 token.stem
                 for token in tokens
                 if token.stem in focus and is_rare(token.lower) and token.lower != attribute
-            ),  # an attribute asked by a rare name is checked by its own words ("wattage" -- "2 kW")
+            )  # an attribute asked by a rare name is checked by its own words ("wattage" -- "2 kW")
+            if reads_as_english(whole)
+            else frozenset(),
         )
 
     def eligible(
@@ -2544,6 +2547,11 @@ class QuestionNeeds:
             words = (self.terms | self.key_terms) - self.present
             if words and not any(self.found(term, chunk | seen) for term in words):
                 return False  # not one asked word in the whole chunk or its title: "Wie viel kostet der Kaffee?" (v49)
+            if any(not self.found(term, chunk | seen) and term not in self.present for term in self.rare):
+                # v89: a rare word asked, often a name typed in lower case, that the paragraph's chunk and title never
+                # write: "what are the opening times at the eastgate branch" -- an email's "We are open Monday to
+                # Friday ..." (the Eastgate branch is named in another chunk of the thread)
+                return False
             if (
                 self.expect is Expect.ANY
                 and self.unit is None

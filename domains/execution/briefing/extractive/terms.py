@@ -324,3 +324,13 @@ def is_rare(word: str) -> bool:
         return False
     common = common_words()
     return not any(form in common for form in word_forms(word.lower()))
+
+
+ENGLISH_SHARE = 0.6  # of a question's words that are common English words, for its rare words to mean anything (v89)
+
+
+def reads_as_english(tokens: Sequence[Token]) -> bool:
+    """Return True when most of a question's words are common English words: a rare word of a German or French
+    question ("Wann ist die Bibliothek geöffnet?") is only a word of another language."""
+    words = [token.lower for token in tokens if token.lower.isalpha()]
+    return bool(words) and sum(word in common_words() for word in words) >= ENGLISH_SHARE * len(words)
