@@ -2142,6 +2142,11 @@ class QuestionNeeds:
             return False
         return in_stated_range(number, text, clock=number in self.hours)
 
+    def misses_a_rare_word(self, stems: frozenset[str] | set[str], asked: Iterable[str]) -> bool:
+        """Return True when a rare word the question asks about (`rare`, among `asked`) is not among a text's stems
+        (v88, v89): the sentence, or the paragraph, speaks of something else."""
+        return any(term in asked and not self.found(term, stems) and term not in self.present for term in self.rare)
+
     def names_the_thing(self, tokens: list[Token], around: frozenset[str], headed: frozenset[str] | None) -> bool:
         """Return True when the sentence may speak of what "Is there a X?" asks about: one word anywhere in the
         sentence, its section or its title ("Is there a bus on Sundays?" over a bus timetable); several words one
@@ -2547,10 +2552,10 @@ class QuestionNeeds:
             words = (self.terms | self.key_terms) - self.present
             if words and not any(self.found(term, chunk | seen) for term in words):
                 return False  # not one asked word in the whole chunk or its title: "Wie viel kostet der Kaffee?" (v49)
-            if any(not self.found(term, chunk | seen) and term not in self.present for term in self.rare):
+            if self.misses_a_rare_word(chunk | seen, self.rare):
                 # v89: a rare word asked, often a name typed in lower case, that the paragraph's chunk and title never
-                # write: "what are the opening times at the eastgate branch" -- an email's "We are open Monday to
-                # Friday ..." (the Eastgate branch is named in another chunk of the thread)
+                # write: "what's the phone number for hollybrook pharmacy" -- "ring reception on 01632 960200" in a
+                # surgery's message of a thread that names the pharmacy only in its other chunks
                 return False
             if (
                 self.expect is Expect.ANY
@@ -2673,7 +2678,7 @@ class QuestionNeeds:
         if self.head is not None and not head_needed:
             # "Which bugs were fixed?" over a "Fixed" list that never says "bug": the X is not asked of the text.
             focus = {term: w for term, w in focus.items() if term != self.head}
-        if any(term in focus and not self.found(term, seen) and term not in self.present for term in self.rare):
+        if self.misses_a_rare_word(seen, focus):
             # v88: "How much is a bag of briquettes?" -- "Bags of seasoned logs are £7 each." under "Fires": the share
             # below would count "bag" and "fire" as found; a specific word no one paraphrases away is missing
             return False
