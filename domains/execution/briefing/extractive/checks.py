@@ -4092,7 +4092,7 @@ _ING_NOUNS = frozenset(
 
 
 # Words that say when a thing happens, never what it is, at the start of a subject's phrase
-_WHEN_WORDS = frozenset((*DAY_NAMES, *MONTH_NAMES, *str.split("morning afternoon evening night weekend weekday daily")))
+_WHEN_WORDS = _WEEKDAYS | MONTHS | frozenset(str.split("morning afternoon evening night daily"))
 
 
 def _ing_participle(word: str) -> bool:
