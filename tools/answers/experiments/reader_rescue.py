@@ -1,6 +1,6 @@
-"""Experiment (not shipped): would the reader's confidence rescue sentences the focus rule turns away?
+"""Experiment: would the reader's confidence rescue sentences the focus rule turns away? (Shipped in v90 at T = 7.)
 
-    .venv/bin/python -m tools.answers.experiments.reader_rescue
+    .venv/bin/python -m tools.answers.experiments.reader_rescue [SET_FOLDER ...]
 
 A refused answerable question often has its answer in a sentence that fails eligibility only because too little of
 what the question asks about is in it (a paraphrase: "pick up" / "collection"). This asks whether the cross-encoder
@@ -9,7 +9,9 @@ train and dev splits and the three read unseen batches it takes the sentences of
 eligibility (checks.QuestionNeeds.eligible, one sentence at a time, the whole question's needs) and pass it once the
 focus share's floor is lowered to 0, reads each with the question, and simulates "a refused draft answers with its
 best such sentence when the reader logit reaches T and the sentence passes at floor S": answerable questions gained
-(the sentence holds the gold), unanswerable ones answered. Train/dev/read batches only; no test split.
+(the sentence holds the gold), unanswerable ones answered. Train/dev/read batches only; no test split. Folders
+given on the command line are read whole instead (v90 was chosen over every read set; the held-out batches were
+counted with it, never read).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domains.evaluation.everyday import choose, load_everyday
-from domains.execution.briefing.extractive import checks
 from domains.execution.briefing.extractive.features import QuestionNeeds, Quoted, analyze
 from domains.execution.briefing.extractive.provider import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.reader import local_reader
@@ -52,14 +53,9 @@ class Question:
 
 
 def passes_at(floor: float, needs: QuestionNeeds, quoted: Quoted) -> bool:
-    """Return True when the sentence is eligible with the focus share's floor at `floor` (checks.MIN_FOCUS_SHARE
-    lowered for this one call): every other rule is the shipped one."""
-    shipped = checks.MIN_FOCUS_SHARE
-    checks.MIN_FOCUS_SHARE = floor
-    try:
-        return quoted.answers(needs)
-    finally:
-        checks.MIN_FOCUS_SHARE = shipped
+    """Return True when the sentence is eligible with the focus share's floor at `floor`: every other rule is the
+    shipped one."""
+    return quoted.answers(needs, floor)
 
 
 def collect(folder: Path, split: str) -> list[Question]:
@@ -117,12 +113,13 @@ def simulate(questions: list[Question], logit: float, share: float) -> dict[str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args()
-    collected = {f"{folder.name}:{split}": collect(folder, split) for folder, split in SETS}
-    for logit in (3.0, 5.0, 7.0):
+    parser.add_argument("sets", nargs="*", type=Path, help="set folders, each read whole (default: SETS)")
+    args = parser.parse_args()
+    sets = [(folder, "all") for folder in args.sets] or list(SETS)
+    questions = [question for folder, split in sets for question in collect(folder, split)]
+    for logit in (3.0, 5.0, 5.5, 6.0, 6.5, 6.75, 7.0):
         for share in SHARES:
-            figures = {name: simulate(qs, logit, share) for name, qs in collected.items()}
-            print(json.dumps({"logit": logit, "share": share, **figures}))
+            print(json.dumps({"logit": logit, "share": share, **simulate(questions, logit, share)}))
 
 
 if __name__ == "__main__":

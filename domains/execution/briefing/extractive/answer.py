@@ -871,6 +871,43 @@ def draft_answer(
     return Draft(score, threshold, quotes, semantic, listing, restated, unanswered)
 
 
+# v90: a refused question is answered by a sentence that fails only the focus share (checks.MIN_FOCUS_SHARE: too few
+# of the question's words are written in it or its section, "How long will Lift B be out of action?" / "Lift B will
+# be out of service until 14 March") when the cross-encoder reads it, alone with the question, at this logit or more.
+# Every other rule still holds, the rare-word one (v88) among them. Chosen on the read sets (ADR-0022 "Answerer v90"):
+# at 7.0 the read sets gained 8 answers with the gold and answered no unanswerable question; 6.75 answered two.
+PARAPHRASE_LOGIT = 7.0
+PARAPHRASE_RANKS = 4  # the retrieved chunks it looks in, best first
+
+
+def paraphrase_draft(
+    question: str, evidence: Sequence[EvidenceItem], model: ExtractiveModel, reader: PassageReader
+) -> Draft | None:
+    """Return a draft answering with the sentence the reader scores highest among those of the best-ranked chunks
+    that every eligibility rule admits once the focus share's floor is 0 and that the shipped floor turns away, when
+    that score reaches PARAPHRASE_LOGIT; else None. Called for a draft that was refused (provider)."""
+    analysis = analyze(
+        question, evidence, max_sentence_chars=model.max_sentence_chars, floor=0.0, ranks=PARAPHRASE_RANKS
+    )
+    needs = analysis.needs
+    found: list[Candidate] = []
+    for candidate in analysis.candidates:
+        passage = analysis.passages[candidate.passage]
+        if not may_be_claim(analysis.quote_text(candidate), needs.asks_who):
+            continue
+        quoted = analysis.quoted(passage, candidate.first, candidate.sentence)
+        if quoted.answers(needs, 0.0) and not quoted.answers(needs):
+            found.append(candidate)  # the whole question, not one part of it, and only for want of its words
+    if not found:
+        return None
+    logits = reader.read(analysis.question.text, [analysis.quote_text(candidate) for candidate in found])
+    best = int(np.argmax(logits))
+    if logits[best] < PARAPHRASE_LOGIT:
+        return None
+    threshold = model.semantic_answer.threshold
+    return Draft(sigmoid(float(logits[best])), threshold, (_quote(analysis, found[best]),), True, restated=True)
+
+
 # A signature's name line ("Mr Daniel Fenwick", "Priya"): a title and one to four capitalised words, nothing else
 _NAME_LINE = re.compile(r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ \t]+)?[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){0,3}")
 MAX_ROLE_LINE_CHARS = 80

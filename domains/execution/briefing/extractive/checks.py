@@ -2352,6 +2352,7 @@ class QuestionNeeds:
         key: frozenset[str] = frozenset(),
         rivals: frozenset[str] = frozenset(),
         number: str = "",
+        floor: float = MIN_FOCUS_SHARE,
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -2371,7 +2372,8 @@ class QuestionNeeds:
         paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
         wherever the answering sentence stands. `key` and `rivals` are a table row's own key words and the words of
         its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer. `number` is a
-        numbered step's or clause's own number: step 6 is step 6 whichever other steps it refers to."""
+        numbered step's or clause's own number: step 6 is step 6 whichever other steps it refers to. `floor` is the
+        focus share a sentence needs (v90: read at 0 for a paraphrase the reader vouches for, paraphrase_draft)."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural, text) and not (
             self.contacting and text is not None and gives_contact(text)
         ):
@@ -2692,7 +2694,7 @@ class QuestionNeeds:
         )
         if not found + missing:
             return False  # only the asker's period is asked ("What surplus ... this quarter?") and it is not here
-        if found / (found + missing) < MIN_FOCUS_SHARE:
+        if found / (found + missing) < floor:
             return False
         asked = [*focus, *self.key_terms]
         beyond = [

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from domains.execution.briefing.extractive.checks import (
+    MIN_FOCUS_SHARE,
     SYNONYMS,
     QuestionNeeds,
     as_typed,
@@ -193,8 +194,9 @@ class Quoted:
     keys: RowKeys = RowKeys()
     number: str = ""  # a numbered step's or clause's own number ("6"), which "step 6" names it by
 
-    def answers(self, needs: QuestionNeeds) -> bool:
-        """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible)."""
+    def answers(self, needs: QuestionNeeds, floor: float = MIN_FOCUS_SHARE) -> bool:
+        """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible), its focus share at least
+        `floor`."""
         return needs.eligible(
             self.tokens,
             self.section,
@@ -210,6 +212,7 @@ class Quoted:
             self.keys.own,
             self.keys.rivals,
             self.number,
+            floor,
         )
 
 
@@ -576,12 +579,15 @@ def analyze(
     max_sentence_chars: int,
     check: bool = True,
     passages: list[Passage] | None = None,
+    floor: float = MIN_FOCUS_SHARE,
+    ranks: int | None = None,
 ) -> Analysis:
     """Split the evidence, weigh the question's terms and compute the features of every quotable sentence.
 
     With `check` (the default), a sentence that cannot answer the question (checks.py) is no candidate at all.
     `passages` are the evidence already split (read_passages with the same evidence and limit): nothing here changes
-    them, so a second analysis of the same evidence need not split it again."""
+    them, so a second analysis of the same evidence need not split it again. `floor` is the focus share a candidate
+    needs (QuestionNeeds.eligible); with `ranks`, only the sentences of chunks ranked within it are candidates."""
     question_text = as_typed(question_text)  # "whats", "my 5yo" read in full, by every reader of the analysis
     if passages is None:
         passages = read_passages(evidence, max_sentence_chars)
@@ -602,6 +608,8 @@ def analyze(
     for passage in passages:
         if not passage.quotable or document_of(passage.item) in elsewhere:
             continue
+        if ranks is not None and passage.rank > ranks:
+            continue
         chunk_stems = with_equivalents(question.weights, passage.stems)
         chunk_coverage = _coverage(question.weights, chunk_stems)
         for index in range(len(passage.spans)):
@@ -610,7 +618,7 @@ def analyze(
                 continue
             if check:
                 quoted = analysis.quoted(passage, first, index)
-                answers = {number for number, one in enumerate((needs, *parts)) if quoted.answers(one)}
+                answers = {number for number, one in enumerate((needs, *parts)) if quoted.answers(one, floor)}
                 if not answers:
                     continue
                 if quoted.layout and not quoted.row and not may_be_claim(quoted.text, needs.asks_who):
