@@ -15,7 +15,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 from typing import Protocol
 
@@ -149,6 +149,8 @@ class Draft:
     # The parts of a compound question no quote answers while another part is answered (unanswered_parts): an answer
     # says so
     unanswered: tuple[str, ...] = ()
+    # The checked analysis a refused draft was ranked from, so paraphrase_draft need not split the evidence again
+    analysis: Analysis | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -818,6 +820,7 @@ def draft_answer(
     Without `rank_ineligible`, a draft no sentence may answer is ranked lexically only: it scores 0 and is refused at
     any positive threshold, so the encoder and reader passes (most of a draft's time) would change nothing shown."""
     analysis = analyze(question, evidence, max_sentence_chars=model.max_sentence_chars)
+    checked = analysis
     question = analysis.question.text  # as the analysis read it (checks.as_typed), for the readers below too
     semantic = encoder is not None and reader is not None
     answer = model.semantic_answer if semantic else model.lexical_answer
@@ -848,7 +851,7 @@ def draft_answer(
             passages=analysis.passages,
         )
     if not analysis.candidates or not analysis.question.weights:
-        return Draft(0.0, answer.threshold, (), semantic)
+        return Draft(0.0, answer.threshold, (), semantic, analysis=checked)
     ranking = lexical_ranking(analysis, model)
     if encoder is not None and reader is not None and (eligible or rank_ineligible):
         similarities, reads = semantic_scores(encoder, reader, semantic_texts(analysis, model, ranking))
@@ -868,7 +871,7 @@ def draft_answer(
         and (chosen.headed or restates_yes_no(analysis, quotes[0].text) or names_the_item(analysis, chosen.lead))
     )
     unanswered = unanswered_parts(analysis, chosen.answering) if eligible else ()
-    return Draft(score, threshold, quotes, semantic, listing, restated, unanswered)
+    return Draft(score, threshold, quotes, semantic, listing, restated, unanswered, checked)
 
 
 # v90: a refused question is answered by a sentence that fails only the focus share (checks.MIN_FOCUS_SHARE: too few
@@ -881,23 +884,40 @@ PARAPHRASE_RANKS = 4  # the retrieved chunks it looks in, best first
 
 
 def paraphrase_draft(
-    question: str, evidence: Sequence[EvidenceItem], model: ExtractiveModel, reader: PassageReader
+    question: str,
+    evidence: Sequence[EvidenceItem],
+    model: ExtractiveModel,
+    reader: PassageReader,
+    checked: Analysis | None = None,
 ) -> Draft | None:
     """Return a draft answering with the sentence the reader scores highest among those of the best-ranked chunks
     that every eligibility rule admits once the focus share's floor is 0 and that the shipped floor turns away, when
-    that score reaches PARAPHRASE_LOGIT; else None. Called for a draft that was refused (provider)."""
+    that score reaches PARAPHRASE_LOGIT; else None. Called for a draft that was refused (provider); `checked` is the
+    analysis that draft was ranked from (Draft.analysis), whose evidence and candidates are not read again."""
+    passages = checked.passages if checked is not None else None
     analysis = analyze(
-        question, evidence, max_sentence_chars=model.max_sentence_chars, floor=0.0, ranks=PARAPHRASE_RANKS
+        question,
+        evidence,
+        max_sentence_chars=model.max_sentence_chars,
+        passages=passages,
+        floor=0.0,
+        ranks=PARAPHRASE_RANKS,
     )
     needs = analysis.needs
+    shipped = {(c.passage, c.sentence) for c in checked.candidates} if checked is not None else None
     found: list[Candidate] = []
     for candidate in analysis.candidates:
-        passage = analysis.passages[candidate.passage]
+        if shipped is not None and (candidate.passage, candidate.sentence) in shipped:
+            continue  # the shipped floor admits it: the draft has weighed it already
         if not may_be_claim(analysis.quote_text(candidate), needs.asks_who):
             continue
-        quoted = analysis.quoted(passage, candidate.first, candidate.sentence)
-        if quoted.answers(needs, 0.0) and not quoted.answers(needs):
-            found.append(candidate)  # the whole question, not one part of it, and only for want of its words
+        if candidate.parts or shipped is None:
+            # admitted for one part of the question, or not known to fail the shipped floor: the whole question
+            # must pass at 0 and fail at the shipped floor
+            quoted = analysis.quoted(analysis.passages[candidate.passage], candidate.first, candidate.sentence)
+            if not quoted.answers(needs, 0.0) or quoted.answers(needs):
+                continue
+        found.append(candidate)
     if not found:
         return None
     logits = reader.read(analysis.question.text, [analysis.quote_text(candidate) for candidate in found])

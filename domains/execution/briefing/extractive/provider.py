@@ -173,13 +173,14 @@ class ExtractiveBriefingProvider:
         score = min(part.score for part in drafts)
         return Draft(score, min(part.threshold for part in drafts), tuple(quotes), drafts[0].semantic, restated=True)
 
-    def _paraphrased(self, question: str, evidence: Sequence[EvidenceItem]) -> Draft | None:
+    def _paraphrased(self, question: str, evidence: Sequence[EvidenceItem], refused: Draft) -> Draft | None:
         """Return the draft of a refused question that a sentence answers in other words, as the reader reads it
-        (answer.paraphrase_draft); None without a reader, or when the reader fails (the refusal stands)."""
+        (answer.paraphrase_draft, reusing the refused draft's analysis); None without a reader, or when the reader
+        fails (the refusal stands)."""
         if self._reader is None:
             return None
         try:
-            return paraphrase_draft(question, evidence, self.model, self._reader)
+            return paraphrase_draft(question, evidence, self.model, self._reader, refused.analysis)
         except ReaderUnavailable as exc:
             logger.warning("extractive provider: reader failed, the refusal stands: %s", exc)
             self._reader = None
@@ -189,7 +190,7 @@ class ExtractiveBriefingProvider:
         """Return the BriefingOutput payload for a question and its evidence, with the draft it came from."""
         draft = self.draft(question, evidence)
         if not self._answered(draft) and self.min_score is None:
-            draft = self._part_by_part(question, evidence) or self._paraphrased(question, evidence) or draft
+            draft = self._part_by_part(question, evidence) or self._paraphrased(question, evidence, draft) or draft
         if not self._answered(draft):
             quotable = any(item.trust_label in QUOTABLE_TRUST_LABELS and item.text.strip() for item in evidence)
             briefing = UNSUPPORTED_BRIEFING if quotable else NO_EVIDENCE_BRIEFING
