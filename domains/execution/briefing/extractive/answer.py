@@ -5,8 +5,9 @@ available, the question and the lexical top three quotes are embedded, each quot
 cross-encoder (reader.py), and a re-ranker combines the lexical logit, the cosine similarity and the reader's logit.
 Embedding or reading every sentence would take 50-80 model passes per question (several hundred milliseconds on two
 cores); on the train split re-ranking the top three gave the same figures as the top six. The answer score then
-says how likely the best quote answers the question; the caller compares it with a threshold. Quotes are sentence
-spans of the chunk text, never edited."""
+says how likely the best quote answers the question; the caller compares it with a threshold. A refused question
+may still be answered by a sentence that fails only the focus share when the reader vouches for it alone
+(paraphrase_draft). Quotes are sentence spans of the chunk text, never edited."""
 
 from __future__ import annotations
 
