@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domains.evaluation.everyday import choose, load_everyday
-from domains.execution.briefing.extractive.features import QuestionNeeds, Quoted, analyze
+from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.provider import ExtractiveBriefingProvider
 from domains.execution.briefing.extractive.reader import local_reader
 from tools.answers.data import CachedEncoder
@@ -52,12 +52,6 @@ class Question:
     candidates: tuple[Candidate, ...]
 
 
-def passes_at(floor: float, needs: QuestionNeeds, quoted: Quoted) -> bool:
-    """Return True when the sentence is eligible with the focus share's floor at `floor`: every other rule is the
-    shipped one."""
-    return quoted.answers(needs, floor)
-
-
 def collect(folder: Path, split: str) -> list[Question]:
     _, questions = load_everyday(folder)
     chosen = choose(questions, split)
@@ -77,9 +71,9 @@ def collect(folder: Path, split: str) -> list[Question]:
                 continue
             for index in range(len(passage.spans)):
                 quoted = analysis.quoted(passage, index, index)  # the sentence alone
-                if quoted.answers(analysis.needs) or not passes_at(0.0, analysis.needs, quoted):
+                if quoted.answers(analysis.needs) or not quoted.answers(analysis.needs, 0.0):
                     continue  # eligible already, or turned away by a rule other than the focus share
-                share = max((floor for floor in SHARES if passes_at(floor, analysis.needs, quoted)), default=0.0)
+                share = max((floor for floor in SHARES if quoted.answers(analysis.needs, floor)), default=0.0)
                 gold = any(g.lower() in quoted.text.lower() for g in question.answers)
                 found.append((quoted.text, share, gold))
         logits = [float(x) for x in reader.read(question.question, [t for t, _, _ in found])] if found else []

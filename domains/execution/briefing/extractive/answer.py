@@ -885,38 +885,33 @@ PARAPHRASE_RANKS = 4  # the retrieved chunks it looks in, best first
 
 
 def paraphrase_draft(
-    question: str,
-    evidence: Sequence[EvidenceItem],
-    model: ExtractiveModel,
-    reader: PassageReader,
-    checked: Analysis | None = None,
+    question: str, evidence: Sequence[EvidenceItem], model: ExtractiveModel, reader: PassageReader, checked: Analysis
 ) -> Draft | None:
     """Return a draft answering with the sentence the reader scores highest among those of the best-ranked chunks
     that every eligibility rule admits once the focus share's floor is 0 and that the shipped floor turns away, when
-    that score reaches PARAPHRASE_LOGIT; else None. Called for a draft that was refused (provider); `checked` is the
-    analysis that draft was ranked from (Draft.analysis), whose evidence and candidates are not read again."""
-    passages = checked.passages if checked is not None else None
+    that score reaches PARAPHRASE_LOGIT; else None. `checked` is the analysis a refused draft was ranked from
+    (Draft.analysis): its evidence is not split again, and its candidates are the sentences the shipped floor admits."""
     analysis = analyze(
         question,
         evidence,
         max_sentence_chars=model.max_sentence_chars,
-        passages=passages,
+        passages=checked.passages,
         floor=0.0,
         ranks=PARAPHRASE_RANKS,
     )
     needs = analysis.needs
-    shipped = {(c.passage, c.sentence) for c in checked.candidates} if checked is not None else None
+    shipped = {(c.passage, c.sentence) for c in checked.candidates}
     found: list[Candidate] = []
     for candidate in analysis.candidates:
-        if shipped is not None and (candidate.passage, candidate.sentence) in shipped:
+        if (candidate.passage, candidate.sentence) in shipped:
             continue  # the shipped floor admits it: the draft has weighed it already
         if not may_be_claim(analysis.quote_text(candidate), needs.asks_who):
             continue
-        if candidate.parts or shipped is None:
-            # admitted for one part of the question, or not known to fail the shipped floor: the whole question
-            # must pass at 0 and fail at the shipped floor
+        if candidate.parts:
+            # admitted for a part of the question: the whole question must pass at 0 (it fails the shipped floor,
+            # or the sentence would be among `shipped`)
             quoted = analysis.quoted(analysis.passages[candidate.passage], candidate.first, candidate.sentence)
-            if not quoted.answers(needs, 0.0) or quoted.answers(needs):
+            if not quoted.answers(needs, 0.0):
                 continue
         found.append(candidate)
     if not found:

@@ -175,9 +175,10 @@ class ExtractiveBriefingProvider:
 
     def _paraphrased(self, question: str, evidence: Sequence[EvidenceItem], refused: Draft) -> Draft | None:
         """Return the draft of a refused question that a sentence answers in other words, as the reader reads it
-        (answer.paraphrase_draft, reusing the refused draft's analysis); None without a reader, or when the reader
-        fails (the refusal stands)."""
-        if self._reader is None:
+        (answer.paraphrase_draft, reusing the refused draft's analysis); None without a reader, when the reader
+        fails, or when the draft was refused before any sentence was weighed (a header line the message lacks): the
+        refusal stands."""
+        if self._reader is None or refused.analysis is None:
             return None
         try:
             return paraphrase_draft(question, evidence, self.model, self._reader, refused.analysis)
