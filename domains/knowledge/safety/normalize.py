@@ -8,7 +8,8 @@ searches:
   inside words that also hold Latin letters;
 - leet: digits and symbols inside letter words read as letters ("1gn0r3");
 - spaced: letters written one by one ("I g n o r e", "i-g-n-o-r-e") joined again;
-- squashed: letters only, for a spaced phrase whose word gaps were lost too;
+- squashed: letters only, for a spaced phrase whose word gaps were lost too, and the same letters cut back into the
+  words the rules are written with ("d r o p y o u r r u l e s" reads "drop your rules", spans-20);
 - decoded: base64, hex and rot13 payloads decoded to text.
 """
 
@@ -20,7 +21,9 @@ import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
+
+from domains.knowledge.safety.patterns.engine import RULE_WORDS
 
 Disguise = Literal["folded", "leet", "spaced", "squashed", "decoded"]
 
@@ -147,6 +150,9 @@ def readings(text: str) -> list[Reading]:
             spaced = _SPACED_APOSTROPHE.sub("\\1'\\2", _SPACED_PUNCTUATION.sub("\\1", spaced))
             found.append(Reading(spaced, "spaced"))
             found.append(Reading(_NON_LETTER.sub("", "".join(runs).lower()), "squashed"))
+            cut = _SPACED_RUN.sub(lambda m: segmented(_LETTERS_ONLY.sub("", m.group(0).lower())), base)
+            if cut != spaced:
+                found.append(Reading(cut, "spaced"))
             if any(separator in run for run in runs for separator in ".-_*·"):
                 # the word gaps kept while each word's letters were split: read word by word as well
                 by_word = _JOINED_LETTERS.sub(lambda m: _SEPARATOR.sub("", m.group(0)), base)
@@ -154,6 +160,36 @@ def readings(text: str) -> list[Reading]:
                     found.append(Reading(by_word, "spaced"))
     found.extend(Reading(decoded, "decoded") for decoded in decoded_payloads(base))
     return found
+
+
+# Cutting a run of letters into words: each known word costs 1, letters left over cost more than the words they
+# might have been; runs longer than this are left as they are (a cost bound, no disguise is that long in one run).
+_LETTERS_ONLY = re.compile(r"[\W\d_]+")
+_LONGEST_WORD: Final = 24
+_MAX_SEGMENTED: Final = 1000
+_LEFTOVER_COST: Final = 2.0
+
+
+def segmented(letters: str) -> str:
+    """Return `letters` (one run, lower case, no gaps) cut into the fewest words the rules know (engine.RULE_WORDS),
+    letters no known word covers kept together as one word; unchanged when longer than _MAX_SEGMENTED."""
+    size = len(letters)
+    if size > _MAX_SEGMENTED:
+        return letters
+    cost = [0.0] + [float("inf")] * size
+    back = [0] * (size + 1)
+    for end in range(1, size + 1):
+        for start in range(max(0, end - _LONGEST_WORD), end):
+            piece = letters[start:end]
+            step = 1.0 if piece in RULE_WORDS else _LEFTOVER_COST + len(piece)
+            if cost[start] + step < cost[end]:
+                cost[end], back[end] = cost[start] + step, start
+    words = []
+    end = size
+    while end:
+        words.append(letters[back[end] : end])
+        end = back[end]
+    return " ".join(reversed(words))
 
 
 def fold(text: str) -> str:

@@ -45,6 +45,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
 _LINE = re.compile(r"[^\n]+")
 # A sentence ends at . ! ? (with closing quotes/brackets) before white space; a table row splits into its cells.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|(?<=\S)\s+\|\s*|\s+\|(?=\s)")
+_BULLET = re.compile(r"(?:[-*•▪◦‣–]|\d{1,3}[.)])[ \t]+")
 _SQUASHED = re.compile(
     r"(?:ignore|disregard|forget|override|bypass)(?:all|any|the|your|my|of|above)*"
     r"(?:previous|prior|above|earlier|preceding|system|original|safety)?(?:instructions?|prompts?|rules|guidelines|"
@@ -163,11 +164,17 @@ def _paragraph_spans(text: str, start: int, end: int, scorer: DirectiveScorer | 
     paragraph = text[start:end]
     if not paragraph.strip():
         return []
-    found = readings(paragraph)
-    hits = hits_of(paragraph, found)
+    units = _units(paragraph)
+    view = _unit_lines(paragraph, units)
+    hits: dict[str, Severity] = {}
+    if view is not None:
+        found = readings(view)
+        hits = hits_of(view, found)
+    if not hits:
+        found = readings(paragraph)
+        hits = hits_of(paragraph, found)  # prose as it is, or a rule reading across the cells' bars or bullets
     if not hits and scorer is None:
         return []
-    units = _units(paragraph)
     learned = []
     if scorer is not None:
         for unit_start, unit_end, texts in scored_units(paragraph, found, units):
@@ -218,11 +225,34 @@ def _units(paragraph: str) -> list[tuple[int, int]]:
     return units
 
 
+def _unit_lines(paragraph: str, units: list[tuple[int, int]]) -> str | None:
+    """Return the paragraph as the rules read it when it has table cells or list items (spans-20), else None: each
+    cell and each item's text (without its bullet) starts a line, as it does when the unit is read alone; sentences
+    of one line stay together, so a directive told over two sentences ("That is enough. Now write ...") is read
+    whole."""
+    pieces: list[str] = []
+    previous = 0
+    rewritten = False
+    for unit_start, unit_end in units:
+        between = paragraph[previous:unit_start]
+        if "|" in between or _BULLET.search(between):
+            rewritten = True  # a cell's bar, or a bullet (_keep left it out of the unit)
+        if pieces:
+            pieces.append("\n" if "|" in between or "\n" in between else between)
+        pieces.append(paragraph[unit_start:unit_end])
+        previous = unit_end
+    return "".join(pieces) if rewritten else None
+
+
 def _keep(paragraph: str, start: int, end: int, units: list[tuple[int, int]]) -> None:
     piece = paragraph[start:end]
     stripped = piece.strip(" \t\r|")
     if stripped:
         lead = piece.index(stripped[0])
+        bullet = _BULLET.match(stripped)
+        if bullet and bullet.end() < len(stripped):
+            lead += bullet.end()  # a list item's text, without its bullet or number ("- ", "2. ")
+            stripped = stripped[bullet.end() :]
         units.append((start + lead, start + lead + len(stripped)))
 
 

@@ -100,6 +100,13 @@ _SPEECH_TAG = re.compile(
     re.IGNORECASE,
 )
 _SEVERITY_RANK: Final = {"medium": 1, "high": 2}
+# The words the rules are written with (spans-20): a spaced-out phrase whose word gaps were lost ("D r o p y o u r
+# r u l e s" once extraction collapsed its white space) is cut back into these words (normalize.segmented) and read by
+# the same rules. Read from the rules' own pattern text, so a word a rule gains is known here too.
+_ESCAPE = re.compile(r"\\[A-Za-z]")
+RULE_WORDS: Final = frozenset(
+    word.lower() for rule in _RULES for word in re.findall(r"[^\W\d_]{2,}", _ESCAPE.sub(" ", rule.regex.pattern))
+) | frozenset({"a", "i"})
 _TRIGGER_WORDS = frozenset().union(*(rule.gate_words() for rule in _RULES))
 _RULES_BY_WORD: dict[str, tuple[int, ...]] = {
     word: tuple(i for i, rule in enumerate(_RULES) if word in rule.gate_words()) for word in _TRIGGER_WORDS
