@@ -86,8 +86,9 @@ def _labels_check(url: str) -> Check:
 
     with psycopg.connect(url, connect_timeout=5) as conn:
         row = conn.execute(
-            "SELECT count(*), count(DISTINCT document_id) FROM document_chunks "
-            "WHERE safety_version IS DISTINCT FROM %s",
+            "SELECT count(*), count(DISTINCT c.document_id) FROM document_chunks AS c "
+            "JOIN document_versions AS v ON v.id = c.document_version_id "
+            "WHERE v.safety_version IS DISTINCT FROM %s",
             (DETECTOR_VERSION,),
         ).fetchone()
     chunks, documents = (int(row[0]), int(row[1])) if row else (0, 0)

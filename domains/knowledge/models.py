@@ -116,6 +116,8 @@ class DocumentVersion(Base):
     normalized_text: Mapped[str | None] = deferred(mapped_column(Text))
     source_metadata: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     page_map: Mapped[list[list[int]] | None] = mapped_column(JSONB)  # [[page, start, end], ...] (ADR 0021)
+    # The content-safety detector that labelled this version's chunks (re-labelling compares it, ADR-0020)
+    safety_version: Mapped[str | None] = mapped_column(String(32))
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = created_at_column()
@@ -211,7 +213,7 @@ class DocumentChunk(Base):
     matched_patterns: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
     text_source: Mapped[str | None] = mapped_column(String(20))  # text_layer | ocr | None (no pages)
     labelled_spans: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
-    safety_version: Mapped[str | None] = mapped_column(String(32))
+    safety_version: Mapped[str | None] = mapped_column(String(32))  # the detector that wrote these labels
     searchable: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     lexical_length: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     bm25: Mapped[Any | None] = deferred(mapped_column(SPARSEVEC(SPARSE_DIMENSION)))

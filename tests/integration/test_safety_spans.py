@@ -14,6 +14,7 @@ from apps.cli.doctor import _labels_check
 from domains.execution.briefing import FakeBehaviour, FakeLLMProvider
 from domains.execution.briefing.extractive import ExtractiveBriefingProvider
 from domains.execution.briefing.prompt_format import parse_evidence_blocks
+from domains.knowledge.safety import DETECTOR_VERSION
 from packages.database.engine import sync_url
 from tests.helpers.identity import register
 from tests.helpers.knowledge import UPLOAD_URL, count_rows, upload_ok
@@ -250,11 +251,19 @@ async def test_a_new_detector_relabels_stored_chunks_in_place(client, app, datab
     account = await register(client)
     document = await upload_ok(client, account, FAQ, "faq.md")
     before = count_rows(database_url, account.organization_id)
-    # Make the stored chunks look as an older detector left them: whole-chunk labels, no spans, another version.
+    # Make the stored chunks look as an older detector left them: another version on the document version and its
+    # chunks, and whole-chunk labels without spans on the chunk holding the directive.
     with psycopg.connect(sync_url(database_url)) as conn:
         conn.execute(
-            "UPDATE document_chunks SET trust_label = 'untrusted', labelled_spans = '[]', safety_version = 'old-model'"
-            " WHERE document_id = %s",
+            "UPDATE document_chunks SET safety_version = 'old-model' WHERE document_id = %s", (document["document_id"],)
+        )
+        conn.execute(
+            "UPDATE document_chunks SET trust_label = 'untrusted', labelled_spans = '[]'"
+            " WHERE document_id = %s AND labelled_spans <> '[]'",
+            (document["document_id"],),
+        )
+        conn.execute(
+            "UPDATE document_versions SET safety_version = 'old-model' WHERE document_id = %s",
             (document["document_id"],),
         )
         embeddings = conn.execute(
@@ -278,8 +287,14 @@ async def test_a_new_detector_relabels_stored_chunks_in_place(client, app, datab
         after = conn.execute(
             "SELECT id FROM document_embeddings WHERE document_id = %s ORDER BY id", (document["document_id"],)
         ).fetchall()
+        writers = conn.execute(
+            "SELECT safety_version, labelled_spans <> '[]' FROM document_chunks WHERE document_id = %s",
+            (document["document_id"],),
+        ).fetchall()
     assert after == embeddings
     assert "every chunk labelled" in _labels_check(sync_url(database_url)).detail
+    # Only the chunk whose labels changed was written again (migration 0011): the others still name the old detector.
+    assert sorted(writers) == sorted([(DETECTOR_VERSION, True)] + [("old-model", False)] * (len(writers) - 1))
 
 
 async def test_unicode_tricks_in_an_upload_are_labelled_or_kept_never_a_500(client) -> None:

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domains.knowledge.embeddings import EmbeddingProvider
 from domains.knowledge.ingestion.parsing import ParsedDocument
 from domains.knowledge.ingestion.pipeline import PreparedDocument
+from domains.knowledge.ingestion.relabel import VERSION_LABELLED
 from domains.knowledge.safety import DETECTOR_VERSION, spans_json
 from domains.knowledge.search.vector_index import vector_literal
 from packages.config.settings import Settings
@@ -146,6 +147,7 @@ class IngestionRepository:
             },
         )
         await self.set_text_sources(chunk_ids, prepared.text_sources)
+        await self.session.execute(VERSION_LABELLED, {"detector": DETECTOR_VERSION, "version": version_id})
         return chunk_ids
 
     async def insert_embeddings(
