@@ -130,6 +130,7 @@ eval-safety: install-dev
 
 eval-safety-dev: install-dev
 	$(BIN)/python -m tools.safety.evaluate --split dev
+	$(BIN)/python -m tools.safety.placements --counts
 
 clean:
 	rm -rf .pytest_cache .mypy_cache .ruff_cache $(UI_DIR)/out $(UI_DIR)/.next
