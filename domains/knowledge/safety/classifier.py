@@ -17,7 +17,7 @@ from typing import Final, Literal
 from domains.knowledge.safety.spans import LabelledSpan, detect_spans
 
 TrustLabel = Literal["trusted", "flagged", "untrusted"]
-DETECTOR_VERSION: Final = "spans-20"
+DETECTOR_VERSION: Final = "spans-21"
 _SEVERITY: Final = {"trusted": 0, "flagged": 1, "untrusted": 2}
 
 

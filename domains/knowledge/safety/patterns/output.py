@@ -49,6 +49,9 @@ _AI_VOCATIVE = (
     r"ki|ia|assistent|assistente|asistente|agente|modelo|modelu|modell|model\s+ai|agent\s+ai|ki-assistent|"
     r"assistente\s+de\s+ia|ai-assistent)"
 )
+# A letter's salutation to a bare "agent" or "assistant" greets a person ("Dear agent, could you forward the tenancy
+# agreement?", "Dear Assistant Head, ..."); after one, only an order only a model is given labels (spans-21).
+_SALUTED_PERSON = r"(?!(?:agent|agents|assistant|assistants|assistent|assistente|asistente|agente)\b)"
 _VOCATIVE_LIST = (
     r"(?:and|or|&|etc|which|who|that|for|such|like|including|too|also|however|though|in|on|at|of|as|e\.g|the|a|an|"
     r"our|its|their|his|her|this|these|those)"
@@ -85,7 +88,7 @@ _ADDRESSED_AI = re.compile(
     rf"{_AI_ADDRESSEE_ABROAD}\s*[,:]\s*\w"
     rf"|{_IF_YOU_ARE_AN_AI_ABROAD}"
     rf"|(?:{CLAUSE_START}(?:(?:dear|liebe|lieber|chère|cher|querida|querido|"
-    r"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+)?|(?<=, ))"
+    rf"cara|caro|beste|drogi|droga|let\s+op|attention|achtung)\s*,?\s+{_SALUTED_PERSON})?|(?<=, ))"
     rf"{_AI_VOCATIVE}\s*,\s+(?!{_VOCATIVE_LIST}\b)(?-i:[a-zà-ÿ])\w*\b"
     r"(?!\s+(?:and|or|&)\b)(?!\s+\w+\s+(?:and|or|&)\b)"
     rf"|(?!assistant\b){_AI_ADDRESSEE}\s+(?:\w+ing|with)\b[^,:.!?\n]{{0,50}}:\s*(?-i:[A-Za-z])"
@@ -259,8 +262,10 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            r"\b(?:hey|hi|hello|hallo|dear|attention)\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|assistant|ai\s+assistant|"
+            r"\b(?:hey|hi|hello|hallo|attention)\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|assistant|ai\s+assistant|"
             r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?|agents?)\b"
+            r"|\bdear\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|ai\s+assistant|"
+            r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?)\b"
             r"|\b(?:note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))"
             r"\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|ai\s+(?:assistants?|agents?|models?|systems?)|language\s+models?|"
             r"llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?)\b"
