@@ -808,8 +808,11 @@ _UNIT_QUESTIONS = (
 # A request phrased as a question states a duty or a deadline: "Could you send ... by Friday?", "Could Priya book
 # the room?", "Please confirm ...?".
 _REQUEST = re.compile(
-    # a label or a lead-in may stand before it: "Slides: could you email ...", "One more favour: could you ..."
-    r"^(?:[^:?\n]{1,40}:\s+|(?i:also|and|so|then|finally|lastly),?\s+)?"
+    # a label or a lead-in may stand before it: "Slides: could you email ...", "One more favour: could you ...", and
+    # (v91) a greeting or a name the request is made to: "Dear agent, could you ...", "Hi Tom, can you ...", "Sam, could"
+    r"^(?:[^:?\n]{1,40}:\s+|(?i:also|and|so|then|finally|lastly),?\s+"
+    r"|(?i:dear|hi|hello|hey|morning|good\s+(?:morning|afternoon|evening))\b[^,?\n]{0,40},\s+"
+    r"|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s+)?"
     r"(?i:could|can|would|will)\s+(?:(?i:you|someone|everyone|everybody|all|we|staff|each|every)\b|[A-Z][a-z]+\b)"
     r"|(?i:\bplease\b|\bkindly\b)|^(?i:may|might)\s+(?i:i)\s+(?i:ask|remind|request)\b"
 )
