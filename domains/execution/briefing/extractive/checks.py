@@ -809,7 +809,7 @@ _UNIT_QUESTIONS = (
 # the room?", "Please confirm ...?".
 _REQUEST = re.compile(
     # a label or a lead-in may stand before it: "Slides: could you email ...", "One more favour: could you ...", and
-    # (v91) a greeting or a name the request is made to: "Dear agent, could you ...", "Hi Tom, can you ...", "Sam, could"
+    # (v91) a greeting or the name of the one asked: "Dear agent, could you ...", "Hi Tom, can you ...", "Sam, could"
     r"^(?:[^:?\n]{1,40}:\s+|(?i:also|and|so|then|finally|lastly),?\s+"
     r"|(?i:dear|hi|hello|hey|morning|good\s+(?:morning|afternoon|evening))\b[^,?\n]{0,40},\s+"
     r"|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s+)?"
