@@ -262,10 +262,9 @@ OUTPUT_RULES: tuple[Rule, ...] = (
         MODEL_DIRECTIVE,
         "medium",
         re.compile(
-            r"\b(?:hey|hi|hello|hallo|attention)\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|assistant|ai\s+assistant|"
+            r"\b(?:hey|hi|hello|hallo|attention|dear(?=\s+(?:the\s+|all\s+|any\s+)?+"
+            rf"{_SALUTED_PERSON}))\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|assistant|ai\s+assistant|"
             r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?|agents?)\b"
-            r"|\bdear\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|ai\s+assistant|"
-            r"language\s+models?|llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?|models?)\b"
             r"|\b(?:note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|important\s+(?:note\s+)?(?:to|for))"
             r"\s+(?:the\s+|all\s+|any\s+)?(?:ai|a\.i\.|ai\s+(?:assistants?|agents?|models?|systems?)|language\s+models?|"
             r"llms?|chatbots?|chat\s*gpt|gpt|claude|gemini|copilot|bots?)\b"
