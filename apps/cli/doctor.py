@@ -82,15 +82,11 @@ def _labels_check(url: str) -> Check:
     """Report the background re-labelling of stored chunks by the current content-safety detector (ADR-0020)."""
     import psycopg
 
+    from domains.knowledge.ingestion.relabel import PENDING_SQL
     from domains.knowledge.safety import DETECTOR_VERSION
 
     with psycopg.connect(url, connect_timeout=5) as conn:
-        row = conn.execute(
-            "SELECT count(*), count(DISTINCT c.document_id) FROM document_chunks AS c "
-            "JOIN document_versions AS v ON v.id = c.document_version_id "
-            "WHERE v.safety_version IS DISTINCT FROM %s",
-            (DETECTOR_VERSION,),
-        ).fetchone()
+        row = conn.execute(PENDING_SQL.format(detector="%s"), (DETECTOR_VERSION,)).fetchone()
     chunks, documents = (int(row[0]), int(row[1])) if row else (0, 0)
     if chunks == 0:
         return Check("content-safety labels", True, f"every chunk labelled by detector {DETECTOR_VERSION}")

@@ -237,21 +237,6 @@ class DocumentRepository:
         )
         return list((await self.session.execute(statement)).scalars())
 
-    async def labels_pending(self, organization_id: str, document_id: str, detector: str) -> dict[str, int]:
-        """Return, per version of the document, how many chunks wait for `detector`: those of a version another
-        content-safety detector labelled (DocumentVersion.safety_version)."""
-        statement = (
-            select(DocumentChunk.document_version_id, func.count())
-            .join(DocumentVersion, DocumentVersion.id == DocumentChunk.document_version_id)
-            .where(
-                DocumentChunk.organization_id == organization_id,
-                DocumentChunk.document_id == document_id,
-                DocumentVersion.safety_version.is_distinct_from(detector),
-            )
-            .group_by(DocumentChunk.document_version_id)
-        )
-        return {version_id: int(count) for version_id, count in (await self.session.execute(statement)).all()}
-
     async def version(
         self, organization_id: str, document_id: str, version_id: str, *, with_text: bool = False
     ) -> DocumentVersion | None:

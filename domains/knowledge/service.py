@@ -388,13 +388,13 @@ class KnowledgeService:
             raise DocumentNotFound()
         versions = await self.repo.versions(organization_id, document_id)
         usage = await AnalyticsService(self.session).document_usage(organization_id, [document_id])
-        pending = await self.repo.labels_pending(organization_id, document_id, DETECTOR_VERSION)
         attachments = await self.repo.attachments(organization_id, document_id)
         return DocumentDetail(
             **document_public(row, usage.get(document_id)).model_dump(),
             versions=[
                 VersionPublic.model_validate(v, from_attributes=True).model_copy(
-                    update={"labels_pending": pending.get(v.id, 0)}
+                    # a version another detector labelled waits with all its chunks (re-labelling is per version)
+                    update={"labels_pending": v.chunk_count if v.safety_version != DETECTOR_VERSION else 0}
                 )
                 for v in versions
             ],

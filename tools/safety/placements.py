@@ -18,21 +18,15 @@ import argparse
 import random
 from collections import Counter
 
-from domains.knowledge.safety import classify_content, label_chunks
 from tools.safety.blind import load
-from tools.safety.corpus import PLACEMENTS, Placed, attacks
+from tools.safety.corpus import PLACEMENTS, attacks
 from tools.safety.data import load_bipia_contexts
+from tools.safety.evaluate import caught
 
 READ_SETS = ("set2", "set3", "set4", "set5")
 HELD_OUT = "set6"
 SEED = 7
 SHOWN = 8
-
-
-def labelled(placed: Placed) -> bool:
-    if placed.chunks is None:
-        return classify_content(placed.text).trust_label != "trusted"
-    return any(r.trust_label != "trusted" for r in label_chunks(placed.text, list(placed.chunks)))
 
 
 def lost_by_placement(directives: list[str], contexts: list[str]) -> tuple[int, dict[str, list[str]]]:
@@ -42,11 +36,11 @@ def lost_by_placement(directives: list[str], contexts: list[str]) -> tuple[int, 
     lost: dict[str, list[str]] = {name: [] for name in PLACEMENTS if name != "own_line"}
     for directive in directives:
         context = contexts[rng.randrange(len(contexts))]
-        if not labelled(PLACEMENTS["own_line"](directive, context)):
+        if not caught(PLACEMENTS["own_line"](directive, context)):
             continue
         kept += 1
         for name in lost:
-            if not labelled(PLACEMENTS[name](directive, context)):
+            if not caught(PLACEMENTS[name](directive, context)):
                 lost[name].append(directive)
     return kept, lost
 

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domains.knowledge.safety import DETECTOR_VERSION, ContentClassification, label_chunks, spans_json
+from domains.knowledge.safety import DETECTOR_VERSION, ContentClassification, label_chunks, load_spans, spans_json
 
 RELABEL_VERSIONS_PER_PASS = 20
 
@@ -47,13 +47,14 @@ _UPDATE = text(
     WHERE c.id = u.id
     """
 )
-_PENDING = text(
-    """
+# Chunks, and their documents, that wait for the current detector; `{detector}` is the placeholder of the driver that
+# runs it (":detector" here, "%s" in `orion doctor`, which reads it with psycopg).
+PENDING_SQL = """
     SELECT count(*) AS chunks, count(DISTINCT c.document_id) AS documents
     FROM document_chunks AS c JOIN document_versions AS v ON v.id = c.document_version_id
-    WHERE v.safety_version IS DISTINCT FROM :detector
+    WHERE v.safety_version IS DISTINCT FROM {detector}
     """
-)
+_PENDING = text(PENDING_SQL.format(detector=":detector"))
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def _changed(stored: Any, label: ContentClassification) -> bool:
     return (
         stored.trust_label != label.trust_label
         or list(stored.matched_patterns or []) != list(label.matched_patterns)
-        or list(stored.labelled_spans or []) != json.loads(spans_json(label))
+        or load_spans(stored.labelled_spans) != list(label.labelled_spans)
     )
 
 
