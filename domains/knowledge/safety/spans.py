@@ -235,10 +235,11 @@ def _unit_lines(paragraph: str, units: list[tuple[int, int]]) -> str | None:
     rewritten = False
     for unit_start, unit_end in units:
         between = paragraph[previous:unit_start]
-        if "|" in between or _BULLET.search(between):
+        cell = "|" in between
+        if cell or _BULLET.search(between):
             rewritten = True  # a cell's bar, or a bullet (_keep left it out of the unit)
         if pieces:
-            pieces.append("\n" if "|" in between or "\n" in between else between)
+            pieces.append("\n" if cell or "\n" in between else between)
         pieces.append(paragraph[unit_start:unit_end])
         previous = unit_end
     return "".join(pieces) if rewritten else None
