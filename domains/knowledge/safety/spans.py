@@ -45,6 +45,10 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
 _LINE = re.compile(r"[^\n]+")
 # A sentence ends at . ! ? (with closing quotes/brackets) before white space; a table row splits into its cells.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+|(?<=\S)\s+\|\s*|\s+\|(?=\s)")
+# The same ends in a line without a cell bar, read from the stop itself (a pattern that opens with a character class
+# lets the engine skip to each stop; one that opens with a lookbehind tries every position): each match starts one
+# character early, at the stop.
+_PROSE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
 _BULLET = re.compile(r"(?:[-*•▪◦‣–]|\d{1,3}[.)])[ \t]+")
 _SQUASHED = re.compile(
     r"(?:ignore|disregard|forget|override|bypass)(?:all|any|the|your|my|of|above)*"
@@ -218,9 +222,14 @@ def _units(paragraph: str) -> list[tuple[int, int]]:
     units: list[tuple[int, int]] = []
     for line in _LINE.finditer(paragraph):
         piece_start = line.start()
-        for end_match in _SENTENCE_END.finditer(line.group(0)):
-            _keep(paragraph, piece_start, line.start() + end_match.start(), units)
-            piece_start = line.start() + end_match.end()
+        text = line.group(0)
+        if "|" in text:
+            ends = [(found.start(), found.end()) for found in _SENTENCE_END.finditer(text)]
+        else:
+            ends = [(found.start() + 1, found.end()) for found in _PROSE_END.finditer(text)]
+        for end_start, end_end in ends:
+            _keep(paragraph, piece_start, line.start() + end_start, units)
+            piece_start = line.start() + end_end
         _keep(paragraph, piece_start, line.end(), units)
     return units
 

@@ -8,7 +8,7 @@ an attack ("attackers may instruct the model to ignore previous instructions") p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
 Severity = Literal["high", "medium"]
@@ -201,6 +201,88 @@ def addressed_to_people(text: str, start: int, end: int) -> bool:
 # Where a clause opens for a form read at its start: a line's start, after a sentence, or inside a comment.
 CLAUSE_START = r"(?:^|(?<=[.!?:;] )|(?<=<!--)|(?<=//)|(?<=#))[ \t]*"
 
+# Reading lower-cased text case-sensitively (detector speed, spans-22). A case-insensitive scan compares each
+# character's lower case with the pattern's, and Python's engine skips none of a text's positions for a pattern that
+# opens with a word list when it ignores case; the same pattern read case-sensitively in the lower-cased text finds
+# the same matches at the same offsets, faster. That holds when the pattern names no upper-case letter and no
+# case-sensitive part, and the text lower-cases letter for letter (same length) into none of the letters that ignoring
+# case pairs with a letter besides their own case: dotless i and long s (with i and s), old Cyrillic letter forms, the
+# Greek letters with a second small form (so most Greek text reads the slow way), micro, dotted s and two ligatures.
+# tests/unit/knowledge/test_case_free_reading.py checks every character of the Basic Multilingual Plane.
+CASE_PAIRED = re.compile(
+    "[\u00b5\u0131\u017f\u0345\u0390\u03b0\u03b2\u03b5\u03b8\u03b9\u03ba\u03bc\u03c0\u03c1\u03c2\u03c3\u03c6"
+    "\u03d0\u03d1\u03d5\u03d6\u03f0\u03f1\u03f5\u1c80-\u1c88\u1e61\u1e9b\u1fbe\u1fd3\u1fe3\ufb05\ufb06]"
+)
+_PATTERN_ESCAPE = re.compile(r"\\[A-Za-z]|\(\?P<\w+>|\(\?P=\w+\)")
+_CODE_ESCAPE = re.compile(r"\\[xuUN0-7]")  # a letter written by its code
+
+
+def case_free(regex: re.Pattern[str]) -> re.Pattern[str] | None:
+    """Return `regex` compiled to read lower-cased text case-sensitively, or None when its matches there could differ
+    from its own in the text (it reads case, names an upper-case letter, a hex or named escape, or a paired letter)."""
+    if not regex.flags & re.IGNORECASE or "(?-i" in regex.pattern or _CODE_ESCAPE.search(regex.pattern):
+        return None
+    bare = _PATTERN_ESCAPE.sub(" ", regex.pattern)  # \b, \s, \W ... and group names are not letters to match
+    if bare != bare.lower() or CASE_PAIRED.search(bare):
+        return None
+    return re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
+
+
+def case_screen(regex: re.Pattern[str]) -> re.Pattern[str] | None:
+    """Return, for a regex case-free but for its case-sensitive parts ("(?-i:[A-Z])"), the same pattern with those
+    parts ignoring case, compiled to read lower-cased text: it matches wherever the regex matches (the parts accept
+    more, never less), so a lower-cased text it does not match the regex cannot match either. None for any other
+    regex, or when a case-sensitive part sits in or holds a negative lookaround (accepting more there rejects more)."""
+    pattern = regex.pattern
+    if not regex.flags & re.IGNORECASE or "(?-i:" not in pattern or _CODE_ESCAPE.search(pattern):
+        return None
+    outside = _outside_case_parts(pattern)
+    if outside is None:
+        return None
+    bare = _PATTERN_ESCAPE.sub(" ", outside)
+    if bare != bare.lower() or CASE_PAIRED.search(pattern):
+        return None
+    return re.compile(pattern.replace("(?-i:", "(?i:"), regex.flags & ~re.IGNORECASE)
+
+
+def _outside_case_parts(pattern: str) -> str | None:
+    """Return `pattern` without the text of its "(?-i:...)" groups; None when one of them is inside a negative
+    lookaround or holds one."""
+    kept: list[str] = []
+    openers: list[str] = []  # the groups open at this point, by their opening text
+    inside = 0  # how many of them are case-sensitive parts
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        step = 2 if char == "\\" else 1
+        was_inside = inside
+        if char == "[":  # a character class: to its closing bracket (one right after "[" or "[^" is a member)
+            end = index + 1 + (pattern[index + 1] == "^")
+            end += pattern[end] == "]"
+            while pattern[end] != "]":
+                end += 2 if pattern[end] == "\\" else 1
+            step = end + 1 - index
+        elif char == "(":
+            opener = pattern[index : index + 5]
+            if opener.startswith("(?-i:"):
+                if any(o.startswith(("(?!", "(?<!")) for o in openers):
+                    return None
+                inside += 1
+            elif inside and opener.startswith(("(?!", "(?<!")):
+                return None
+            openers.append(opener)
+        elif char == ")":
+            inside -= openers.pop().startswith("(?-i:")
+        if not inside and not was_inside:
+            kept.append(pattern[index : index + step])
+        index += step
+    return "".join(kept)
+
+
+def lowers_letter_for_letter(text: str, lowered: str) -> bool:
+    """Return whether `lowered` (text.lower()) may be read in place of `text` by a case_free pattern."""
+    return text.isascii() or (len(lowered) == len(text) and not CASE_PAIRED.search(lowered))
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -223,14 +305,11 @@ class Rule:
     # A second gate of word groups, read like `words`: the regex also runs when every one of these shares a word
     # with the chunk (spans-17: a bare "model" or "agent" with a colon, beside the strong AI words of `words`).
     or_words: tuple[frozenset[str], ...] = ()
+    # The regex to run on the lower-cased text when the text allows it (case_free; None: run `regex` on the text).
+    lowered: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+    # For a regex that reads case in places: a looser one for the lower-cased text that must match first (case_screen).
+    screen: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
-    def worth_running(self, words: set[str], lowered: str) -> bool:
-        """Return whether the chunk contains what this rule's regex needs to match at all."""
-        for gate in (self.words, self.or_words):
-            if gate and all(not group.isdisjoint(words) for group in gate):
-                return True
-        return any(part in lowered for part in self.substrings)
-
-    def gate_words(self) -> frozenset[str]:
-        """Return every word that may open this rule's gates (the engine's index from words to rules)."""
-        return frozenset().union(*self.words, *self.or_words)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lowered", case_free(self.regex))
+        object.__setattr__(self, "screen", case_screen(self.regex))

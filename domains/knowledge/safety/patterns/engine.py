@@ -17,6 +17,7 @@ from domains.knowledge.safety.patterns.clause import (
     Rule,
     Severity,
     addressed_to_people,
+    lowers_letter_for_letter,
     reads_as_directive,
     sentence_around,
 )
@@ -107,10 +108,32 @@ _ESCAPE = re.compile(r"\\[A-Za-z]")
 RULE_WORDS: Final = frozenset(
     word.lower() for rule in _RULES for word in re.findall(r"[^\W\d_]{2,}", _ESCAPE.sub(" ", rule.regex.pattern))
 ) | frozenset({"a", "i"})
-_TRIGGER_WORDS = frozenset().union(*(rule.gate_words() for rule in _RULES))
-_RULES_BY_WORD: dict[str, tuple[int, ...]] = {
-    word: tuple(i for i, rule in enumerate(_RULES) if word in rule.gate_words()) for word in _TRIGGER_WORDS
+# A rule runs when each word group of one of its gates (Rule.words, Rule.or_words) shares a word with the text, or
+# one of its substrings occurs in it. Groups are numbered once; a text's words say which groups it satisfies, and a
+# gate is open when its group numbers are a subset of those: set operations in C, no loop over rules per text.
+_GROUPS: tuple[frozenset[str], ...] = tuple(
+    dict.fromkeys(group for rule in _RULES for gate in (rule.words, rule.or_words) for group in gate)
+)
+_GROUP_NUMBER = {group: number for number, group in enumerate(_GROUPS)}
+_GROUPS_BY_WORD: dict[str, tuple[int, ...]] = {
+    word: tuple(number for number, group in enumerate(_GROUPS) if word in group) for word in frozenset().union(*_GROUPS)
 }
+_TRIGGER_WORDS = frozenset(_GROUPS_BY_WORD)
+
+
+def _gates_by_group() -> dict[int, list[tuple[int, frozenset[int]]]]:
+    """Return each rule's gates as (rule index, the gate's group numbers), filed under the gate's first group: a gate
+    can only open when that group is satisfied."""
+    filed: dict[int, list[tuple[int, frozenset[int]]]] = {}
+    for index, rule in enumerate(_RULES):
+        for gate in (rule.words, rule.or_words):
+            if gate:
+                numbers = frozenset(_GROUP_NUMBER[group] for group in gate)
+                filed.setdefault(_GROUP_NUMBER[gate[0]], []).append((index, numbers))
+    return filed
+
+
+_GATES_BY_GROUP = _gates_by_group()
 _RULES_BY_SUBSTRING: dict[str, tuple[int, ...]] = {
     part: tuple(i for i, rule in enumerate(_RULES) if part in rule.substrings)
     for part in {part for rule in _RULES for part in rule.substrings}
@@ -120,32 +143,42 @@ _SUBSTRINGS = tuple(_RULES_BY_SUBSTRING)
 _WORD = re.compile(r"\w+")
 
 
-def _candidate_rules(lowered: str) -> tuple[set[str], list[Rule]]:
-    """Return the chunk's trigger words and, in rule order, the rules whose gate those words might open."""
-    words = set(_TRIGGER_WORDS.intersection(_WORD.findall(lowered)))
+def _runnable_rules(lowered: str) -> list[Rule]:
+    """Return, in rule order, the rules whose gate the lower-cased text opens (the others cannot match it)."""
+    words = _TRIGGER_WORDS.intersection(_WORD.findall(lowered))
     if "@" in lowered:
-        words.add("@")  # lets the exfiltration rule require "an e-mail address" as one of its trigger words
+        words |= {"@"}  # lets the exfiltration rule require "an e-mail address" as one of its trigger words
     if ":" in lowered:
-        words.add(":")  # lets a rule require a colon ("Agent with browsing access: ...") beside its words
+        words |= {":"}  # lets a rule require a colon ("Agent with browsing access: ...") beside its words
+    satisfied: set[int] = set()
+    for word in words:
+        satisfied.update(_GROUPS_BY_WORD[word])
     chosen: set[int] = set()
+    for number in satisfied:
+        for index, gate in _GATES_BY_GROUP.get(number, ()):
+            if gate <= satisfied:
+                chosen.add(index)
     for part in _SUBSTRINGS:
         if part in lowered:
             chosen.update(_RULES_BY_SUBSTRING[part])
-    for word in words:
-        chosen.update(_RULES_BY_WORD[word])
-    return words, [_RULES[i] for i in sorted(chosen)]
+    return [_RULES[i] for i in sorted(chosen)]
 
 
 def _rule_hits(text: str, lowered: str) -> dict[str, Severity]:
     hits: dict[str, Severity] = {}
-    words, rules = _candidate_rules(lowered)
-    for rule in rules:
+    case_free = lowers_letter_for_letter(text, lowered)
+    for rule in _runnable_rules(lowered):
         known = hits.get(rule.family)
         if known is not None and _SEVERITY_RANK[known] >= _SEVERITY_RANK[rule.severity]:
             continue
-        if not rule.worth_running(words, lowered):
-            continue
-        for match in rule.regex.finditer(text):
+        # The same matches at the same offsets either way (clause.case_free); offsets index `text` below.
+        if case_free and rule.lowered is not None:
+            found = rule.lowered.finditer(lowered)
+        elif case_free and rule.screen is not None and rule.screen.search(lowered) is None:
+            continue  # the regex cannot match where its looser lower-case screen does not (clause.case_screen)
+        else:
+            found = rule.regex.finditer(text)
+        for match in found:
             if rule.people and addressed_to_people(text, match.start(), match.end()):
                 continue  # "Please reply only with yes or no by Friday."
             if rule.unless is not None and rule.unless.search(text, *sentence_around(text, match.start(), match.end())):
