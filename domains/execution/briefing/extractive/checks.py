@@ -2356,6 +2356,7 @@ class QuestionNeeds:
         rivals: frozenset[str] = frozenset(),
         number: str = "",
         floor: float = MIN_FOCUS_SHARE,
+        first_is_day: bool | None = None,
     ) -> bool:
         """Return True when a sentence (its tokens) in its own section and document (stems) may answer.
 
@@ -2376,7 +2377,9 @@ class QuestionNeeds:
         wherever the answering sentence stands. `key` and `rivals` are a table row's own key words and the words of
         its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer. `number` is a
         numbered step's or clause's own number: step 6 is step 6 whichever other steps it refers to. `floor` is the
-        focus share a sentence needs (v90: read at 0 for a paraphrase the reader vouches for, paraphrase_draft)."""
+        focus share a sentence needs (v90: read at 0 for a paraphrase the reader vouches for, paraphrase_draft).
+        `first_is_day` is how the sentence's document writes dates in figures (day_first; v92: "13/01/2025" is 13
+        January where the document's dates are day first)."""
         if not holds_expected(self.expect, tokens, self.terms, self.procedural, text) and not (
             self.contacting and text is not None and gives_contact(text)
         ):
@@ -2525,7 +2528,11 @@ class QuestionNeeds:
             here = stems | (headed if headed is not None else section) | document | names
             if any(same_word(owner, chunk) and not same_word(owner, here) for owner in self.owners):
                 return False
-        dated = iso_date_stems(text) | day_part_stems(text) if text is not None else frozenset()
+        dated = (
+            iso_date_stems(text) | figure_date_stems(text, first_is_day) | day_part_stems(text)
+            if text is not None
+            else frozenset()
+        )
         own = stems | section | dated
         # Words the sentence's kind of answer says without writing them. They count in the focus share only, never
         # as the one asked word a plain paragraph must hold (v51's "claim" met by any sum answered a question about
@@ -3528,6 +3535,36 @@ def names_other_months_only(text: str, tokens: list[Token], asked: frozenset[str
             named.add(index)  # a name, or a capitalised abbreviation ("Oct", "Sept")
     named.update(_MONTH_STEMS.index(month) for month in iso_date_stems(text) if month in _MONTH_STEMS)
     return bool(named) and not named & asked_months
+
+
+# v92: a date written in figures, day and month in either order ("13/01/2025", "13.01.25", "01-13-2025").
+_FIGURE_DATE = re.compile(r"\b(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})\b")
+
+
+def day_first(text: str) -> bool | None:
+    """Return whether `text` writes its dates in figures day first ("13/01/2025": True) or month first ("01/13/2025":
+    False): what a date whose day is over 12 shows. None when none shows it, or dates show both."""
+    orders = set()
+    for first, _, second in _FIGURE_DATE.findall(text):
+        day_then_month = 12 < int(first) <= 31 and 1 <= int(second) <= 12
+        month_then_day = 12 < int(second) <= 31 and 1 <= int(first) <= 12
+        if day_then_month or month_then_day:
+            orders.add(day_then_month)
+    return orders.pop() if len(orders) == 1 else None
+
+
+def figure_date_stems(text: str, first_is_day: bool | None) -> frozenset[str]:
+    """Return the stems a question uses for the text's dates in figures, read in the given order: "13/01/2025" day
+    first is also "13" and "January", "06/01/2025" "6" and "January". None while the order is not known (a lone
+    "06/01/2025" is 6 January in Leeds and June 1 in Ohio)."""
+    if first_is_day is None:
+        return frozenset()
+    stems: set[str] = set()
+    for first, _, second in _FIGURE_DATE.findall(text):
+        day, month = (int(first), int(second)) if first_is_day else (int(second), int(first))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            stems.update({str(day), _MONTH_STEMS[month - 1]})
+    return frozenset(stems)
 
 
 def iso_date_stems(text: str) -> frozenset[str]:

@@ -20,6 +20,7 @@ from domains.execution.briefing.extractive.checks import (
     QuestionNeeds,
     as_typed,
     cell_value,
+    day_first,
     possessive_owners,
     question_parts,
     same_word,
@@ -193,6 +194,7 @@ class Quoted:
     names: frozenset[str] = frozenset()
     keys: RowKeys = RowKeys()
     number: str = ""  # a numbered step's or clause's own number ("6"), which "step 6" names it by
+    first_is_day: bool | None = None  # how its document writes dates in figures (checks.day_first), when known
 
     def answers(self, needs: QuestionNeeds, floor: float = MIN_FOCUS_SHARE) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible), its focus share at least
@@ -213,6 +215,7 @@ class Quoted:
             self.keys.rivals,
             self.number,
             floor,
+            self.first_is_day,
         )
 
 
@@ -233,6 +236,7 @@ class Analysis:
     _shown: dict[str, str] | None = None
     _names: dict[str, frozenset[str]] | None = None
     _row_keys: dict[int, list[RowKeys]] = field(default_factory=dict)
+    _day_first: dict[str, bool | None] = field(default_factory=dict)
 
     _several: bool | None = None
     _document_stems: dict[str, frozenset[str]] | None = None
@@ -263,6 +267,16 @@ class Analysis:
             self._names = document_names(self.passages)
         return self._names.get(document_of(passage.item), frozenset())
 
+    def day_first(self, passage: Passage) -> bool | None:
+        """Return whether the passage's document writes dates in figures day first (checks.day_first over every
+        retrieved chunk of the document), computed once per document."""
+        key = document_of(passage.item)
+        if key not in self._day_first:
+            texts = [p.item.text for p in self.passages if document_of(p.item) == key]
+            orders = {day_first(text) for text in texts} - {None}
+            self._day_first[key] = orders.pop() if len(orders) == 1 else None
+        return self._day_first[key]
+
     def row_keys(self, passage: Passage, index: int) -> RowKeys:
         """Return the words of a table row's key and of its sibling rows' keys (RowKeys), computed once per chunk;
         empty for anything but a row."""
@@ -292,6 +306,7 @@ class Analysis:
             names=self.document_names(passage),
             keys=self.row_keys(passage, index) if row else RowKeys(),
             number=unit.number if unit is not None else "",
+            first_is_day=self.day_first(passage),
         )
 
     @property
