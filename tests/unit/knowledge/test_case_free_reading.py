@@ -13,13 +13,17 @@ import pytest
 
 from domains.knowledge.safety import normalize, spans
 from domains.knowledge.safety.patterns import engine
-from domains.knowledge.safety.patterns.clause import case_free, case_screen, lowers_letter_for_letter
+from domains.knowledge.safety.patterns.clause import (
+    PATTERN_ESCAPE,
+    case_free,
+    case_screen,
+    lowers_letter_for_letter,
+)
 from tools.safety.data import hand_written_lines
 
 TEAM = Path(__file__).resolve().parents[3] / "tools" / "safety"
 CASE_FREE_RULES = [rule for rule in engine._RULES if rule.lowered is not None]
 _CLASS = re.compile(r"(?<!\\)\[\^?((?:\\.|[^\]\\])*)\]")
-_NOT_LETTERS = re.compile(r"\\[A-Za-z]|\(\?P<\w+>|\(\?P=\w+\)")  # \b, \W ... and group names
 
 
 def _admitted() -> str:
@@ -33,7 +37,7 @@ def _atoms() -> set[str]:
     atoms = {
         re.escape(char)
         for rule in CASE_FREE_RULES
-        for char in _NOT_LETTERS.sub(" ", rule.regex.pattern)
+        for char in PATTERN_ESCAPE.sub(" ", rule.regex.pattern)
         if char.isalpha()
     }
     for rule in CASE_FREE_RULES:

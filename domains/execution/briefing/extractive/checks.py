@@ -3555,7 +3555,7 @@ def day_first(text: str) -> bool | None:
 
 def figure_date_stems(text: str, first_is_day: bool | None) -> frozenset[str]:
     """Return the stems a question uses for the text's dates in figures, read in the given order: "13/01/2025" day
-    first is also "13" and "January", "06/01/2025" "6" and "January". None while the order is not known (a lone
+    first is also "13" and "January", "06/01/2025" "6" and "January". Empty while the order is not known (a lone
     "06/01/2025" is 6 January in Leeds and June 1 in Ohio)."""
     if first_is_day is None:
         return frozenset()
