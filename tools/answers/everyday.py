@@ -4,6 +4,8 @@
     .venv/bin/python -m tools.answers.everyday --split train --show    # plus every question's answer, for reading
     .venv/bin/python -m tools.answers.everyday --data evaluation/everyday-unseen --distractors evaluation/everyday
         # another set's questions, retrieved from its documents plus the train and dev documents of the everyday set
+    .venv/bin/python -m tools.answers.everyday --data <set> --split all --scope document
+        # each question retrieved from its own document only, as a run given `document_ids` (the outside checks)
 
 Every document is parsed and chunked by ORION's own ingestion code (prepare_document), and a question retrieves from
 every document's chunks (and a distractor set's train and dev documents when given) the way
@@ -68,15 +70,21 @@ def corpus_chunks(
     return chunks
 
 
-def _ranks(scores: Any) -> dict[int, int]:
-    order = sorted(range(len(scores)), key=lambda i: (-float(scores[i]), i))[:CHANNEL_CANDIDATES]
+def _ranks(scores: Any, among: set[int] | None = None) -> dict[int, int]:
+    pool = range(len(scores)) if among is None else sorted(among)
+    order = sorted(pool, key=lambda i: (-float(scores[i]), i))[:CHANNEL_CANDIDATES]
     return {i: rank + 1 for rank, i in enumerate(order) if float(scores[i]) > 0 or rank == 0}
 
 
 def retrieve(
-    questions: list[EverydayQuestion], chunks: list[Chunk], labels: str, settings: Settings | None = None
+    questions: list[EverydayQuestion],
+    chunks: list[Chunk],
+    labels: str,
+    settings: Settings | None = None,
+    scoped: bool = False,
 ) -> list[tuple[EvidenceItem, ...]]:
-    """Return each question's top evidence, as the run workflow would hand it to the provider."""
+    """Return each question's top evidence, as the run workflow would hand it to the provider; `scoped` retrieves
+    from the question's own document only, as a run limited by `document_ids` does."""
     settings = settings or Settings()
     bm25 = BM25([c.indexed for c in chunks])
     chunk_vectors = cached_vectors([c.indexed for c in chunks], "everyday-chunks")
@@ -84,8 +92,9 @@ def retrieve(
     k, w_sem, w_lex = settings.rrf_k, settings.rrf_semantic_weight, settings.rrf_lexical_weight
     out = []
     for row, question in enumerate(questions):
-        lexical = _ranks(bm25.scores(question.question))
-        semantic = _ranks(chunk_vectors @ query_vectors[row])
+        among = {i for i, c in enumerate(chunks) if c.document == question.document} if scoped else None
+        lexical = _ranks(bm25.scores(question.question), among)
+        semantic = _ranks(chunk_vectors @ query_vectors[row], among)
         fused = {
             i: (w_lex / (k + lexical[i]) if i in lexical else 0.0)
             + (w_sem / (k + semantic[i]) if i in semantic else 0.0)
@@ -112,16 +121,17 @@ def retrieve(
 
 
 def questions_with_evidence(
-    folder: Path, split: str, labels: str = "trusted", distractors: Path | None = None
+    folder: Path, split: str, labels: str = "trusted", distractors: Path | None = None, scoped: bool = False
 ) -> tuple[list[EverydayQuestion], list[tuple[EvidenceItem, ...]]]:
     """Return a set's questions of one split with the evidence each retrieves: from the set's documents and, with
-    `distractors`, that set's train and dev documents too (never its test split)."""
+    `distractors`, that set's train and dev documents too (never its test split); with `scoped`, from the question's
+    own document only."""
     _, questions = load_everyday(folder)
     chosen = choose(questions, split)
     chunks = corpus_chunks(folder)
     if distractors is not None:
         chunks += corpus_chunks(distractors, splits=("train", "dev"), prefix="distractor-")
-    return chosen, retrieve(chosen, chunks, labels)
+    return chosen, retrieve(chosen, chunks, labels, scoped=scoped)
 
 
 def _as_runs(
@@ -152,11 +162,12 @@ async def evaluate(
     encoder_kind: str = "cached",
     folder: Path = EVERYDAY,
     distractors: Path | None = None,
+    scoped: bool = False,
 ) -> dict[str, Any]:
     """Answer every question of the split and return the summary (printing each answer when `show`).
 
     With `distractors`, the train and dev documents of that set (never its test split) are retrieved from too."""
-    chosen, evidence = questions_with_evidence(folder, split, labels, distractors)
+    chosen, evidence = questions_with_evidence(folder, split, labels, distractors, scoped)
     encoder = CachedEncoder() if encoder_kind == "cached" else None
     provider = ExtractiveBriefingProvider(encoder=encoder)
     outcomes: list[QuestionOutcome] = []
@@ -197,8 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--data", type=Path, default=EVERYDAY, help="an everyday-format set (default: the set)")
     parser.add_argument("--distractors", type=Path, help="a set whose train and dev documents are retrieved from too")
+    parser.add_argument(
+        "--scope",
+        choices=("library", "document"),
+        default="library",
+        help="retrieve from every document (default) or from the question's own only, as a run given document_ids",
+    )
     args = parser.parse_args(argv)
-    summary = evaluate(args.split, args.labels, args.show, args.encoder, args.data, args.distractors)
+    scoped = args.scope == "document"
+    summary = evaluate(args.split, args.labels, args.show, args.encoder, args.data, args.distractors, scoped)
     print(json.dumps(asyncio.run(summary)))
     return 0
 

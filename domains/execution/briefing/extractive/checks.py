@@ -61,8 +61,12 @@ _MONEY_NOUNS = (
     r"(?:deposit|fee|bill|fine|charge|refund|salary|loan|payment|discount|excess|budget|rent|price|cost|grant|bonus|"
     r"pension|balance|overdraft|invoice|premium)s?\b"
 )
-# the sum "how big / large / high" asks about: "how big was the deposit", "how high is the excess on my policy"
-_SUM_ASKED = r"(?:is|was|are|were|will be|would be) (?:the |my |your |our |their |a |an )?(?:\w+ ){0,2}" + _MONEY_NOUNS
+# the sum "how big / large / high" asks about: "how big was the deposit", "how high is the excess on my policy", "how
+# big a deposit do I pay" (v93)
+_SUM_ASKED = (
+    r"(?:(?:is|was|are|were|will be|would be) (?:the |my |your |our |their |a |an )?(?:\w+ ){0,2}|(?:a|an) (?:\w+ )?)"
+    + _MONEY_NOUNS
+)
 # What happens at a time of day that a question names the time by ("start time", "check-in time"; v80)
 _TIMED_EVENT = (
     r"(?:start|starting|finish|finishing|end|ending|kick-?off|departure|arrival|check-?in|check-?out|pick-?up|"
@@ -575,6 +579,15 @@ _SHORTHAND = (
     (re.compile(r"(?<![\w'-])(i)(m|ve)(?![\w'-])", re.IGNORECASE), _apostrophe),
     (re.compile(r"(?<![\w'-])(?:(you|they)(re|ve|ll)|(we)(ve))(?![\w'-])", re.IGNORECASE), _apostrophe),
     (re.compile(r"(?<![\w'-])til(?![\w'-])", re.IGNORECASE), "until"),
+    # v93: a display's or a part's code typed in lower case ("my air fryer says e2") is the code the document writes
+    # in capitals ("E2 - the unit has overheated"), one token as there
+    (re.compile(r"(?<![\w'.-])[a-z]{1,2}\d{1,3}(?![\w'-])"), lambda match: match.group(0).upper()),
+    # v93: a name typed in lower case after a title ("which days does dr mabry work") is the name, which the answer
+    # must give as any capitalised name is given
+    (
+        re.compile(r"(?<![\w'-])((?:dr|mr|mrs|ms|mx|prof)\.? )([a-z][a-z'-]+)(?![\w'-])"),
+        lambda match: match.group(1) + match.group(2).capitalize(),
+    ),
 )
 
 
@@ -625,7 +638,8 @@ _MONEY_QUESTION = re.compile(
     r"|\bwhat(?:['’]s| is| was| are| were| does| did| will be) the (?:\w+ ){0,3}"
     r"(?:price|fee|cost|charge|rent|deposit|surcharge|total|fare|fine|salary|salarie|wage|excess|deductible)s?"
     r"(?=\s*(?:\?|$|,|(?:for|of|on|if|when|to|at|per|in|with|after|before|from|this|that|now|due|owed|payable)\b))"
-    r"|\bwhat does .* cost\b|\bwhat (?:amount|sum)\b"
+    # v93: "what do the evening classes cost", "what will the new roof cost"
+    r"|\bwhat (?:does|do|did|will|would) .* cost\b|\bwhat (?:amount|sum)\b"
     # typed as a note: "price of the MB-42 maintenance box", "cost per hour for the big room" (v59)
     r"|^(?:the )?(?:price|cost|fee|charge|fare|rent)s?(?: per [a-z]+)? (?:of|for)\b"
     r"|\bhow (?:big|large|high|small|low) "
@@ -663,6 +677,9 @@ _DIALLING = frozenset(stem(word) for word in ("ring", "call", "dial"))
 # whoever deals with the subject; and "contact" is implied by a contact line's address or number
 _QUERY_NOUNS = frozenset(stem(word) for word in str.split("question questions query queries"))
 _CONTACT = stem("contact")
+# v93: how a "who" question says the asker will reach someone ("who do I talk to about booking a room?"): a name with
+# a telephone number or an email address answers that part as it answers "contact"
+_REACHING = frozenset(stem(word) for word in ("talk", "speak", "write", "ask", "email"))
 # How a question says a sum of money changes hands: a sum stated answers that part
 _SPENDING = frozenset(stem(word) for word in str.split("claim claimed spend spent cost pay paid charge charged"))
 _EMAIL_UNIT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
@@ -1228,6 +1245,51 @@ def bounds_money_only(text: str) -> bool:
         return " " if " ".join(match.group(1).lower().split()) in _THRESHOLD_WORDS else match.group(0)
 
     return not _MONEY.search(_BOUND.sub(dropped, text))
+
+
+# v93: a sum asked as a share of another ("how much of the hire fee do I get back?", "how big a deposit ...?", "what
+# refund do I get?"): a percentage or a fraction answers where the sentence names that share ("we refund 50% of the
+# hire charge", "a deposit of 20%"); "how much is the late fee for the deposit?" asks a fee, not the deposit
+_SHARE_NOUNS = r"(?:deposit|refund|discount|commission|tip|surcharge|vat|tax)s?"
+_SHARE_ASKED = re.compile(
+    r"\bhow much of (?:the|my|your|our|their|a|an|it|that|this) ([a-z-]+)"
+    r"|\b(get) (?:\w+ )?back\b"
+    r"|\b(?:how much|how big|how large|what|which)\b(?: [\w'-]+){0,3}? (" + _SHARE_NOUNS + r")\b(?! (?:for|on|of)\b)"
+)
+_GOT_BACK = frozenset(stem(word) for word in ("refund", "return", "back", "repay"))
+
+
+def shares_asked(folded: str) -> frozenset[str]:
+    """Return the stems a sentence must name for a percentage or a fraction to answer the sum asked (_SHARE_ASKED):
+    the share noun asked, the thing "how much of" asks a part of, or, for "get back", what gives money back."""
+    found: set[str] = set()
+    for match in _SHARE_ASKED.finditer(folded):
+        of_thing, get, noun = match.groups()
+        if get:
+            found |= _GOT_BACK
+        for word in (of_thing, noun):
+            if word:
+                found.add(stem(word))
+    return frozenset(found)
+
+
+_STATES_SHARE = re.compile(
+    r"\d\s?%|\bper ?cent\b|\bpercent\b|\b(?:half|a third|a quarter|two thirds|three quarters)\b|\bin full\b"
+    r"|\bfull (?:refund|amount|fee|cost|price|charge)\b",
+    re.IGNORECASE,
+)
+
+
+# v93: a table of prices written without a currency sign ("## Room rates" over "Room: Family suite | Weeknight: 140",
+# a CSV price list, a menu's "| Latte | 2.80 | 3.40 |"): its rows' bare numbers are its prices
+_PRICE_LIST_WORDS = frozenset(stem(word) for word in ("price", "prices", "rates", "tariff", "tariffs", "menu"))
+_BARE_NUMBER_CELL = re.compile(r"(?:^|\|)[ \t]*(?:[^|:\n]*:[ \t]*)?\d[\d,]*(?:\.\d{1,2})?[ \t]*(?=\||$)")
+
+
+def prices_listed(text: str, headings: frozenset[str]) -> bool:
+    """Return True when a table row has a cell that is a bare number and its headings or title say the table lists
+    prices ("Room rates", "Price list", "tariff"): the number is a price though no sign is written."""
+    return bool(headings & _PRICE_LIST_WORDS) and bool(_BARE_NUMBER_CELL.search(text))
 
 
 def holds_money(text: str, header: str = "") -> bool:
@@ -2076,6 +2138,23 @@ class QuestionNeeds:
     # v88: the focus stems the question writes as a word rare in English (terms.is_rare): the specific thing asked
     # about, which the sentence, its section or its title must name ("briquettes" asked, "logs" answered)
     rare: frozenset[str] = frozenset()
+    # v93: a sum asked as a share of another: what a sentence giving a percentage or a fraction must name
+    # (shares_asked)
+    share: frozenset[str] = frozenset()
+
+    def names_share(self, tokens: list[Token]) -> bool:
+        """Return True when the sentence names the share the question asks about (shares_asked)."""
+        stems = {token.stem for token in tokens}
+        return any(same_word(word, stems) for word in self.share)
+
+    def outer_modifier_written(self, modifier: str, word: str, tokens: list[Token]) -> bool:
+        """Return True when a phrase of several modifiers ("the emergency appointment slots") has its first modifier
+        written right before its head in the sentence ("emergency slots"), so an inner one left out (`modifier`) is
+        the same thing named shorter; "the garden waste bin" is still not the "food waste bin"."""
+        modifiers = [m for m, w in self.phrases if w == word]
+        if len(modifiers) < 2 or modifiers[0] == modifier:
+            return False
+        return any(a.stem == modifiers[0] and same_word(word, {b.stem}) for a, b in pairwise(tokens))
 
     def same_lengths(self, stated: frozenset[float]) -> bool:
         """Return True when every length of time the question names is among the minutes a sentence states
@@ -2337,6 +2416,7 @@ class QuestionNeeds:
             )  # an attribute asked by a rare name is checked by its own words ("wattage" -- "2 kW")
             if reads_as_english(whole)
             else frozenset(),
+            share=shares_asked(folded) if money else frozenset(),
         )
 
     def eligible(
@@ -2367,7 +2447,8 @@ class QuestionNeeds:
         chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left to the trained scores. The
         document's title may supply names and part of the subject ("banana bread"), but when the question asks
         about more than the title says, some of that more must be in the sentence or its own section. `header` is a
-        table row's column header, read for the currency of its numbers; `row` says the sentence is a table row.
+        table row's column header or a field's label and headings, read for the currency of its numbers and the unit
+        of its rate; `row` says the sentence is a table row.
         `paragraph` is the sentence's paragraph where it stands under no heading of its own (a letter's body) and the
         question asks for one thing: the subject asked about must be there, not only in another paragraph ("The new
         office opens at 8am on Monday" for "When will IT reconnect the desktop computers?", asked of the paragraph
@@ -2500,12 +2581,20 @@ class QuestionNeeds:
         if self.exists and not self.names_the_thing(tokens, around, headed) and not charged:
             return False  # "Is there a weekly ticket?" -- "support tickets ... last week" names no weekly ticket
         # whether the sentence states a sum, read once for the checks below that ask it
-        priced = text is not None and (self.money or self.predicate in _PRICED_PREDICATES) and holds_money(text, header)
+        priced = (
+            text is not None
+            and (self.money or self.predicate in _PRICED_PREDICATES)
+            and (
+                holds_money(text, header)
+                or (bool(self.share) and self.names_share(tokens) and bool(_STATES_SHARE.search(text)))
+                or (row and prices_listed(text, section | (headed or frozenset()) | document))
+            )
+        )
         if self.money and text is not None and not priced:
             return False
         if self.priced and priced and text is not None and prices_another(text, stems, self.priced):
             return False  # v80: "Extra hours cost €12 each." for "How much does a coworking membership cost?"
-        if self.rate and text is not None and not header and not _STATES_RATE.search(text):
+        if self.rate and text is not None and not (row and header) and not _STATES_RATE.search(f"{text} {header}"):
             return False  # "seed potato sales ... raising £611" for "What did the seed potatoes sell for per kilo?"
         limited = bool(self.bounds or self.extreme or self.terms & _LIMIT_WORDS)
         if self.money and text is not None and not limited and bounds_money_only(text):
@@ -2542,7 +2631,7 @@ class QuestionNeeds:
             implied |= _DIALLING & self.focus.keys()  # "What number do I ring to make a claim?" -- "Claims line: ..."
         if self.expect is Expect.PERSON and text is not None and gives_contact(text):
             # "Who do I contact about invoices?" -- "Billing: Sanjay, a@b.c"; v86: "who do I ring?" -- "call 01632 ..."
-            implied |= ({_CONTACT} | _DIALLING) & self.focus.keys()
+            implied |= ({_CONTACT} | _DIALLING | _REACHING) & self.focus.keys()
         if self.money and priced:
             # "How much did Elena claim for travel?" -- "| Amount: 1030.75"; "how much money ...?" -- "Balance: £4,167"
             implied |= (_SPENDING | _MONEY_HEADS) & self.focus.keys()
@@ -2674,8 +2763,10 @@ class QuestionNeeds:
                 and not any(same_word(broader, where) for broader in _BROADER.get(term, ()))  # "Wales" / "UK"
             ):
                 return False  # "Year 4" asked: "Year 3" or "Years 5 to 6" is about another
-        if row and header and for_other_days(self.terms, header):
-            return False  # the Saturday table's row for "What time does the first weekday bus leave ...?"
+        if header and for_other_days(self.terms, header):
+            # the Saturday table's row for "What time does the first weekday bus leave ...?"; v93: a field labelled
+            # for weekdays ("Adult swim, weekdays ..... £5.20") for "on a sunday"
+            return False
         if row and text is not None and self.expect is Expect.CLOCK and timetable_row_of(text, self.key_terms):
             return True  # "What time does the first weekday bus leave Ashby Green?" -- the Ashby Green row's times
         if paragraph is not None:
@@ -2685,6 +2776,8 @@ class QuestionNeeds:
             return False  # "The start time stays at 19:30." for "What time does school start?"
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen) and _ORDINALS.get(modifier) not in seen:
+                if self.outer_modifier_written(modifier, word, tokens):
+                    continue  # v93: "the emergency appointment slots" asked, "emergency slots" written
                 return False  # "carbon filter" asked, only the "HEPA filter" is here; "fourth floor" is "Floor: 4"
         focus = self.focus
         if self.head is not None and not head_needed:
@@ -2696,11 +2789,14 @@ class QuestionNeeds:
             return False
         if not sum(focus.values()):
             return True
-        found = sum(w for term, w in focus.items() if self.found(term, seen))
+        # v93: a day asked by name is found where the sentence or its headings name its kind ("all weekend" for "on a
+        # saturday night"), as it is when the question names the day with a capital (a key term, above)
+        found_terms = {term for term in focus if self.found(term, seen) or day_of_kind(term, seen)}
+        found = sum(w for term, w in focus.items() if term in found_terms)
         missing = sum(
             w * (self.told_weight if term in self.told else 1.0)
             for term, w in focus.items()
-            if not self.found(term, seen) and term not in self.present
+            if term not in found_terms and term not in self.present
         )
         if not found + missing:
             return False  # only the asker's period is asked ("What surplus ... this quarter?") and it is not here
@@ -3672,7 +3768,7 @@ _PRONOUNS = frozenset(("i", "me", "we", "us", "you", "it", "anyone", "everyone")
 # "who do I ring / call / contact ...?", "who to phone": asked whom to get in touch with (QuestionNeeds.contacting)
 _CONTACTING = re.compile(
     r"^who (?:(?:do|should|can|shall|could|would|will|must) (?:i|we|you) |to )"
-    r"(?:ring|call|phone|telephone|contact|text|email|e-mail|message)\b"
+    r"(?:ring|call|phone|telephone|contact|text|email|e-mail|message|(?:talk|speak) (?:to|with)|write to|ask)\b"
 )
 
 

@@ -301,7 +301,8 @@ class Analysis:
             headed=headed[index],
             layout=passage.has_layout,
             chunk=passage.stems | document,
-            header=unit.context if unit is not None and row else "",
+            # a row's column header, or a field's label and headings ("HIRE CHARGES (per hour) / Main hall ... £28.00")
+            header=unit.context if unit is not None and (row or unit.role is Role.FIELD) else "",
             row=row,
             names=self.document_names(passage),
             keys=self.row_keys(passage, index) if row else RowKeys(),
@@ -394,8 +395,24 @@ def _coverage(weights: dict[str, float], stems: frozenset[str] | set[str]) -> fl
     return sum(w for term, w in weights.items() if term in stems) / total if total else 0.0
 
 
+# v93: a field's label that ends in its dot leader ("Main hall, weekday evenings ... " before "£28.00") states nothing
+# alone; the value's quote starts with it.
+_LEADER_END = re.compile(r"(?:\.{4,}|[ \t]\.{3})[ \t]*$")
+
+
+def ends_in_leader(passage: Passage, index: int) -> bool:
+    """Return True when sentence `index` of the passage is a field's label up to its dot leader."""
+    span = passage.spans[index]
+    return bool(_LEADER_END.search(passage.item.text[span.start : span.end]))
+
+
 def quote_start(passage: Passage, index: int, max_chars: int) -> int:
-    """Return the sentence a quote of sentence `index` starts at: the one before when it opens with a pronoun."""
+    """Return the sentence a quote of sentence `index` starts at: the one before when it opens with a pronoun, or
+    when it is a field's value and the one before its label up to the dot leader on the same line."""
+    if index > 0 and ends_in_leader(passage, index - 1):
+        between = passage.item.text[passage.spans[index - 1].end : passage.spans[index].start]
+        if "\n" not in between:
+            return index - 1
     opening = passage.item.text[passage.spans[index].start : passage.spans[index].start + 2]
     # "IT will move the monitors": the department, not the pronoun.
     anaphoric = index > 0 and starts_with_anaphor(passage.tokens[index]) and not opening.isupper()
@@ -631,6 +648,8 @@ def analyze(
             first = quote_start(passage, index, max_sentence_chars)
             if WITHHELD_MARKER_START in passage.item.text[passage.spans[first].start : passage.spans[index].end]:
                 continue
+            if ends_in_leader(passage, index):
+                continue  # a field's label without its value
             if check:
                 quoted = analysis.quoted(passage, first, index)
                 answers = {number for number, one in enumerate((needs, *parts)) if quoted.answers(one, floor)}

@@ -346,7 +346,8 @@ def read_blocks(text: str, titles: tuple[str, ...] = ()) -> list[tuple[int, int,
         first_line, opening = opening, False
         leader = _LEADER.match(raw)
         if leader is not None:
-            reader.start_block(line.start + leader.end(), line.end, Role.FIELD, leader.group("label").strip())
+            # v93: the label is quoted with its value ("Main hall, weekday evenings ... £28.00", not "£28.00" alone)
+            reader.start_block(line.start + leader.start("label"), line.end, Role.FIELD, leader.group("label").strip())
             reader.flush()
             continue
         bare_title = is_bare_line(raw) and not (following or "").strip() and index + 2 < len(lines)
