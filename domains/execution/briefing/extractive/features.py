@@ -401,7 +401,10 @@ _LEADER_END = re.compile(r"(?:\.{4,}|[ \t]\.{3})[ \t]*$")
 
 
 def ends_in_leader(passage: Passage, index: int) -> bool:
-    """Return True when sentence `index` of the passage is a field's label up to its dot leader."""
+    """Return True when sentence `index` of the passage is a field's label up to its dot leader (a sentence of prose
+    ending in an ellipsis is no label)."""
+    if not passage.units or passage.units[index].role is not Role.FIELD:
+        return False
     span = passage.spans[index]
     return bool(_LEADER_END.search(passage.item.text[span.start : span.end]))
 

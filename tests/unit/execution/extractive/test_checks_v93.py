@@ -119,3 +119,9 @@ def test_a_name_typed_after_a_title_is_a_name_the_answer_gives() -> None:
     text = "## Our team\n\nOur nurse, Dana Holt, works on Mondays and Fridays.\nDr Femi Okafor joined us in March."
     assert candidate_quotes("which days does dr okafor work", text, "surgery-faq.md") == []
     assert candidate_quotes("which days does the nurse work", text, "surgery-faq.md")
+
+
+def test_prose_ending_in_an_ellipsis_is_no_field_label() -> None:
+    text = "## Trip day\n\nThe coach leaves at 8am and gets back at 6pm ...\nBring a packed lunch."
+    quotes = candidate_quotes("what time does the coach leave", text, "trip-letter.md")
+    assert quotes and quotes[0].startswith("The coach leaves at 8am")
