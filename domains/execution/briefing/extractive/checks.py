@@ -689,12 +689,14 @@ _PHONE_UNIT = re.compile(r"\d(?:[\s()-]?\d){6,}")
 _UNIT_LABEL = r"|\b(?:{units})\)?\s*:\s*\d"
 # Units of length ("12 m", "3 miles"): a distance question's answer carries one, and a sentence with one measures
 _LENGTH_UNIT = r"mm|cm|m|km|metres?|meters?|kilometres?|kilometers?|feet|foot|ft|inches|inch|miles?|yards?"
+# A percentage as a sentence writes it: an interest rate asked (below), a share of a sum (_STATES_SHARE)
+_PERCENT = r"\d\s?%|\bper ?cent\b|\bpercent\b"
 _COLOUR_QUESTION = re.compile(r"\b(?:what|which) colou?rs?\b")
 _UNIT_QUESTIONS = (
     (
         # v60: "what interest rate do they pay?" -- a rate is a percentage, not "we will pay you interest"
         re.compile(r"\b(?:interest|tax|vat|commission|discount) rates?\b|\bwhat (?:percentage|per ?cent)\b"),
-        re.compile(r"\d\s?%|\bper ?cent\b|\bpercent\b", re.I),
+        re.compile(_PERCENT, re.I),
     ),
     (
         re.compile(r"\b(?:what|which)(?:['’]s| is| was| are)? (?:the |its )?(?:[\w-]+ ){0,3}speeds?\b|\bhow fast\b"),
@@ -1274,7 +1276,7 @@ def shares_asked(folded: str) -> frozenset[str]:
 
 
 _STATES_SHARE = re.compile(
-    r"\d\s?%|\bper ?cent\b|\bpercent\b|\b(?:half|a third|a quarter|two thirds|three quarters)\b|\bin full\b"
+    _PERCENT + r"|\b(?:half|a third|a quarter|two thirds|three quarters)\b|\bin full\b"
     r"|\bfull (?:refund|amount|fee|cost|price|charge)\b",
     re.IGNORECASE,
 )
@@ -1282,7 +1284,7 @@ _STATES_SHARE = re.compile(
 
 # v93: a table of prices written without a currency sign ("## Room rates" over "Room: Family suite | Weeknight: 140",
 # a CSV price list, a menu's "| Latte | 2.80 | 3.40 |"): its rows' bare numbers are its prices
-_PRICE_LIST_WORDS = frozenset(stem(word) for word in ("price", "prices", "rates", "tariff", "tariffs", "menu"))
+_PRICE_LIST_WORDS = frozenset(stem(word) for word in ("price", "rate", "tariff", "menu"))  # stems: "prices" too
 _BARE_NUMBER_CELL = re.compile(r"(?:^|\|)[ \t]*(?:[^|:\n]*:[ \t]*)?\d[\d,]*(?:\.\d{1,2})?[ \t]*(?=\||$)")
 
 
@@ -2142,9 +2144,8 @@ class QuestionNeeds:
     # (shares_asked)
     share: frozenset[str] = frozenset()
 
-    def names_share(self, tokens: list[Token]) -> bool:
-        """Return True when the sentence names the share the question asks about (shares_asked)."""
-        stems = {token.stem for token in tokens}
+    def names_share(self, stems: set[str]) -> bool:
+        """Return True when the sentence (its stems) names the share the question asks about (shares_asked)."""
         return any(same_word(word, stems) for word in self.share)
 
     def outer_modifier_written(self, modifier: str, word: str, tokens: list[Token]) -> bool:
@@ -2586,7 +2587,7 @@ class QuestionNeeds:
             and (self.money or self.predicate in _PRICED_PREDICATES)
             and (
                 holds_money(text, header)
-                or (bool(self.share) and self.names_share(tokens) and bool(_STATES_SHARE.search(text)))
+                or (bool(self.share) and self.names_share(stems) and bool(_STATES_SHARE.search(text)))
                 or (row and prices_listed(text, section | (headed or frozenset()) | document))
             )
         )
