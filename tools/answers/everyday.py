@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -143,9 +143,13 @@ def _as_runs(
     ]
 
 
-def everyday_runs(split: str, labels: str = "trusted") -> list[SimulatedRun]:
-    """Return the split's questions as simulated runs (SQuAD-shaped, article = "everyday/<document>") for training."""
-    return _as_runs(*questions_with_evidence(EVERYDAY, split, labels), "everyday")
+def everyday_runs(split: str, labels: str = "trusted", scoped: bool = False) -> list[SimulatedRun]:
+    """Return the split's questions as simulated runs (SQuAD-shaped, article = "everyday/<document>") for training;
+    `scoped` retrieves each from its own document (the question ids then end in "@document")."""
+    questions, evidence = questions_with_evidence(EVERYDAY, split, labels, scoped=scoped)
+    if scoped:
+        questions = [replace(q, qid=f"{q.qid}@document") for q in questions]
+    return _as_runs(questions, evidence, "everyday")
 
 
 def set_runs(folder: Path, distractors: Path = EVERYDAY, labels: str = "trusted") -> list[SimulatedRun]:

@@ -56,7 +56,7 @@ from tools.answers.everyday import EVERYDAY, everyday_runs, set_runs
 from tools.answers.export import answer_json, linear_json, point_json
 from tools.answers.simulate import simulate
 
-MODEL_VERSION = "v93"
+MODEL_VERSION = "v94"
 SEMANTIC_CANDIDATES = 3
 FOLDS = 4
 REGULARIZATION_C = 1.0
@@ -407,10 +407,12 @@ def calibrate(
     return beta, chosen, strict
 
 
-def train(log: Callable[[str], None], read_sets: bool = False) -> dict[str, Any]:
+def train(log: Callable[[str], None], read_sets: bool = False, scoped: bool = False) -> dict[str, Any]:
     """Fit every part of the model on the train split (and the read sets when asked) and return model.json's content."""
     squad = simulate("train")
     runs = squad + everyday_runs("train")
+    if scoped:
+        runs += everyday_runs("train", scoped=True)
     if read_sets:
         runs += [run for name in READ_SETS for run in set_runs(EVERYDAY.parent / name)]
     encoder = CachedEncoder()
@@ -476,10 +478,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--output", type=Path, default=MODEL_PATH)
     parser.add_argument("--with-read-sets", action="store_true", help="also fit on READ_SETS (experiment)")
+    parser.add_argument("--scoped", action="store_true", help="also each everyday question of its own document")
     parser.add_argument("--everyday-weight", type=int, default=EVERYDAY_WEIGHT, help="(experiment)")
     args = parser.parse_args(argv)
     EVERYDAY_WEIGHT = args.everyday_weight
-    document = train(lambda line: print(line, file=sys.stderr), read_sets=args.with_read_sets)
+    document = train(lambda line: print(line, file=sys.stderr), read_sets=args.with_read_sets, scoped=args.scoped)
     args.output.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
     return 0

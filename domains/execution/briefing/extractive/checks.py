@@ -1750,6 +1750,8 @@ _BROADER_GROUPS = (
     "arrive arrives arriving arrival => deliver delivers delivered delivery",
     # what was replaced was fitted ("when were the windows replaced?" / "double glazing fitted in 2013")
     "replace replaced => fit fitted install installed",
+    # v94, outside check 10 (read): "how much was the tarrant quote" / "Contractor: Tarrant ... | Price: £23,600"
+    "quote quotes quotation quotations => price prices cost costs",
 )
 
 
@@ -1871,6 +1873,13 @@ _PHRASAL_VERBS = (
     "out of the box=default",
     # v82, from batch 40 (read): "which teacher is in charge of the trip" / "led by Mr ..., trip leader"
     "in charge=lead leads led leader leaders leading responsible head heads run runs running",
+    # v94, outside check 9 (read): "how much to patch a flat tyre" / "Puncture repair (patch)", "the extra charge for
+    # servicing an e-bike" / "Electric bikes: add £20", "what do they charge if i lose a key" / "Replacement keys
+    # cost £45"; a word with no particles stands for the words after "=" wherever it is asked
+    "flat tyre=puncture punctures punctured",
+    "flat tire=puncture punctures punctured",
+    "ebike=electric",
+    "lose=replacement replacements replace",
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
 

@@ -152,18 +152,38 @@ class RowKeys:
     rivals: frozenset[str] = frozenset()
 
 
-def table_keys(passage: Passage) -> list[RowKeys]:
-    """Return each unit's RowKeys: a row's key is its first cell (after its label: "Club: Football"), and its
-    siblings are the rows under the same headings and column header."""
+def _row_key_words(passage: Passage) -> list[frozenset[str] | None]:
+    """Return each unit's key words: a row's first cell (after its label: "Club: Football"); None for other units."""
     keys: list[frozenset[str] | None] = []
-    rows_naming: dict[str, Counter[str]] = {}  # per table (its context): how many rows' keys hold each word
     for unit in passage.units:
         if unit.role is not Role.ROW:
             keys.append(None)
             continue
         cell = cell_value(passage.item.text[unit.start : unit.end].split(" | ")[0])
         keys.append(frozenset(t.stem for t in tokenize(cell) if t.content))
-        rows_naming.setdefault(unit.context, Counter()).update(keys[-1])
+    return keys
+
+
+TableKeys = dict[str, Counter[str]]  # per table (its context): how many rows' keys hold each word
+
+
+def tables_naming(passages: Sequence[Passage]) -> TableKeys:
+    """Return, per table (a row's headings and column header), how many rows' keys hold each word over the passages
+    given: one document's retrieved chunks, as a table cut into several chunks is still one table (v94)."""
+    naming: TableKeys = {}
+    for passage in passages:
+        for unit, key in zip(passage.units, _row_key_words(passage), strict=True):
+            if key is not None:
+                naming.setdefault(unit.context, Counter()).update(key)
+    return naming
+
+
+def table_keys(passage: Passage, naming: TableKeys | None = None) -> list[RowKeys]:
+    """Return each unit's RowKeys: a row's key is its first cell (after its label: "Club: Football"), and its
+    siblings are the rows under the same headings and column header, in this passage or, with `naming`
+    (tables_naming of its document's passages), in any chunk of its document retrieved with it."""
+    keys = _row_key_words(passage)
+    rows_naming = naming if naming is not None else tables_naming([passage])
     found = []
     for unit, key, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
         if key is None:
@@ -236,6 +256,7 @@ class Analysis:
     _shown: dict[str, str] | None = None
     _names: dict[str, frozenset[str]] | None = None
     _row_keys: dict[int, list[RowKeys]] = field(default_factory=dict)
+    _tables: dict[str, TableKeys] = field(default_factory=dict)  # per document (tables_naming)
     _day_first: dict[str, bool | None] = field(default_factory=dict)
 
     _several: bool | None = None
@@ -278,10 +299,13 @@ class Analysis:
         return self._day_first[key]
 
     def row_keys(self, passage: Passage, index: int) -> RowKeys:
-        """Return the words of a table row's key and of its sibling rows' keys (RowKeys), computed once per chunk;
-        empty for anything but a row."""
+        """Return the words of a table row's key and of its sibling rows' keys, in any retrieved chunk of its document
+        (RowKeys), computed once per chunk; empty for anything but a row."""
         if passage.position not in self._row_keys:
-            self._row_keys[passage.position] = table_keys(passage)
+            key = document_of(passage.item)
+            if key not in self._tables:
+                self._tables[key] = tables_naming([p for p in self.passages if document_of(p.item) == key])
+            self._row_keys[passage.position] = table_keys(passage, self._tables[key])
         return self._row_keys[passage.position][index]
 
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
