@@ -2153,6 +2153,11 @@ class QuestionNeeds:
     # (shares_asked)
     share: frozenset[str] = frozenset()
 
+    def asks_a_label_of(self, labels: frozenset[str]) -> bool:
+        """Return True when a focus word of the question is among the words of cell labels that a table row's
+        siblings write and the row does not (RowKeys.lacks): the row lacks the attribute asked (v95)."""
+        return any(same_word(term, labels) for term in self.focus)
+
     def names_share(self, stems: set[str]) -> bool:
         """Return True when the sentence (its stems) names the share the question asks about (shares_asked)."""
         return any(same_word(word, stems) for word in self.share)
@@ -2857,6 +2862,12 @@ _RELATES_TWO = re.compile(r"\b(?:between|differen\w*|compare\w*|versus|vs|both|e
 _ASKS_WHERE = re.compile(r"^\s*(?:where\b|(?:at |in )?what (?:address|location|venue|place)\b)", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:on |at )?what (?:date|day|time)\b)", re.IGNORECASE)
 _LINE_LABEL = re.compile(r"^\s*([^:|\n]{1,40}):\s+\S")
+
+
+def cell_label(cell: str) -> str:
+    """Return a record cell's label ("Seated capacity (theatre): 60" -> "Seated capacity (theatre)"), or ""."""
+    match = _LINE_LABEL.match(cell)
+    return match.group(1) if match is not None else ""
 
 
 def cell_value(cell: str) -> str:

@@ -19,6 +19,7 @@ from domains.execution.briefing.extractive.checks import (
     SYNONYMS,
     QuestionNeeds,
     as_typed,
+    cell_label,
     cell_value,
     day_first,
     possessive_owners,
@@ -145,37 +146,65 @@ Sections = tuple[list[frozenset[str]], list[frozenset[str]], frozenset[str], lis
 
 @dataclass(frozen=True)
 class RowKeys:
-    """A table row's key words, those of its first cell (`own`), and the words of its sibling rows' keys it does not
-    write anywhere (`rivals`): "Gymnastics" and "Football, Code club" in a table of clubs (v85)."""
+    """A table row's key words, those of its first cell (`own`), the words of its sibling rows' keys it does not
+    write anywhere (`rivals`): "Gymnastics" and "Football, Code club" in a table of clubs (v85), and the words of its
+    siblings' cell labels it does not write (`lacks`): "Seated capacity" where this row gives only a "Standing
+    capacity" (v95)."""
 
     own: frozenset[str] = frozenset()
     rivals: frozenset[str] = frozenset()
+    lacks: frozenset[str] = frozenset()
 
 
-def _row_key_words(passage: Passage) -> list[frozenset[str] | None]:
-    """Return each unit's key words: a row's first cell (after its label: "Club: Football"); None for other units."""
-    keys: list[frozenset[str] | None] = []
+def _row_key_words(passage: Passage) -> list[tuple[frozenset[str], frozenset[frozenset[str]]] | None]:
+    """Return each unit's key words, a row's first cell (after its label: "Club: Football"), and the words of each of
+    its cells' labels ("Seated capacity (theatre): 60" -> {seat, capacity, theatre}); None for other units."""
+    keys: list[tuple[frozenset[str], frozenset[frozenset[str]]] | None] = []
     for unit in passage.units:
         if unit.role is not Role.ROW:
             keys.append(None)
             continue
-        cell = cell_value(passage.item.text[unit.start : unit.end].split(" | ")[0])
-        keys.append(frozenset(t.stem for t in tokenize(cell) if t.content))
+        cells = passage.item.text[unit.start : unit.end].split(" | ")
+        key = frozenset(t.stem for t in tokenize(cell_value(cells[0])) if t.content)
+        labels = (frozenset(t.stem for t in tokenize(cell_label(cell)) if t.content) for cell in cells)
+        keys.append((key, frozenset(label for label in labels if label)))
     return keys
 
 
-TableKeys = dict[str, Counter[str]]  # per table (its context): how many rows' keys hold each word
+@dataclass
+class Table:
+    """One table's rows as their siblings read them: how many rows' keys hold each word, and its cells' labels."""
+
+    keys: Counter[str] = field(default_factory=Counter)
+    labels: set[frozenset[str]] = field(default_factory=set)
+
+
+TableKeys = dict[str, Table]  # per table (its context: a row's headings and column header)
 
 
 def tables_naming(passages: Sequence[Passage]) -> TableKeys:
-    """Return, per table (a row's headings and column header), how many rows' keys hold each word over the passages
-    given: one document's retrieved chunks, as a table cut into several chunks is still one table (v94)."""
+    """Return, per table (a row's headings and column header), its Table over the passages given: one document's
+    retrieved chunks, as a table cut into several chunks is still one table (v94)."""
     naming: TableKeys = {}
     for passage in passages:
-        for unit, key in zip(passage.units, _row_key_words(passage), strict=True):
-            if key is not None:
-                naming.setdefault(unit.context, Counter()).update(key)
+        for unit, words in zip(passage.units, _row_key_words(passage), strict=True):
+            if words is not None:
+                table = naming.setdefault(unit.context, Table())
+                table.keys.update(words[0])
+                table.labels.update(words[1])
     return naming
+
+
+def _lacked(labels: frozenset[frozenset[str]], siblings: set[frozenset[str]], written: set[str]) -> frozenset[str]:
+    """Return the words of the siblings' cell labels that a row does not write, from the labels that share a word
+    with one of the row's own and are not among them: "Seated capacity" beside its "Standing capacity" (v95). A
+    label of another kind ("Start" beside "Topic" and "Detail") says nothing of what the row lacks."""
+    own = frozenset().union(*labels) if labels else frozenset()
+    lacked: set[str] = set()
+    for label in siblings - labels:
+        if label & own:
+            lacked |= label - written
+    return frozenset(lacked)
 
 
 def table_keys(passage: Passage, naming: TableKeys | None = None) -> list[RowKeys]:
@@ -185,14 +214,17 @@ def table_keys(passage: Passage, naming: TableKeys | None = None) -> list[RowKey
     keys = _row_key_words(passage)
     rows_naming = naming if naming is not None else tables_naming([passage])
     found = []
-    for unit, key, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
-        if key is None:
+    for unit, words, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
+        if words is None:
             found.append(RowKeys())
             continue
+        key, labels = words
         # words the row writes, or its headings and column header do ("Club" over "Code club"), name no rival
         written = {t.stem for t in tokens} | context
-        others = {word for word, rows in rows_naming[unit.context].items() if rows > (word in key)}
-        found.append(RowKeys(own=key, rivals=frozenset(others - written)))
+        table = rows_naming[unit.context]
+        others = {word for word, rows in table.keys.items() if rows > (word in key)}
+        lacks = _lacked(labels, table.labels, written)
+        found.append(RowKeys(own=key, rivals=frozenset(others - written), lacks=lacks))
     return found
 
 
@@ -219,6 +251,8 @@ class Quoted:
     def answers(self, needs: QuestionNeeds, floor: float = MIN_FOCUS_SHARE) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible), its focus share at least
         `floor`."""
+        if self.keys.lacks and needs.asks_a_label_of(self.keys.lacks):
+            return False  # v95: "seated capacity of the courtyard garden?" -- its row gives only a standing capacity
         return needs.eligible(
             self.tokens,
             self.section,
