@@ -177,3 +177,14 @@ def candidate_quotes(question: str, text: str, section: str = "notes.md") -> lis
     evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
     analysis = analyze(question, evidence, max_sentence_chars=400)
     return [analysis.quote_text(c) for c in analysis.candidates]
+
+
+def chunk_quotes(question: str, texts: Sequence[str], section: str, prefix: str = "chunk") -> list[str]:
+    """Return the candidate quotes of `question` over several trusted chunks of one document (`section` its hint),
+    as a run retrieving them together reads them."""
+    evidence = [
+        EvidenceItem(f"{prefix}-c{index}", "trusted", text, rank=index + 1, section=section)
+        for index, text in enumerate(texts)
+    ]
+    analysis = analyze(question, evidence, max_sentence_chars=400)
+    return [analysis.quote_text(c) for c in analysis.candidates]

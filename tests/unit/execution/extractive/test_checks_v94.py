@@ -6,10 +6,8 @@ is not about a thing another chunk's row is keyed by. The texts are written for 
 from __future__ import annotations
 
 from domains.execution.briefing.extractive.checks import phrasal_equivalents
-from domains.execution.briefing.extractive.features import analyze
 from domains.execution.briefing.extractive.terms import tokenize
-from domains.execution.briefing.prompt_format import EvidenceItem
-from tests.unit.execution.extractive.helpers import candidate_quotes
+from tests.unit.execution.extractive.helpers import candidate_quotes, chunk_quotes
 
 WORKSHOP = (
     "## Repairs\n\n"
@@ -57,11 +55,8 @@ def test_a_quote_is_a_price() -> None:
     assert candidate_quotes("how much was the ridgeway invoice for redoing the courts", text, "minutes.md") == []
 
 
-def _rooms(*texts: str) -> list[EvidenceItem]:
-    return [
-        EvidenceItem(f"rooms-c{n}", "trusted", text, rank=n + 1, section="room-hire.xlsx / Sheet Rooms")
-        for n, text in enumerate(texts)
-    ]
+def _rooms(question: str, *texts: str) -> list[str]:
+    return chunk_quotes(question, texts, "room-hire.xlsx / Sheet Rooms", prefix="rooms")
 
 
 def test_a_table_cut_into_two_chunks_is_one_table() -> None:
@@ -72,14 +67,9 @@ def test_a_table_cut_into_two_chunks_is_one_table() -> None:
     second = "Room: Orchard Terrace | Standing capacity: 80 | Notes: Summer only\n\nRoom: Loft | Seated capacity: 20"
     question = "what's the seated capacity of the orchard terrace"
     # the terrace's own row is in the other chunk: the Barn Room's row, which only mentions the orchard, is not about it
-    quotes = [quote for quote in _quotes(question, _rooms(first, second)) if "Barn Room" in quote]
+    quotes = [quote for quote in _rooms(question, first, second) if "Barn Room" in quote]
     assert quotes == []
     # the chunk on its own still reads as before: no sibling row names the terrace
-    assert any("Barn Room" in quote for quote in _quotes(question, _rooms(first)))
+    assert any("Barn Room" in quote for quote in _rooms(question, first))
     # and a row asked by its own key stays
-    assert any("Barn Room" in q for q in _quotes("what's the seated capacity of the barn room", _rooms(first, second)))
-
-
-def _quotes(question: str, evidence: list[EvidenceItem]) -> list[str]:
-    analysis = analyze(question, evidence, max_sentence_chars=400)
-    return [analysis.quote_text(c) for c in analysis.candidates]
+    assert any("Barn Room" in q for q in _rooms("what's the seated capacity of the barn room", first, second))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from domains.execution.briefing.extractive.features import analyze, table_keys
 from domains.execution.briefing.prompt_format import EvidenceItem
+from tests.unit.execution.extractive.helpers import chunk_quotes
 
 ROOMS = (
     "Room: Main Hall | Seated capacity: 150 | Standing capacity: 200 | Hourly rate: £40\n\n"
@@ -15,12 +16,7 @@ ROOMS = (
 
 
 def _quotes(question: str, *texts: str) -> list[str]:
-    evidence = [
-        EvidenceItem(f"rooms-c{n}", "trusted", text, rank=n + 1, section="room-hire.xlsx / Sheet Rooms")
-        for n, text in enumerate(texts)
-    ]
-    analysis = analyze(question, evidence, max_sentence_chars=400)
-    return [analysis.quote_text(c) for c in analysis.candidates]
+    return chunk_quotes(question, texts, "room-hire.xlsx / Sheet Rooms", prefix="rooms")
 
 
 def test_a_row_without_the_attribute_asked_does_not_answer() -> None:
