@@ -1751,7 +1751,7 @@ _BROADER_GROUPS = (
     # what was replaced was fitted ("when were the windows replaced?" / "double glazing fitted in 2013")
     "replace replaced => fit fitted install installed",
     # v94, outside check 10 (read): "how much was the tarrant quote" / "Contractor: Tarrant ... | Price: £23,600"
-    "quote quotes quotation quotations => price prices cost costs",
+    "quote quotation => price cost",  # stems: "quotes", "prices" too
 )
 
 
@@ -1876,10 +1876,10 @@ _PHRASAL_VERBS = (
     # v94, outside check 9 (read): "how much to patch a flat tyre" / "Puncture repair (patch)", "the extra charge for
     # servicing an e-bike" / "Electric bikes: add £20", "what do they charge if i lose a key" / "Replacement keys
     # cost £45"; a word with no particles stands for the words after "=" wherever it is asked
-    "flat tyre=puncture punctures punctured",
-    "flat tire=puncture punctures punctured",
+    "flat tyre=puncture",  # the question's words as typed ("tyre" and "tire"), the equivalents as stems
+    "flat tire=puncture",
     "ebike=electric",
-    "lose=replacement replacements replace",
+    "lose=replacement",
 )
 _MAX_PHRASAL_GAP = 3  # words between a phrasal verb and its particles ("put my membership on hold")
 
@@ -2152,11 +2152,6 @@ class QuestionNeeds:
     # v93: a sum asked as a share of another: what a sentence giving a percentage or a fraction must name
     # (shares_asked)
     share: frozenset[str] = frozenset()
-
-    def asks_a_label_of(self, labels: frozenset[str]) -> bool:
-        """Return True when a focus word of the question is among the words of cell labels that a table row's
-        siblings write and the row does not (RowKeys.lacks): the row lacks the attribute asked (v95)."""
-        return any(same_word(term, labels) for term in self.focus)
 
     def names_share(self, stems: set[str]) -> bool:
         """Return True when the sentence (its stems) names the share the question asks about (shares_asked)."""
@@ -2449,6 +2444,7 @@ class QuestionNeeds:
         names: frozenset[str] = frozenset(),
         key: frozenset[str] = frozenset(),
         rivals: frozenset[str] = frozenset(),
+        lacks: frozenset[str] = frozenset(),
         number: str = "",
         floor: float = MIN_FOCUS_SHARE,
         first_is_day: bool | None = None,
@@ -2471,7 +2467,8 @@ class QuestionNeeds:
         `names` are the names (and the numbers they label) that the document's retrieved text repeats in two or more
         paragraphs (features.document_names): the shop or clinic a document is about supplies a question's name
         wherever the answering sentence stands. `key` and `rivals` are a table row's own key words and the words of
-        its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer. `number` is a
+        its sibling rows' keys (features.RowKeys): a row asked of another row's key does not answer; `lacks` are the
+        words of its siblings' cell labels it does not write (v95): a row asked one of those does not. `number` is a
         numbered step's or clause's own number: step 6 is step 6 whichever other steps it refers to. `floor` is the
         focus share a sentence needs (v90: read at 0 for a paraphrase the reader vouches for, paraphrase_draft).
         `first_is_day` is how the sentence's document writes dates in figures (day_first; v92: "13/01/2025" is 13
@@ -2482,6 +2479,8 @@ class QuestionNeeds:
             return False  # v86: "who do I ring if a pipe bursts?" -- "... call our 24-hour line on 01632 960233."
         if rivals and names_another_row(self.terms, key, rivals):
             return False  # v85: "Gymnastics | Monday | Years 2-4" for "what day is football for year 2s?"
+        if lacks and any(same_word(term, lacks) for term in self.focus):
+            return False  # v95: "seated capacity of the courtyard garden?" -- its row gives only a standing capacity
         if self.day is not None and not names_a_day(tokens, weekdays=self.day == "day"):
             # "a monthly lunch club" for "On which day of the month is the lunch club held?"; "I approve the plan,
             # provided the test on Thursday passes." for "On what date ...?"

@@ -156,10 +156,13 @@ class RowKeys:
     lacks: frozenset[str] = frozenset()
 
 
-def _row_key_words(passage: Passage) -> list[tuple[frozenset[str], frozenset[frozenset[str]]] | None]:
+RowWords = list[tuple[frozenset[str], frozenset[frozenset[str]]] | None]  # _row_key_words of one passage
+
+
+def _row_key_words(passage: Passage) -> RowWords:
     """Return each unit's key words, a row's first cell (after its label: "Club: Football"), and the words of each of
     its cells' labels ("Seated capacity (theatre): 60" -> {seat, capacity, theatre}); None for other units."""
-    keys: list[tuple[frozenset[str], frozenset[frozenset[str]]] | None] = []
+    keys: RowWords = []
     for unit in passage.units:
         if unit.role is not Role.ROW:
             keys.append(None)
@@ -182,16 +185,16 @@ class Table:
 TableKeys = dict[str, Table]  # per table (its context: a row's headings and column header)
 
 
-def tables_naming(passages: Sequence[Passage]) -> TableKeys:
-    """Return, per table (a row's headings and column header), its Table over the passages given: one document's
-    retrieved chunks, as a table cut into several chunks is still one table (v94)."""
+def tables_naming(passages: Sequence[Passage], words: Sequence[RowWords]) -> TableKeys:
+    """Return, per table (a row's headings and column header), its Table over the passages given and their
+    _row_key_words: one document's retrieved chunks, as a table cut into several chunks is still one table (v94)."""
     naming: TableKeys = {}
-    for passage in passages:
-        for unit, words in zip(passage.units, _row_key_words(passage), strict=True):
-            if words is not None:
+    for passage, row_words in zip(passages, words, strict=True):
+        for unit, words_of in zip(passage.units, row_words, strict=True):
+            if words_of is not None:
                 table = naming.setdefault(unit.context, Table())
-                table.keys.update(words[0])
-                table.labels.update(words[1])
+                table.keys.update(words_of[0])
+                table.labels.update(words_of[1])
     return naming
 
 
@@ -207,18 +210,26 @@ def _lacked(labels: frozenset[frozenset[str]], siblings: set[frozenset[str]], wr
     return frozenset(lacked)
 
 
-def table_keys(passage: Passage, naming: TableKeys | None = None) -> list[RowKeys]:
+def document_table_keys(passages: Sequence[Passage]) -> list[list[RowKeys]]:
+    """Return each passage's table_keys, the passages being one document's retrieved chunks: a row's siblings are
+    the rows under the same headings and column header in any of them (v94)."""
+    words = [_row_key_words(passage) for passage in passages]
+    naming = tables_naming(passages, words)
+    return [table_keys(passage, naming, row_words) for passage, row_words in zip(passages, words, strict=True)]
+
+
+def table_keys(passage: Passage, naming: TableKeys | None = None, words: RowWords | None = None) -> list[RowKeys]:
     """Return each unit's RowKeys: a row's key is its first cell (after its label: "Club: Football"), and its
     siblings are the rows under the same headings and column header, in this passage or, with `naming`
-    (tables_naming of its document's passages), in any chunk of its document retrieved with it."""
-    keys = _row_key_words(passage)
-    rows_naming = naming if naming is not None else tables_naming([passage])
+    (tables_naming of its document's passages) and the passage's own `words`, in any chunk of its document."""
+    keys = words if words is not None else _row_key_words(passage)
+    rows_naming = naming if naming is not None else tables_naming([passage], [keys])
     found = []
-    for unit, words, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
-        if words is None:
+    for unit, words_of, tokens, context in zip(passage.units, keys, passage.tokens, passage.context_stems, strict=True):
+        if words_of is None:
             found.append(RowKeys())
             continue
-        key, labels = words
+        key, labels = words_of
         # words the row writes, or its headings and column header do ("Club" over "Code club"), name no rival
         written = {t.stem for t in tokens} | context
         table = rows_naming[unit.context]
@@ -251,8 +262,6 @@ class Quoted:
     def answers(self, needs: QuestionNeeds, floor: float = MIN_FOCUS_SHARE) -> bool:
         """Return True when the quote may answer what `needs` asks (QuestionNeeds.eligible), its focus share at least
         `floor`."""
-        if self.keys.lacks and needs.asks_a_label_of(self.keys.lacks):
-            return False  # v95: "seated capacity of the courtyard garden?" -- its row gives only a standing capacity
         return needs.eligible(
             self.tokens,
             self.section,
@@ -267,6 +276,7 @@ class Quoted:
             self.names,
             self.keys.own,
             self.keys.rivals,
+            self.keys.lacks,
             self.number,
             floor,
             self.first_is_day,
@@ -290,7 +300,6 @@ class Analysis:
     _shown: dict[str, str] | None = None
     _names: dict[str, frozenset[str]] | None = None
     _row_keys: dict[int, list[RowKeys]] = field(default_factory=dict)
-    _tables: dict[str, TableKeys] = field(default_factory=dict)  # per document (tables_naming)
     _day_first: dict[str, bool | None] = field(default_factory=dict)
 
     _several: bool | None = None
@@ -334,12 +343,12 @@ class Analysis:
 
     def row_keys(self, passage: Passage, index: int) -> RowKeys:
         """Return the words of a table row's key and of its sibling rows' keys, in any retrieved chunk of its document
-        (RowKeys), computed once per chunk; empty for anything but a row."""
+        (RowKeys), computed once per document; empty for anything but a row."""
         if passage.position not in self._row_keys:
             key = document_of(passage.item)
-            if key not in self._tables:
-                self._tables[key] = tables_naming([p for p in self.passages if document_of(p.item) == key])
-            self._row_keys[passage.position] = table_keys(passage, self._tables[key])
+            same = [p for p in self.passages if document_of(p.item) == key]
+            for other, keys in zip(same, document_table_keys(same), strict=True):
+                self._row_keys[other.position] = keys
         return self._row_keys[passage.position][index]
 
     def quoted(self, passage: Passage, first: int, index: int) -> Quoted:
