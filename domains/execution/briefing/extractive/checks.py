@@ -1979,6 +1979,16 @@ def same_word(term: str, stems: frozenset[str] | set[str]) -> bool:
     return any(_same_form(other, stems) for other in SYNONYMS.get(term, ()) if other != term)
 
 
+def _irregular_forms() -> dict[str, frozenset[str]]:
+    forms: dict[str, set[str]] = {}
+    for form, base in _IRREGULAR.items():
+        forms.setdefault(base, set()).add(form)
+    return {base: frozenset(words) for base, words in forms.items()}
+
+
+_IRREGULAR_FORMS = _irregular_forms()  # "pay" -> {"paid"}: the stems _IRREGULAR reads as each base
+
+
 def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
     if term in stems or _IRREGULAR.get(term, term) in stems:
         return True
@@ -1986,16 +1996,22 @@ def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
         return True  # "a 2nd permit" (read "2") -- "£90 for a second permit"; not "first" for any "1"
     if term == "12" and stems & _NOON:
         return True  # "stay till 12 on the last day" -- "Late check-out until midday costs £30"
-    if any(_IRREGULAR.get(other) == term for other in stems):
+    forms = _IRREGULAR_FORMS.get(term)
+    if forms is not None and not forms.isdisjoint(stems):
         return True
     if term[:1].isdigit() and "." in term:
         # A version asked as "3.0" is written "3.0.0" or "3.0.2" in release notes.
         return any(other.startswith(term + ".") for other in stems)
     if len(term) >= 3 and term.isalpha() and (term + "e" in stems or (term.endswith("e") and term[:-1] in stems)):
         return True  # bake / baking ("bak"), make / making
+    # Every rule below compares two stems that share their first three letters (four for the last two): the stems
+    # that do not are passed over before any other test (the hot path of every eligibility check).
     base = _IRREGULAR.get(term, term)
     if len(base) >= 3 and base.isalpha():
+        opening = base[:3]
         for other in stems:
+            if not other.startswith(opening):
+                continue
             shorter, longer = (base, other) if len(base) <= len(other) else (other, base)
             if len(shorter) >= 3 and longer.startswith(shorter) and longer[len(shorter) :] in _DERIVED:
                 return True  # paid / payment, ship / shipment
@@ -2003,7 +2019,10 @@ def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
                 return True  # decide / decision, extend / extension, permit / permission
     if len(term) < 4 or not term.isalpha():
         return False
+    opening = term[:4]
     for other in stems:
+        if not other.startswith(opening):
+            continue
         shorter, longer = (term, other) if len(term) <= len(other) else (other, term)
         if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(shorter) <= 3:
             return True
