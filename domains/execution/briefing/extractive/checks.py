@@ -4448,10 +4448,13 @@ def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[st
         if auxiliary is not None and index > (at or 0) and phrase:
             phrase = _subject(phrase, auxiliary, end == len(tokens))
             auxiliary = None  # only the first phrase after the auxiliary is its subject
+        # v96: "How many disabled parking spaces ...?": the words before the thing counted say which of them are
+        # counted, participles too (a count of all the spaces is no count of the disabled ones)
+        counted = index == 1 and tokens[0].lower == "how" and tokens[1].lower == "many"
         if len(phrase) >= 2:
             head = phrase[-1].stem
             for word in phrase[:-1]:
-                participle = word.lower.endswith(("ed", "ing"))
+                participle = word.lower.endswith(("ed", "ing")) and not counted
                 if (
                     word.stem in focus
                     and word.stem not in _GENERIC_MODIFIERS
