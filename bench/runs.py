@@ -3,7 +3,8 @@
 Runs go through the real app in-process (router, auth, RLS-bound sessions, engine, retrieval, extractive briefing,
 verifier, per-step commits). The corpus is bench/_corpus.py's (synthetic clustered vectors, so query embedding is
 the synthetic provider's and costs ~0.1 ms; the local model's query embedding is reported by bench/search.py).
-Prints p50/p95 of the whole request, the outcome mix, and the verifier's time per claim from the run events.
+Prints p50/p95 of the whole request, the outcome mix, and, from this invocation's run events, the verifier's time
+per claim and each step's own time (retrieval, briefing), so where a run's time goes is measured with it.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ async def main() -> None:
                     tokens.append((org_id, login.json()["access_token"]))
                 _, queries = load_sentences()
                 rng = random.Random(11)
-                samples, outcomes = [], []
+                samples, outcomes, run_ids = [], [], []
                 for i in range(RUNS + 10):
                     org_id, token = tokens[i % len(tokens)]
                     body = {"workflow_type": "evidence_briefing", "input": {"query": rng.choice(queries)}}
@@ -77,6 +78,8 @@ async def main() -> None:
                     if i >= 10:  # the first few warm the caches and the model
                         samples.append(elapsed)
                         outcomes.append(response.json()["outcome"])
+                        run_ids.append(response.json()["id"])
+                # Only this invocation's runs: a kept corpus database also holds every earlier bench run's events.
                 async with app.state.db.owner_session() as session:
                     per_claim = (
                         (
@@ -84,13 +87,24 @@ async def main() -> None:
                                 text(
                                     "SELECT (payload->>'ms_per_claim')::float FROM execution_events"
                                     " WHERE event_type = 'verification_completed'"
-                                    " AND payload->>'ms_per_claim' IS NOT NULL"
-                                )
+                                    " AND payload->>'ms_per_claim' IS NOT NULL AND run_id = ANY(:ids)"
+                                ),
+                                {"ids": run_ids},
                             )
                         )
                         .scalars()
                         .all()
                     )
+                    step_rows = (
+                        await session.execute(
+                            text(
+                                "SELECT s.name, (e.payload->>'duration_ms')::float FROM execution_events e"
+                                " JOIN steps s ON s.id = e.step_id"
+                                " WHERE e.event_type = 'step_completed' AND e.run_id = ANY(:ids)"
+                            ),
+                            {"ids": run_ids},
+                        )
+                    ).all()
         total = sum(n for _, n in organizations)
         print(json.dumps({"bench": "runs", "chunks": total, "runs": len(samples), **percentiles(samples)}))
         print(json.dumps({"bench": "runs_outcomes", **{o: outcomes.count(o) for o in sorted(set(outcomes))}}))
@@ -105,6 +119,12 @@ async def main() -> None:
                     }
                 )
             )
+        # Where a run's time goes: each step's own time (its handler; the commit that records it is outside it)
+        steps: dict[str, list[float]] = {}
+        for name, ms in step_rows:
+            steps.setdefault(name, []).append(ms)
+        for name, values in sorted(steps.items()):
+            print(json.dumps({"bench": "runs_step_ms", "step": name, "runs": len(values), **percentiles(values)}))
 
 
 if __name__ == "__main__":
