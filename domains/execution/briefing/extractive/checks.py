@@ -2473,10 +2473,11 @@ class QuestionNeeds:
         `headed` is the sentence with its own headings (not its sibling sentences): the X of "which X" or "how
         many X" must be there, or in the title. The answer kind is asked of every sentence; that X, the names, the
         subject and the title rule only of sentences of a chunk with layout (`layout`: headings, lists, rows,
-        fields). A plain paragraph is its own section and need only hold the question's numbers somewhere in its
-        chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left to the trained scores. The
-        document's title may supply names and part of the subject ("banana bread"), but when the question asks
-        about more than the title says, some of that more must be in the sentence or its own section. `header` is a
+        fields). A plain paragraph is its own section and need only hold the question's numbers, and the subject of
+        its verb (v97), somewhere in its chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left
+        to the trained scores. The document's title may supply names and part of the subject ("banana bread"), but
+        when the question asks about more than the title says, some of that more must be in the sentence or its own
+        section. `header` is a
         table row's column header or a field's label and headings, read for the currency of its numbers and the unit
         of its rate; `row` says the sentence is a table row.
         `paragraph` is the sentence's paragraph where it stands under no heading of its own (a letter's body) and the
@@ -2686,6 +2687,10 @@ class QuestionNeeds:
             words = (self.terms | self.key_terms) - self.present
             if words and not any(self.found(term, chunk | seen) for term in words):
                 return False  # not one asked word in the whole chunk or its title: "Wie viel kostet der Kaffee?" (v49)
+            if self.subject and not any(self.found(subject, chunk | seen) for subject in self.subject):
+                # v97: the subject of the question's verb is named nowhere in the paragraph's chunk or title: "We close
+                # for staff training ... from 1pm" in a surgery's page for "what time is the tuck shop open"
+                return False
             if self.misses_a_rare_word(chunk | seen, self.rare):
                 # v89: a rare word asked, often a name typed in lower case, that the paragraph's chunk and title never
                 # write: "what's the phone number for hollybrook pharmacy" -- "ring reception on 01632 960200" in a
