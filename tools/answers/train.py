@@ -56,7 +56,7 @@ from tools.answers.everyday import EVERYDAY, everyday_runs, set_runs
 from tools.answers.export import answer_json, linear_json, point_json
 from tools.answers.simulate import simulate
 
-MODEL_VERSION = "v97"
+MODEL_VERSION = "v98"
 SEMANTIC_CANDIDATES = 3
 FOLDS = 4
 REGULARIZATION_C = 1.0

@@ -2676,7 +2676,9 @@ class QuestionNeeds:
         if self.place_or_time == "place" and text is not None and labels_the_asked(text, "place"):
             implied |= _LOCATING & self.focus.keys()  # v87: "where are the secateurs kept" -- "Location: Tool wall"
         if text is not None and _NO_CHARGE.search(text):
-            implied |= {_FREE_WORD} & self.focus.keys()  # v60: "for free" asked, "at no charge" written
+            # v60: "for free" asked, "at no charge" written; v98: "do I have to pay for the check?" -- "There is no
+            # charge to you for the check"
+            implied |= {_FREE_WORD, _PAY_WORD} & self.focus.keys()
         if text is not None:
             own |= {acronym for acronym in self.acronyms if spells_out(acronym, text)}  # "Annual General Meeting"
         seen = own | document
@@ -4168,6 +4170,7 @@ _PREDICATE_ADJECTIVES = frozenset(
 
 
 _FREE_WORD = stem("free")
+_PAY_WORD = stem("pay")
 _PAID_WORDS = frozenset(stem(word) for word in str.split("paid reimbursed refunded compensated"))
 # Predicates a stated sum answers: "Are X free?" (a price says no), "Do I get paid ...?" (a sum says yes)
 _PRICED_PREDICATES = _PAID_WORDS | {_FREE_WORD}
