@@ -4421,7 +4421,8 @@ def _opening_copula(tokens: list[Token], index: int) -> bool:
 def noun_phrases(tokens: list[Token], focus: dict[str, float]) -> tuple[tuple[str, str], ...]:
     """Return (modifier, head) pairs of the question's noun phrases: the content words after a determiner, the
     last one the head ("the carbon filter" -> (carbon, filter)). Generic adjectives ("new", "maximum"),
-    participles ("promised") and names (checked on their own) are not required modifiers, and the verb an inverted
+    participles ("promised") and names (checked on their own) are not required modifiers, but the participles of the
+    thing a "how many" question counts are (v96: "how many disabled parking spaces"), and the verb an inverted
     question's subject runs into is no head ("will the podcast app receive" -> (podcast, app))."""
     pairs: list[tuple[str, str]] = []
     at = _inverted_auxiliary(tokens)
