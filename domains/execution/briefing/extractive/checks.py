@@ -2005,7 +2005,8 @@ def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
     if len(term) >= 3 and term.isalpha() and (term + "e" in stems or (term.endswith("e") and term[:-1] in stems)):
         return True  # bake / baking ("bak"), make / making
     # Every rule below compares two stems that share their first three letters (four for the last two): the stems
-    # that do not are passed over before any other test (the hot path of every eligibility check).
+    # that do not are passed over before any other test (the hot path of every eligibility check), and the shorter
+    # of two that do is at least as long as that opening.
     base = _IRREGULAR.get(term, term)
     if len(base) >= 3 and base.isalpha():
         opening = base[:3]
@@ -2013,7 +2014,7 @@ def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
             if not other.startswith(opening):
                 continue
             shorter, longer = (base, other) if len(base) <= len(other) else (other, base)
-            if len(shorter) >= 3 and longer.startswith(shorter) and longer[len(shorter) :] in _DERIVED:
+            if longer.startswith(shorter) and longer[len(shorter) :] in _DERIVED:
                 return True  # paid / payment, ship / shipment
             if _nominalised(base, other) or _nominalised(other, base):
                 return True  # decide / decision, extend / extension, permit / permission
@@ -2024,7 +2025,7 @@ def _same_form(term: str, stems: frozenset[str] | set[str]) -> bool:
         if not other.startswith(opening):
             continue
         shorter, longer = (term, other) if len(term) <= len(other) else (other, term)
-        if len(shorter) >= 4 and longer.startswith(shorter) and len(longer) - len(shorter) <= 3:
+        if longer.startswith(shorter) and len(longer) - len(shorter) <= 3:
             return True
         if len(shorter) >= 7 and longer.startswith(shorter[:-1]) and len(longer) - len(shorter) <= 4:
             return True  # available / availability, responsible / responsibility
@@ -2258,6 +2259,11 @@ class QuestionNeeds:
         (v88, v89): the sentence, or the paragraph, speaks of something else."""
         return any(term in asked and not self.found(term, stems) and term not in self.present for term in self.rare)
 
+    def names_subject(self, stems: frozenset[str] | set[str]) -> bool:
+        """Return True when the question has no subject (subject_of) or a text's stems name it: read of a sentence with
+        its section and title, and (v97) of a plain paragraph's chunk and title."""
+        return not self.subject or any(self.found(subject, stems) for subject in self.subject)
+
     def names_the_thing(self, tokens: list[Token], around: frozenset[str], headed: frozenset[str] | None) -> bool:
         """Return True when the sentence may speak of what "Is there a X?" asks about: one word anywhere in the
         sentence, its section or its title ("Is there a bus on Sundays?" over a bus timetable); several words one
@@ -2477,9 +2483,8 @@ class QuestionNeeds:
         its verb (v97), somewhere in its chunk or title; a paraphrase there ("Holland" for "the Netherlands") is left
         to the trained scores. The document's title may supply names and part of the subject ("banana bread"), but
         when the question asks about more than the title says, some of that more must be in the sentence or its own
-        section. `header` is a
-        table row's column header or a field's label and headings, read for the currency of its numbers and the unit
-        of its rate; `row` says the sentence is a table row.
+        section. `header` is a table row's column header or a field's label and headings, read for the currency of its
+        numbers and the unit of its rate; `row` says the sentence is a table row.
         `paragraph` is the sentence's paragraph where it stands under no heading of its own (a letter's body) and the
         question asks for one thing: the subject asked about must be there, not only in another paragraph ("The new
         office opens at 8am on Monday" for "When will IT reconnect the desktop computers?", asked of the paragraph
@@ -2687,13 +2692,14 @@ class QuestionNeeds:
             # says the paragraph is about something else; names may be paraphrased ("Holland") and are left to scores.
             numbers = [term for term in self.key_terms if term[:1].isdigit()]
             words = (self.terms | self.key_terms) - self.present
-            if words and not any(self.found(term, chunk | seen) for term in words):
+            whole = chunk | seen  # the paragraph's chunk and title
+            if words and not any(self.found(term, whole) for term in words):
                 return False  # not one asked word in the whole chunk or its title: "Wie viel kostet der Kaffee?" (v49)
-            if self.subject and not any(self.found(subject, chunk | seen) for subject in self.subject):
+            if not self.names_subject(whole):
                 # v97: the subject of the question's verb is named nowhere in the paragraph's chunk or title: "We close
                 # for staff training ... from 1pm" in a surgery's page for "what time is the tuck shop open"
                 return False
-            if self.misses_a_rare_word(chunk | seen, self.rare):
+            if self.misses_a_rare_word(whole, self.rare):
                 # v89: a rare word asked, often a name typed in lower case, that the paragraph's chunk and title never
                 # write: "what's the phone number for hollybrook pharmacy" -- "ring reception on 01632 960200" in a
                 # surgery's message of a thread that names the pharmacy only in its other chunks
@@ -2705,7 +2711,7 @@ class QuestionNeeds:
                 and self.focus
                 and text is not None
                 and not text.rstrip().endswith((".", "!", "?", ":", ";"))
-                and not any(self.found(term, chunk | seen | implied) for term in self.focus)
+                and not any(self.found(term, whole | implied) for term in self.focus)
             ):
                 # A line that is no sentence (a letterhead, a caption) naming only the question's names, and no kind
                 # of answer to show it is one: "Linden Street Dental - 2150 NE Linden Street - 971-555-0187" for
@@ -2713,7 +2719,7 @@ class QuestionNeeds:
                 # may say the rest in other words (SQuAD's paragraphs often do). A time, a sum or a number asked (a
                 # version, "4.2") is checked for elsewhere and may answer beside a name.
                 return False
-            return all(same_word(term, chunk | seen) for term in numbers)
+            return all(same_word(term, whole) for term in numbers)
         own |= implied
         seen |= implied
         named = headed if headed is not None else own
@@ -2812,7 +2818,7 @@ class QuestionNeeds:
         if paragraph is not None:
             own = stems | paragraph | dated | implied
             seen = own | document
-        if self.subject and not any(self.found(subject, seen | names) for subject in self.subject):
+        if not self.names_subject(seen | names):
             return False  # "The start time stays at 19:30." for "What time does school start?"
         for modifier, word in self.phrases:
             if same_word(word, seen) and not same_word(modifier, seen) and _ORDINALS.get(modifier) not in seen:
