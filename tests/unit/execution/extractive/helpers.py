@@ -174,9 +174,7 @@ def may_answer(
 
 def candidate_quotes(question: str, text: str, section: str = "notes.md") -> list[str]:
     """Return the quotes of the sentences of one trusted chunk that may answer `question` (its candidates)."""
-    evidence = [EvidenceItem("chunk-0", "trusted", text, rank=1, section=section)]
-    analysis = analyze(question, evidence, max_sentence_chars=400)
-    return [analysis.quote_text(c) for c in analysis.candidates]
+    return chunk_quotes(question, [text], section)
 
 
 def chunk_quotes(question: str, texts: Sequence[str], section: str, prefix: str = "chunk") -> list[str]:
